@@ -1,0 +1,123 @@
+# dupkit: near-duplicate detection filters.  See README.md.
+#
+#   make              build every program into $(BUILD)/bin
+#   make check        build, then run every test through prove
+#   make sanitize     the same suite with -fsanitize=address,undefined
+#   make valgrind     the same suite with every program run under valgrind
+#   make bench        benchmarks (print figures, assert nothing about time)
+#   make demo         the SpotSigs workflow on the pages in examples/
+#   make install / uninstall   honour PREFIX, MANPREFIX and DESTDIR
+
+VERSION   = 0.1.0
+PREFIX    = /usr/local
+BINDIR    = $(PREFIX)/bin
+MANPREFIX = $(PREFIX)/share/man
+
+CC       ?= cc
+BUILD    ?= build
+OPT      ?= -O2 -g
+WERROR   ?=
+SANFLAGS ?=
+CFLAGS   ?=
+CPPFLAGS ?=
+LDFLAGS  ?=
+
+PKGS    = libpcre2-8 libcrypto zlib
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	$(WERROR) $(OPT) $(SANFLAGS) -pthread -Icommon \
+	-DDK_VERSION='"$(VERSION)"' $(PKG_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) -pthread $(LDFLAGS)
+LIBS = $(PKG_LIBS) -lm
+
+# Programs: cmd/NAME.c, or a folder cmd/NAME/ of C files.
+SINGLE = $(basename $(notdir $(wildcard cmd/*.c)))
+MULTI  = $(notdir $(patsubst %/,%,$(wildcard cmd/*/)))
+PROGS  = $(sort $(SINGLE) $(MULTI))
+BINS   = $(addprefix $(BUILD)/bin/,$(PROGS))
+
+LIBSRC = $(wildcard common/*.c)
+LIBOBJ = $(patsubst common/%.c,$(BUILD)/common/%.o,$(LIBSRC))
+LIBA   = $(BUILD)/libdk.a
+
+UNITSRC = $(wildcard tests/unit/*.c)
+UNITS   = $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNITSRC))
+
+MANS = $(wildcard man/*.[1-9])
+
+all: $(BINS)
+
+$(BUILD)/common/%.o: common/%.c common/*.h | $(BUILD)/common
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIBA): $(LIBOBJ)
+	rm -f $@
+	ar rcs $@ $(LIBOBJ)
+
+$(BUILD)/common $(BUILD)/bin $(BUILD)/unit:
+	mkdir -p $@
+
+# One rule for both program shapes; the prerequisites pick the sources.
+.SECONDEXPANSION:
+$(BUILD)/bin/%: $$(wildcard cmd/$$*.c cmd/$$*/*.c cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/bin
+	$(CC) $(ALL_CFLAGS) -Icmd/$* -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $(LIBA) common/*.h | $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+
+deps:
+	@sh .ci/deps
+
+PROVE ?= prove
+PROVEFLAGS ?=
+check: deps
+	@$(MAKE) --no-print-directory all units
+	DK_BIN=$(CURDIR)/$(BUILD)/bin DK_UNIT=$(CURDIR)/$(BUILD)/unit \
+		$(PROVE) $(PROVEFLAGS) tests/*.t
+
+units: $(UNITS)
+
+sanitize:
+	$(MAKE) BUILD=build-san OPT='-O1 -g -fno-omit-frame-pointer' \
+		SANFLAGS='-fsanitize=address,undefined -fno-sanitize-recover=all' \
+		ASAN_OPTIONS=detect_leaks=1 check
+
+# Every program run under valgrind, through wrappers placed first on PATH.
+valgrind: all units
+	rm -rf $(BUILD)/vg && mkdir -p $(BUILD)/vg
+	for p in $(PROGS); do \
+		printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "%s" "$$@"\n' \
+			"$(CURDIR)/$(BUILD)/bin/$$p" >$(BUILD)/vg/$$p && chmod +x $(BUILD)/vg/$$p; \
+	done
+	DK_BIN=$(CURDIR)/$(BUILD)/vg DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_SLOW=1 \
+		$(PROVE) $(PROVEFLAGS) tests/*.t
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	DK_BIN=$(CURDIR)/$(BUILD)/bin sh tests/bench/run.sh
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh examples/demo.sh $(BUILD)/bin
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
+		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
+	for p in $(PROGS); do cp -f $(BUILD)/bin/$$p $(DESTDIR)$(BINDIR)/$$p; \
+		chmod 755 $(DESTDIR)$(BINDIR)/$$p; done
+	for m in $(MANS); do s=$${m##*.}; \
+		cp -f $$m $(DESTDIR)$(MANPREFIX)/man$$s/ && \
+		chmod 644 $(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}; done
+
+uninstall:
+	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
+	for m in $(MANS); do s=$${m##*.}; \
+		rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf build build-san tests/test-results tests/trash\ directory.*
+
+.PHONY: all deps check units sanitize valgrind bench demo install uninstall clean

@@ -1,0 +1,45 @@
+/* Command-line conventions every program shares.
+ *
+ *   -t TAU   similarity threshold in (0, 1]     dk_parse_threshold
+ *   -j N     worker threads (default: online CPUs)   dk_threads
+ *   -v       progress and statistics on stderr (repeatable)   dk_verbose
+ *   -h, --help      usage and option summary on stdout, exit 0
+ *   --version       "prog (dupkit) VERSION", exit 0
+ *
+ * A program lists DK_CLI_LONGOPTS in its getopt_long table, puts "hvj:"
+ * (those it uses) in its short options, and hands every option it does not
+ * handle itself to dk_cli_common(). */
+#ifndef DK_CLI_H
+#define DK_CLI_H
+
+#include <getopt.h>
+#include "msg.h"
+
+#define DK_OPT_VERSION 0x1000
+#define DK_CLI_LONGOPTS \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, DK_OPT_VERSION }
+
+struct dk_usage {
+	const char *synopsis;   /* one or more lines, each without "usage: " */
+	const char *options;    /* option summary printed by --help */
+};
+
+extern int dk_threads;      /* set by -j; 0 until dk_cli_threads() */
+
+/* Call first in main(): sets the program name, and line-buffers nothing. */
+void dk_cli_init(int argc, char **argv);
+/* Handles h, v, j, --version and '?'; returns 0 for an option it does not know. */
+int dk_cli_common(int ch, const char *arg, const struct dk_usage *u);
+void dk_usage(const struct dk_usage *u) DK_NORETURN;   /* to stderr, exit 2 */
+/* Number of threads to use: -j N, else the online CPUs. */
+int dk_cli_threads(void);
+
+/* Checked numbers; a bad value exits 2 with "prog: WHAT is VALUE: reason". */
+double dk_parse_double(const char *s, double lo, double hi, const char *what);
+long long dk_parse_int(const char *s, long long lo, long long hi, const char *what);
+double dk_parse_threshold(const char *s);    /* (0, 1] */
+/* "LO:HI" with 0 <= LO <= HI <= 1. */
+void dk_parse_range(const char *s, double *lo, double *hi, const char *what);
+
+#endif

@@ -1,0 +1,16 @@
+/* Everything in common/, for programs that use most of it. */
+#ifndef DK_H
+#define DK_H
+
+#include "cli.h"
+#include "hash.h"
+#include "measure.h"
+#include "mem.h"
+#include "msg.h"
+#include "stream.h"
+#include "thread.h"
+#include "token.h"
+#include "utf8.h"
+#include "words.h"
+
+#endif

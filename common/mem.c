@@ -1,0 +1,136 @@
+#include "mem.h"
+#include "msg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void
+nomem(size_t n)
+{
+	dk_diex(DK_EXIT_OPERAND, "out of memory (%zu bytes)", n);
+}
+
+void *
+dk_malloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		nomem(n);
+	return p;
+}
+
+void *
+dk_calloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+
+	if (!p)
+		nomem(nmemb * size);
+	return p;
+}
+
+void *
+dk_realloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		nomem(n);
+	return p;
+}
+
+void *
+dk_reallocarray(void *p, size_t nmemb, size_t size)
+{
+	if (size && nmemb > SIZE_MAX / size)
+		nomem(SIZE_MAX);
+	return dk_realloc(p, nmemb * size);
+}
+
+char *
+dk_memdup(const void *p, size_t n)
+{
+	char *s = dk_malloc(n + 1);
+
+	memcpy(s, p, n);
+	s[n] = '\0';
+	return s;
+}
+
+char *
+dk_strdup(const char *s)
+{
+	return dk_memdup(s, strlen(s));
+}
+
+struct dk_arena_block {
+	struct dk_arena_block *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+};
+
+void *
+dk_arena_alloc(dk_arena *a, size_t n)
+{
+	struct dk_arena_block *b = a->head;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!b || b->size - b->used < n) {
+		size_t size = a->blocksize ? a->blocksize : 64 * 1024;
+
+		while (size < n)
+			size *= 2;
+		b = dk_malloc(sizeof *b + size);
+		b->size = size;
+		b->used = 0;
+		b->next = a->head;
+		a->head = b;
+		if (size > a->blocksize)
+			a->blocksize = size;
+	}
+	b->used += n;
+	return b->data + b->used - n;
+}
+
+char *
+dk_arena_strndup(dk_arena *a, const char *s, size_t n)
+{
+	char *p = dk_arena_alloc(a, n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* Keep only the largest block so the next record reuses it. */
+void
+dk_arena_reset(dk_arena *a)
+{
+	struct dk_arena_block *b, *next, *keep = NULL;
+
+	for (b = a->head; b; b = next) {
+		next = b->next;
+		if (!keep || b->size > keep->size) {
+			free(keep);
+			keep = b;
+		} else
+			free(b);
+	}
+	if (keep) {
+		keep->next = NULL;
+		keep->used = 0;
+	}
+	a->head = keep;
+}
+
+void
+dk_arena_free(dk_arena *a)
+{
+	struct dk_arena_block *b, *next;
+
+	for (b = a->head; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+	a->head = NULL;
+}

@@ -1,0 +1,43 @@
+/* Allocation that never returns NULL, growable arrays, and an arena for
+ * per-record scratch memory. */
+#ifndef DK_MEM_H
+#define DK_MEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *dk_malloc(size_t n);
+void *dk_calloc(size_t nmemb, size_t size);
+void *dk_realloc(void *p, size_t n);
+/* realloc of nmemb * size bytes, checked for overflow. */
+void *dk_reallocarray(void *p, size_t nmemb, size_t size);
+char *dk_strdup(const char *s);
+char *dk_memdup(const void *p, size_t n);
+
+/* Growable array: struct { T *v; size_t n, cap; }.
+ *   DK_VEC(int) v = {0};  DK_PUSH(&v, 3);  free(v.v); */
+#define DK_VEC(T) struct { T *v; size_t n, cap; }
+#define DK_GROW(a, need) do { \
+	if ((need) > (a)->cap) { \
+		size_t dk_c_ = (a)->cap ? (a)->cap : 8; \
+		while (dk_c_ < (need)) dk_c_ *= 2; \
+		(a)->v = dk_reallocarray((a)->v, dk_c_, sizeof *(a)->v); \
+		(a)->cap = dk_c_; \
+	} \
+} while (0)
+#define DK_PUSH(a, x) do { DK_GROW(a, (a)->n + 1); (a)->v[(a)->n++] = (x); } while (0)
+
+/* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
+ * first block so a per-record arena stops calling malloc once warm. */
+struct dk_arena_block;
+typedef struct {
+	struct dk_arena_block *head;
+	size_t blocksize;
+} dk_arena;
+
+void *dk_arena_alloc(dk_arena *a, size_t n);   /* aligned to 16 bytes */
+char *dk_arena_strndup(dk_arena *a, const char *s, size_t n);
+void dk_arena_reset(dk_arena *a);
+void dk_arena_free(dk_arena *a);
+
+#endif

@@ -1,0 +1,510 @@
+#include "stream.h"
+#include "mem.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- reading ---- */
+
+struct dk_reader {
+	int fd;
+	int eof, error;
+	char *name;
+	char *buf;
+	size_t cap;
+	size_t start, end;      /* unread bytes are buf[start, end) */
+	unsigned long lineno;
+};
+
+#define READ_CHUNK (256 * 1024)
+
+dk_reader *
+dk_reader_fd(int fd, const char *name)
+{
+	dk_reader *r = dk_calloc(1, sizeof *r);
+
+	r->fd = fd;
+	r->name = dk_strdup(name);
+	r->cap = READ_CHUNK * 2;
+	r->buf = dk_malloc(r->cap);
+	return r;
+}
+
+dk_reader *
+dk_reader_open(const char *path)
+{
+	int fd;
+
+	if (!path || strcmp(path, "-") == 0)
+		return dk_reader_fd(STDIN_FILENO, "stdin");
+	if ((fd = open(path, O_RDONLY)) < 0)
+		return NULL;
+	return dk_reader_fd(fd, path);
+}
+
+void
+dk_reader_close(dk_reader *r)
+{
+	if (!r)
+		return;
+	if (r->fd != STDIN_FILENO)
+		close(r->fd);
+	free(r->name);
+	free(r->buf);
+	free(r);
+}
+
+const char *
+dk_reader_name(const dk_reader *r)
+{
+	return r->name;
+}
+
+unsigned long
+dk_reader_lineno(const dk_reader *r)
+{
+	return r->lineno;
+}
+
+int
+dk_reader_error(const dk_reader *r)
+{
+	return r->error;
+}
+
+/* Reads more input after buf[end]; moves or grows the buffer first so that
+ * at least READ_CHUNK bytes are free.  Returns 0 at end of input. */
+static int
+fill(dk_reader *r)
+{
+	ssize_t got;
+
+	if (r->eof)
+		return 0;
+	if (r->start > 0 && r->cap - r->end < READ_CHUNK) {
+		memmove(r->buf, r->buf + r->start, r->end - r->start);
+		r->end -= r->start;
+		r->start = 0;
+	}
+	if (r->cap - r->end < READ_CHUNK) {
+		r->cap *= 2;
+		r->buf = dk_realloc(r->buf, r->cap);
+	}
+	do
+		got = read(r->fd, r->buf + r->end, r->cap - r->end);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		dk_warn("%s", r->name);
+		r->error = 1;
+	}
+	if (got <= 0) {
+		r->eof = 1;
+		return 0;
+	}
+	r->end += (size_t)got;
+	return 1;
+}
+
+int
+dk_read_line(dk_reader *r, dk_str *line)
+{
+	size_t scanned = r->start;
+	char *nl;
+
+	for (;;) {
+		nl = memchr(r->buf + scanned, '\n', r->end - scanned);
+		if (nl)
+			break;
+		scanned = r->end - r->start;   /* offsets survive a move */
+		if (!fill(r)) {
+			if (r->start == r->end)
+				return 0;
+			nl = r->buf + r->end;   /* last line, no newline */
+			break;
+		}
+		scanned += r->start;
+	}
+	line->p = r->buf + r->start;
+	line->n = (size_t)(nl - line->p);
+	r->start = nl - r->buf + (nl < r->buf + r->end);
+	if (line->n > 0 && line->p[line->n - 1] == '\r')
+		line->n--;
+	r->lineno++;
+	return 1;
+}
+
+int
+dk_read_record(dk_reader *r, dk_record *rec, size_t minfields)
+{
+	char *p, *end, *tab;
+
+	if (!dk_read_line(r, &rec->line))
+		return 0;
+	p = rec->line.p;
+	end = p + rec->line.n;
+	rec->n = 0;
+	for (;;) {
+		tab = memchr(p, '\t', (size_t)(end - p));
+		if (rec->n == rec->cap) {
+			rec->cap = rec->cap ? rec->cap * 2 : 8;
+			rec->f = dk_reallocarray(rec->f, rec->cap, sizeof *rec->f);
+		}
+		rec->f[rec->n].p = p;
+		rec->f[rec->n].n = (size_t)((tab ? tab : end) - p);
+		rec->n++;
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	if (rec->n < minfields)
+		dk_die_at(r->name, r->lineno, "expected at least %zu tab-separated fields, found %zu",
+		    minfields, rec->n);
+	return 1;
+}
+
+void
+dk_record_free(dk_record *rec)
+{
+	free(rec->f);
+	rec->f = NULL;
+	rec->n = rec->cap = 0;
+}
+
+const char *
+dk_unescape(dk_str *s)
+{
+	char *in, *out, *end = s->p + s->n;
+
+	in = memchr(s->p, '\\', s->n);
+	if (!in)
+		return NULL;
+	for (out = in; in < end; in++) {
+		if (*in != '\\') {
+			*out++ = *in;
+			continue;
+		}
+		if (++in == end)
+			return "backslash at end of field";
+		switch (*in) {
+		case '\\': *out++ = '\\'; break;
+		case 't': *out++ = '\t'; break;
+		case 'n': *out++ = '\n'; break;
+		case 'r': *out++ = '\r'; break;
+		default:
+			return "invalid escape (only \\\\ \\t \\n \\r are allowed)";
+		}
+	}
+	s->n = (size_t)(out - s->p);
+	return NULL;
+}
+
+dk_str
+dk_record_text(dk_reader *r, dk_record *rec)
+{
+	dk_str *t = &rec->f[rec->n - 1];
+	const char *msg = dk_unescape(t);
+
+	if (msg)
+		dk_die_at(r->name, r->lineno, "%s", msg);
+	return *t;
+}
+
+/* ---- signatures ---- */
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Decodes one SIG=COUNT item in place. */
+static const char *
+parse_item(char *p, char *end, dk_sig *sig)
+{
+	char *eq = NULL, *out = p, *q;
+	uint64_t count = 0;
+
+	for (q = p; q < end; q++) {
+		unsigned char c = (unsigned char)*q;
+
+		if (c == '=') {
+			eq = q;
+			break;
+		}
+		if (c == '%') {
+			int hi, lo;
+
+			if (end - q < 3 || (hi = hexval(q[1])) < 0 || (lo = hexval(q[2])) < 0)
+				return "bad %XX escape in signature";
+			*out++ = (char)(hi << 4 | lo);
+			q += 2;
+		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '\\')
+			return "unescaped reserved byte in signature";
+		else
+			*out++ = (char)c;
+	}
+	if (!eq)
+		return "signature without =COUNT";
+	if (out == p)
+		return "empty signature";
+	if (eq + 1 == end)
+		return "signature with empty count";
+	for (q = eq + 1; q < end; q++) {
+		if (*q < '0' || *q > '9')
+			return "signature count is not a number";
+		count = count * 10 + (uint64_t)(*q - '0');
+		if (count > UINT32_MAX)
+			return "signature count too large";
+	}
+	if (count == 0)
+		return "signature count is 0";
+	sig->s.p = p;
+	sig->s.n = (size_t)(out - p);
+	sig->count = (uint32_t)count;
+	return NULL;
+}
+
+const char *
+dk_parse_sigs(dk_str field, dk_sigs *out)
+{
+	char *p = field.p, *end = field.p + field.n, *sp;
+	const char *msg;
+
+	out->n = 0;
+	out->flags = 0;
+	out->size = 0;
+	if (field.n == 0)
+		return NULL;
+	for (;; p = sp + 1) {
+		sp = memchr(p, ' ', (size_t)(end - p));
+		if (!sp)
+			sp = end;
+		if (sp == p)
+			return "empty item in signature list (double or edge space)";
+		if (*p == '!') {
+			if (out->n > 0)
+				return "flag after a signature";
+			if (sp - p == 6 && memcmp(p, "!short", 6) == 0)
+				out->flags |= DK_SIG_SHORT;
+			else if (sp - p == 6 && memcmp(p, "!probe", 6) == 0)
+				out->flags |= DK_SIG_PROBE;
+			else
+				return "unknown flag in signature list";
+		} else {
+			if (out->n == out->cap) {
+				out->cap = out->cap ? out->cap * 2 : 32;
+				out->v = dk_reallocarray(out->v, out->cap, sizeof *out->v);
+			}
+			if ((msg = parse_item(p, sp, &out->v[out->n])) != NULL)
+				return msg;
+			out->size += out->v[out->n].count;
+			out->n++;
+		}
+		if (sp == end)
+			break;
+	}
+	return NULL;
+}
+
+void
+dk_record_sigs(dk_reader *r, dk_record *rec, dk_sigs *out)
+{
+	const char *msg = dk_parse_sigs(rec->f[rec->n - 1], out);
+
+	if (msg)
+		dk_die_at(r->name, r->lineno, "%s", msg);
+}
+
+void
+dk_sigs_free(dk_sigs *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof *s);
+}
+
+/* ---- writing ---- */
+
+void
+dk_buf_reserve(dk_buf *b, size_t more)
+{
+	size_t cap = b->cap ? b->cap : 256;
+
+	if (b->cap - b->n >= more)
+		return;
+	while (cap - b->n < more) {
+		if (cap > SIZE_MAX / 2)
+			dk_diex(DK_EXIT_OPERAND, "out of memory");
+		cap *= 2;
+	}
+	b->p = dk_realloc(b->p, cap);
+	b->cap = cap;
+}
+
+void
+dk_buf_free(dk_buf *b)
+{
+	free(b->p);
+	memset(b, 0, sizeof *b);
+}
+
+void
+dk_buf_str(dk_buf *b, const char *s)
+{
+	dk_buf_bytes(b, s, strlen(s));
+}
+
+void
+dk_buf_escaped(dk_buf *b, const char *p, size_t n)
+{
+	const char *end = p + n, *run = p;
+	char esc;
+
+	dk_buf_reserve(b, n);
+	for (; p < end; p++) {
+		switch (*p) {
+		case '\\': esc = '\\'; break;
+		case '\t': esc = 't'; break;
+		case '\n': esc = 'n'; break;
+		case '\r': esc = 'r'; break;
+		default: continue;
+		}
+		dk_buf_bytes(b, run, (size_t)(p - run));
+		dk_buf_char(b, '\\');
+		dk_buf_char(b, esc);
+		run = p + 1;
+	}
+	dk_buf_bytes(b, run, (size_t)(end - run));
+}
+
+void
+dk_buf_u64(dk_buf *b, uint64_t v)
+{
+	char tmp[20];
+	int i = 20;
+
+	do
+		tmp[--i] = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	dk_buf_bytes(b, tmp + i, (size_t)(20 - i));
+}
+
+void
+dk_buf_sim(dk_buf *b, double sim)
+{
+	uint64_t micro;
+	char tmp[8];
+	int i;
+
+	if (!(sim > 0))
+		sim = 0;
+	if (sim > 1)
+		sim = 1;
+	micro = (uint64_t)(sim * 1e6 + 0.5);
+	dk_buf_char(b, micro >= 1000000 ? '1' : '0');
+	micro %= 1000000;
+	tmp[0] = '.';
+	for (i = 6; i >= 1; i--, micro /= 10)
+		tmp[i] = (char)('0' + micro % 10);
+	dk_buf_bytes(b, tmp, 7);
+}
+
+static const char hexdig[] = "0123456789ABCDEF";
+
+void
+dk_buf_sigtext(dk_buf *b, const char *p, size_t n, int extra)
+{
+	const char *end = p + n;
+
+	dk_buf_reserve(b, n);
+	for (; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if (c <= 0x20 || c == 0x7f || c == '!' || c == '%' || c == '=' ||
+		    c == '\\' || (extra && c == extra)) {
+			char e[3] = { '%', hexdig[c >> 4], hexdig[c & 15] };
+
+			dk_buf_bytes(b, e, 3);
+		} else
+			dk_buf_char(b, c);
+	}
+}
+
+void
+dk_buf_sigcount(dk_buf *b, uint64_t count)
+{
+	dk_buf_char(b, '=');
+	dk_buf_u64(b, count);
+}
+
+void
+dk_buf_head(dk_buf *b, const dk_record *rec)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < rec->n; i++) {
+		dk_buf_bytes(b, rec->f[i].p, rec->f[i].n);
+		dk_buf_char(b, '\t');
+	}
+}
+
+dk_buf dk_out;
+
+void
+dk_out_flush(void)
+{
+	size_t off = 0;
+	ssize_t w;
+
+	while (off < dk_out.n) {
+		w = write(STDOUT_FILENO, dk_out.p + off, dk_out.n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			dk_die(DK_EXIT_OPERAND, "write error on stdout");
+		off += (size_t)w;
+	}
+	dk_out.n = 0;
+}
+
+void
+dk_out_maybe_flush(void)
+{
+	if (dk_out.n >= 64 * 1024)
+		dk_out_flush();
+}
+
+void
+dk_out_buf(const dk_buf *b)
+{
+	if (dk_out.n + b->n > 64 * 1024)
+		dk_out_flush();
+	if (b->n >= 64 * 1024) {
+		dk_buf tmp = dk_out;
+
+		dk_out = *b;
+		dk_out_flush();
+		dk_out = tmp;
+		return;
+	}
+	dk_buf_bytes(&dk_out, b->p, b->n);
+}
+
+void
+dk_out_close(void)
+{
+	dk_out_flush();
+	dk_buf_free(&dk_out);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		dk_die(DK_EXIT_OPERAND, "write error on stdout");
+}

@@ -1,0 +1,159 @@
+/* The stream formats, and their reader and writer.  man/dupkit-formats.5
+ * is the same story for users.
+ *
+ * Every stream is UTF-8 text, one record a line ending in LF (a CR before
+ * it is dropped; a missing final newline is accepted), fields separated by
+ * TAB, no header line.
+ *
+ * Document stream    ID [TAB CARRIED]... TAB TEXT
+ *     TEXT is escaped as jq's @tsv escapes: \\ \t \n \r; any other
+ *     backslash sequence is an error.  ID and the carried columns are
+ *     copied byte for byte by every program.
+ *
+ * Signature stream   ID [TAB CARRIED]... TAB SIGS
+ *     SIGS   = "" | ITEM *(SP ITEM)
+ *     ITEM   = FLAG | SIG "=" COUNT
+ *     FLAG   = "!short" | "!probe"    (before any SIG)
+ *              !short: the document has too few signatures to be matched
+ *                      (spotsig -m); it still lists them.
+ *              !probe: in a keyed stream, the document belongs to another
+ *                      key and is here only to be compared (partition).
+ *     SIG    = 1*( unreserved byte | "%" HEX HEX )
+ *     COUNT  = decimal integer >= 1
+ *     Reserved bytes, always written as %XX (upper-case hex): bytes up to
+ *     0x20 (controls and space), 0x7F, "!", "%", "=", "\".  Each distinct SIG
+ *     appears once.  Producers may reserve more (spotsig writes ":" inside a
+ *     word as %3A, since ":" joins the words of a spot signature).
+ *
+ * Keyed stream       KEY TAB <signature stream record>
+ *     KEY has no TAB; its form belongs to the producer (partition, minhash,
+ *     imatch) and is described on the formats page.  A key starts with a
+ *     letter naming its producer.  Records of one key are
+ *     consecutive, so the stream can be split with standard tools.
+ *
+ * Pair stream        ID1 TAB ID2 TAB SIM    (SIM with 6 decimals)
+ * Cluster stream     ID TAB CLUSTER
+ *
+ * Lexicon            TERM TAB DF, and one record "!N" TAB N
+ *     TERM is written as a SIG; DF is the number of documents holding it, N
+ *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
+ */
+#ifndef DK_STREAM_H
+#define DK_STREAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+	char *p;
+	size_t n;
+} dk_str;
+
+/* ---- reading ---- */
+
+typedef struct dk_reader dk_reader;
+
+/* "-" or NULL is standard input.  Returns NULL with errno set when the file
+ * cannot be opened: the caller warns and goes on with status 1. */
+dk_reader *dk_reader_open(const char *path);
+dk_reader *dk_reader_fd(int fd, const char *name);
+void dk_reader_close(dk_reader *r);
+const char *dk_reader_name(const dk_reader *r);     /* for messages */
+unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
+
+/* Next line, without LF and a CR before it.  The bytes stay valid and may
+ * be modified until the next call.  Returns 0 at end of input; a read error
+ * is reported ("prog: FILE: ...") and ends input with dk_reader_error set. */
+int dk_read_line(dk_reader *r, dk_str *line);
+int dk_reader_error(const dk_reader *r);
+
+/* A line split at TAB. */
+typedef struct {
+	dk_str line;
+	dk_str *f;
+	size_t n, cap;
+} dk_record;
+
+/* Next record with at least minfields fields; a shorter one is an error
+ * ("prog: FILE:LINE: expected at least N fields"). */
+int dk_read_record(dk_reader *r, dk_record *rec, size_t minfields);
+void dk_record_free(dk_record *rec);
+
+/* Undoes @tsv escaping in place.  Returns NULL, or a message for a bad
+ * escape. */
+const char *dk_unescape(dk_str *s);
+/* The last field of a document record, unescaped in place; a bad escape is
+ * fatal with FILE:LINE. */
+dk_str dk_record_text(dk_reader *r, dk_record *rec);
+
+/* ---- signatures ---- */
+
+enum { DK_SIG_SHORT = 1, DK_SIG_PROBE = 2 };
+
+typedef struct {
+	dk_str s;          /* decoded bytes (percent escapes undone, in place) */
+	uint32_t count;
+} dk_sig;
+
+typedef struct {
+	dk_sig *v;
+	size_t n, cap;
+	unsigned flags;    /* DK_SIG_SHORT, DK_SIG_PROBE */
+	uint64_t size;     /* sum of counts */
+} dk_sigs;
+
+/* Parses a SIGS field in place.  Returns NULL, or a message. */
+const char *dk_parse_sigs(dk_str field, dk_sigs *out);
+/* The last field of a record as signatures; a bad field is fatal. */
+void dk_record_sigs(dk_reader *r, dk_record *rec, dk_sigs *out);
+void dk_sigs_free(dk_sigs *s);
+
+/* ---- writing ---- */
+
+/* A growable byte buffer.  Threads format into their own and hand them to
+ * dk_out_buf in order. */
+typedef struct {
+	char *p;
+	size_t n, cap;
+} dk_buf;
+
+void dk_buf_reserve(dk_buf *b, size_t more);
+void dk_buf_free(dk_buf *b);
+static inline void
+dk_buf_bytes(dk_buf *b, const void *p, size_t n)
+{
+	if (b->cap - b->n < n)
+		dk_buf_reserve(b, n);
+	memcpy(b->p + b->n, p, n);
+	b->n += n;
+}
+static inline void
+dk_buf_char(dk_buf *b, int c)
+{
+	if (b->n == b->cap)
+		dk_buf_reserve(b, 1);
+	b->p[b->n++] = (char)c;
+}
+void dk_buf_str(dk_buf *b, const char *s);
+void dk_buf_escaped(dk_buf *b, const char *p, size_t n);  /* @tsv escaping */
+void dk_buf_u64(dk_buf *b, uint64_t v);
+void dk_buf_sim(dk_buf *b, double sim);                   /* 6 decimals */
+/* SIG bytes with the reserved bytes percent-encoded, and extra (if not 0)
+ * too. */
+void dk_buf_sigtext(dk_buf *b, const char *p, size_t n, int extra);
+/* "=COUNT" after a SIG. */
+void dk_buf_sigcount(dk_buf *b, uint64_t count);
+/* Fields 0 .. n-2 of rec (ID and carried columns), each followed by TAB. */
+void dk_buf_head(dk_buf *b, const dk_record *rec);
+
+/* Standard output, buffered.  dk_out is flushed when it grows large, by
+ * dk_out_flush, and by dk_out_close, which reports a write error and exits
+ * with status 1. */
+extern dk_buf dk_out;
+void dk_out_flush(void);
+void dk_out_maybe_flush(void);
+void dk_out_buf(const dk_buf *b);
+void dk_out_close(void);
+
+#endif

@@ -1,0 +1,225 @@
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "token.h"
+#include "mem.h"
+#include "msg.h"
+#include "utf8.h"
+
+#include <pcre2.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dk_tokenizer {
+	int fold;
+	pcre2_code *re;
+	int group;              /* capture group that is the token */
+	pthread_key_t mdkey;    /* per-thread match data */
+};
+
+static void
+free_md(void *md)
+{
+	pcre2_match_data_free(md);
+}
+
+dk_tokenizer *
+dk_tokenizer_new(const char *pattern, int fold)
+{
+	dk_tokenizer *t = dk_calloc(1, sizeof *t);
+	int errcode;
+	PCRE2_SIZE erroff;
+	uint32_t ncap = 0;
+
+	t->fold = fold;
+	(void)dk_uclass(0);     /* build the character tables now */
+	if (!pattern)
+		return t;
+	t->re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+	    PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF, &errcode, &erroff, NULL);
+	if (!t->re) {
+		PCRE2_UCHAR msg[256];
+
+		pcre2_get_error_message(errcode, msg, sizeof msg);
+		dk_diex(DK_EXIT_INPUT, "token pattern '%s': %s at offset %zu",
+		    pattern, (char *)msg, (size_t)erroff);
+	}
+	(void)pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE);   /* falls back to the interpreter */
+	pcre2_pattern_info(t->re, PCRE2_INFO_CAPTURECOUNT, &ncap);
+	t->group = ncap > 0 ? 1 : 0;
+	if (pthread_key_create(&t->mdkey, free_md) != 0)
+		dk_diex(DK_EXIT_OPERAND, "cannot create thread key");
+	return t;
+}
+
+void
+dk_tokenizer_free(dk_tokenizer *t)
+{
+	if (!t)
+		return;
+	if (t->re) {
+		void *md = pthread_getspecific(t->mdkey);
+
+		if (md)
+			pcre2_match_data_free(md);
+		pthread_key_delete(t->mdkey);
+		pcre2_code_free(t->re);
+	}
+	free(t);
+}
+
+void
+dk_tokens_free(dk_tokens *toks)
+{
+	free(toks->text);
+	free(toks->v);
+	memset(toks, 0, sizeof *toks);
+}
+
+static void
+push_token(dk_tokens *out, size_t off, size_t pos)
+{
+	if (out->n == out->cap) {
+		out->cap = out->cap ? out->cap * 2 : 256;
+		out->v = dk_reallocarray(out->v, out->cap, sizeof *out->v);
+	}
+	out->v[out->n].off = (uint32_t)off;
+	out->v[out->n].len = (uint32_t)(out->ntext - off);
+	out->v[out->n].pos = (uint32_t)pos;
+	out->n++;
+}
+
+/* Appends the bytes of s, folded if asked, keeping only valid UTF-8. */
+static void
+append_text(dk_tokens *out, const unsigned char *s, size_t n, int fold)
+{
+	size_t i = 0, len;
+	uint32_t cp;
+
+	if (out->captext - out->ntext < n * 2) {   /* folding may lengthen a character */
+		while (out->captext - out->ntext < n * 2)
+			out->captext = out->captext ? out->captext * 2 : 4096;
+		out->text = dk_realloc(out->text, out->captext);
+	}
+	while (i < n) {
+		if (s[i] < 0x80) {
+			unsigned char c = s[i++];
+
+			out->text[out->ntext++] = (char)(fold && c >= 'A' && c <= 'Z' ? c + 32 : c);
+			continue;
+		}
+		len = dk_utf8_decode(s + i, n - i, &cp);
+		if (cp == DK_REPLACEMENT && len == 1) {
+			i++;
+			continue;
+		}
+		if (fold)
+			cp = dk_ufold(cp);
+		out->ntext += dk_utf8_encode(cp, out->text + out->ntext);
+		i += len;
+	}
+}
+
+static unsigned char ascii_word[128];
+static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
+
+static void
+init_ascii(void)
+{
+	int c;
+
+	for (c = 0; c < 128; c++)
+		ascii_word[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		    (c >= 'A' && c <= 'Z');
+}
+
+static void
+tokenize_builtin(const dk_tokenizer *t, const unsigned char *s, size_t n, dk_tokens *out)
+{
+	size_t i = 0, start, len;
+	uint32_t cp;
+
+	pthread_once(&ascii_once, init_ascii);
+	while (i < n) {
+		/* skip separators */
+		while (i < n) {
+			if (s[i] < 0x80) {
+				if (ascii_word[s[i]])
+					break;
+				i++;
+				continue;
+			}
+			len = dk_utf8_decode(s + i, n - i, &cp);
+			if (dk_uclass(cp) & DK_CC_WORD)
+				break;
+			i += len;
+		}
+		if (i >= n)
+			break;
+		start = i;
+		while (i < n) {
+			if (s[i] < 0x80) {
+				if (!ascii_word[s[i]])
+					break;
+				i++;
+				continue;
+			}
+			len = dk_utf8_decode(s + i, n - i, &cp);
+			if (!(dk_uclass(cp) & DK_CC_WORD))
+				break;
+			i += len;
+		}
+		{
+			size_t off = out->ntext;
+
+			append_text(out, s + start, i - start, t->fold);
+			push_token(out, off, start);
+		}
+	}
+}
+
+static void
+tokenize_re(const dk_tokenizer *t, const unsigned char *s, size_t n, dk_tokens *out)
+{
+	pcre2_match_data *md = pthread_getspecific(t->mdkey);
+	PCRE2_SIZE *ov, at = 0;
+	int rc;
+
+	if (!md) {
+		md = pcre2_match_data_create_from_pattern(t->re, NULL);
+		if (!md || pthread_setspecific(t->mdkey, md) != 0)
+			dk_diex(DK_EXIT_OPERAND, "out of memory");
+	}
+	ov = pcre2_get_ovector_pointer(md);
+	while (at <= n) {
+		rc = pcre2_match(t->re, s, n, at, 0, md, NULL);
+		if (rc < 0)
+			break;
+		if (rc > t->group && ov[2 * t->group] != PCRE2_UNSET &&
+		    ov[2 * t->group + 1] > ov[2 * t->group]) {
+			size_t off = out->ntext;
+
+			append_text(out, s + ov[2 * t->group],
+			    ov[2 * t->group + 1] - ov[2 * t->group], t->fold);
+			if (out->ntext > off)
+				push_token(out, off, ov[2 * t->group]);
+		}
+		if (ov[1] > ov[0])
+			at = ov[1];
+		else {  /* empty match: step over one character */
+			at = ov[1] + 1;
+			while (at < n && (s[at] & 0xC0) == 0x80)
+				at++;
+		}
+	}
+}
+
+void
+dk_tokenize(dk_tokenizer *t, const char *text, size_t n, dk_tokens *out)
+{
+	out->n = 0;
+	out->ntext = 0;
+	if (t->re)
+		tokenize_re(t, (const unsigned char *)text, n, out);
+	else
+		tokenize_builtin(t, (const unsigned char *)text, n, out);
+}
