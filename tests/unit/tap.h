@@ -10,14 +10,14 @@
 
 static int tap_n, tap_failed;
 
-static void
+static inline void
 tap_plan(int n)
 {
 	printf("1..%d\n", n);
 	fflush(stdout);
 }
 
-static void
+static inline void
 tap_diag(const char *fmt, ...)
 {
 	va_list ap;
@@ -29,7 +29,7 @@ tap_diag(const char *fmt, ...)
 	fputc('\n', stdout);
 }
 
-static int
+static inline int
 tap_ok(int cond, const char *fmt, ...)
 {
 	va_list ap;
@@ -47,7 +47,7 @@ tap_ok(int cond, const char *fmt, ...)
 }
 
 /* Byte strings equal (got of length gn, want NUL-terminated unless wn given). */
-static int
+static inline int
 tap_is_mem(const char *got, size_t gn, const char *want, size_t wn, const char *name)
 {
 	int eq = gn == wn && memcmp(got, want, gn) == 0;
@@ -61,7 +61,7 @@ tap_is_mem(const char *got, size_t gn, const char *want, size_t wn, const char *
 
 #define tap_is_str(got, gn, want, name) tap_is_mem(got, gn, want, strlen(want), name)
 
-static int
+static inline int
 tap_is_int(long long got, long long want, const char *name)
 {
 	if (!tap_ok(got == want, "%s", name))
@@ -70,7 +70,7 @@ tap_is_int(long long got, long long want, const char *name)
 }
 
 /* Call last: exit status 1 when any test failed or the count is off. */
-static int
+static inline int
 tap_done(int planned)
 {
 	if (tap_n != planned)

@@ -1,0 +1,109 @@
+/* Hashing, measures, arena, threads. */
+#include "dk.h"
+#include "tap.h"
+
+#include <stdlib.h>
+
+static void
+test_hash(void)
+{
+	char buf[64];
+	int i, distinct = 1;
+	uint64_t h[65];
+	uint64_t st = 1;
+
+	for (i = 0; i < 64; i++)
+		buf[i] = (char)i;
+	for (i = 0; i <= 64; i++)
+		h[i] = dk_hash64(buf, (size_t)i, 7);
+	for (i = 0; i < 64 && distinct; i++)
+		distinct = h[i] != h[i + 1];
+	tap_ok(distinct, "every prefix length hashes differently");
+	tap_ok(dk_hash64("abc", 3, 1) != dk_hash64("abc", 3, 2), "the seed changes the hash");
+	tap_ok(dk_hash64("abc", 3, 1) == dk_hash64("abc", 3, 1), "same input, same hash");
+	/* Frozen values: the hash must not change across machines or releases,
+	 * since sketches and band keys are stored. */
+	tap_ok(dk_hash64("", 0, 0) == 0xc96f21ebf6290549ULL, "frozen value, empty input");
+	tap_ok(dk_hash64("the:south:carolina", 18, 42) == 0x1a06731cf5e523d6ULL,
+	    "frozen value, 18 bytes");
+	tap_ok(dk_hash64("abcdefghijklmnopqrstuvwxyz0123456789", 36, 1) == 0x385cd360a371c138ULL,
+	    "frozen value, 36 bytes");
+	tap_ok(dk_mix64(0) == 0 && dk_mix64(1) != 1, "finalizer");
+	tap_ok(dk_rand01(&st) < 1.0, "rand01 in [0,1)");
+}
+
+static void
+test_measure(void)
+{
+	dk_idcount a[] = { { 1, 2 }, { 3, 1 }, { 5, 1 } };   /* len 4, 3 distinct */
+	dk_idcount b[] = { { 1, 1 }, { 3, 1 }, { 7, 4 } };   /* len 6 */
+	uint64_t o;
+
+	o = dk_overlap(DK_M_JACCARD, a, 3, b, 3);
+	tap_ok(o == 2 && dk_sim(DK_M_JACCARD, o, 4, 6) == 2.0 / 8, "multiset Jaccard 2/8");
+	o = dk_overlap(DK_M_SET, a, 3, b, 3);
+	tap_ok(o == 2 && dk_sim(DK_M_SET, o, 3, 3) == 2.0 / 4, "set Jaccard 2/4");
+	o = dk_overlap(DK_M_MAX, a, 3, b, 3);
+	tap_ok(dk_sim(DK_M_MAX, o, 4, 6) == 2.0 / 6, "max measure 2/6");
+	tap_ok(dk_measure_parse("set") == DK_M_SET && dk_measure_parse("ddd") == DK_M_MAX &&
+	    dk_measure_parse("nope") == -1, "measure names");
+	tap_ok(dk_sim(DK_M_JACCARD, 0, 0, 0) == 0, "two empty documents have similarity 0");
+}
+
+static void
+test_arena(void)
+{
+	dk_arena a = { 0 };
+	char *p, *q;
+	int i;
+
+	p = dk_arena_alloc(&a, 10);
+	q = dk_arena_alloc(&a, 1 << 20);
+	tap_ok(((uintptr_t)p & 15) == 0 && ((uintptr_t)q & 15) == 0, "aligned allocations");
+	memset(q, 1, 1 << 20);
+	dk_arena_reset(&a);
+	for (i = 0; i < 100; i++)
+		dk_arena_strndup(&a, "hello", 5);
+	tap_ok(strcmp(dk_arena_strndup(&a, "xyz", 3), "xyz") == 0, "reuse after reset");
+	dk_arena_free(&a);
+}
+
+struct sum {
+	dk_counter c;
+	long total[8];
+};
+
+static void
+work(void *ctx, int tid)
+{
+	struct sum *s = ctx;
+	size_t i, start;
+
+	while ((start = dk_counter_take(&s->c, 7, 1000)) < 1000)
+		for (i = start; i < start + 7 && i < 1000; i++)
+			s->total[tid] += (long)i;
+}
+
+static void
+test_threads(void)
+{
+	struct sum s = { { 0 }, { 0 } };
+	long t = 0;
+	int i;
+
+	dk_parallel(4, work, &s);
+	for (i = 0; i < 8; i++)
+		t += s.total[i];
+	tap_is_int(t, 499500, "four threads cover every item once");
+}
+
+int
+main(void)
+{
+	tap_plan(16);
+	test_hash();
+	test_measure();
+	test_arena();
+	test_threads();
+	return tap_done(16);
+}

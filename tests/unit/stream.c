@@ -1,0 +1,199 @@
+/* The stream reader and writer: escapes, carried columns, CRLF, a missing
+ * final newline, a 50 MB line, invalid UTF-8 and NUL bytes, signatures. */
+#include "dk.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static char tmpl[] = "/tmp/dk-unit-XXXXXX";
+
+/* A reader over the given bytes, through a temporary file. */
+static dk_reader *
+reader_of(const char *bytes, size_t n)
+{
+	char path[sizeof tmpl];
+	int fd;
+	dk_reader *r;
+
+	memcpy(path, tmpl, sizeof tmpl);
+	if ((fd = mkstemp(path)) < 0 || write(fd, bytes, n) != (ssize_t)n)
+		abort();
+	close(fd);
+	r = dk_reader_open(path);
+	unlink(path);
+	return r;
+}
+
+static void
+test_escapes(void)
+{
+	const char raw[] = "a\\b\tc\nd\re \\n";
+	dk_buf b = { 0 };
+	dk_str s;
+
+	dk_buf_escaped(&b, raw, sizeof raw - 1);
+	tap_is_str(b.p, b.n, "a\\\\b\\tc\\nd\\re \\\\n", "writer escapes \\\\ \\t \\n \\r");
+	s.p = b.p;
+	s.n = b.n;
+	tap_ok(dk_unescape(&s) == NULL, "reader accepts its own escapes");
+	tap_is_mem(s.p, s.n, raw, sizeof raw - 1, "round trip of every escape");
+	{
+		char bad[] = "x\\qy", end[] = "x\\";
+		dk_str bs = { bad, 4 }, es = { end, 2 };
+
+		tap_ok(dk_unescape(&bs) != NULL, "unknown escape \\q is an error");
+		tap_ok(dk_unescape(&es) != NULL, "backslash at end of field is an error");
+	}
+	dk_buf_free(&b);
+}
+
+static void
+test_records(void)
+{
+	static const char in[] = "id1\turl\t2008\ttext one\r\nid2\tu\t9\ttwo\\tparts\nlast\tx\ty\tno newline";
+	dk_reader *r = reader_of(in, sizeof in - 1);
+	dk_record rec = { 0 };
+	dk_buf b = { 0 };
+	dk_str t;
+
+	tap_ok(dk_read_record(r, &rec, 2) && rec.n == 4, "four fields");
+	t = dk_record_text(r, &rec);
+	tap_is_str(t.p, t.n, "text one", "CR before LF is dropped");
+	dk_buf_head(&b, &rec);
+	tap_is_str(b.p, b.n, "id1\turl\t2008\t", "ID and carried columns copied with their tabs");
+	tap_ok(dk_read_record(r, &rec, 2), "second record");
+	t = dk_record_text(r, &rec);
+	tap_is_str(t.p, t.n, "two\tparts", "text unescaped in place");
+	tap_is_int((long long)dk_reader_lineno(r), 2, "line number");
+	tap_ok(dk_read_record(r, &rec, 2), "last line without newline is read");
+	t = dk_record_text(r, &rec);
+	tap_is_str(t.p, t.n, "no newline", "last line's text");
+	tap_ok(!dk_read_record(r, &rec, 2), "then end of input");
+	tap_ok(!dk_reader_error(r), "no read error");
+	dk_reader_close(r);
+	dk_record_free(&rec);
+	dk_buf_free(&b);
+}
+
+static void
+test_binary(void)
+{
+	static const char in[] = "a\t\xff\xfe\x80 ok\0nul\n\nb\tc\n";
+	dk_reader *r = reader_of(in, sizeof in - 1);
+	dk_str line;
+
+	tap_ok(dk_read_line(r, &line), "line with invalid UTF-8 and NUL");
+	tap_is_mem(line.p, line.n, "a\t\xff\xfe\x80 ok\0nul", 12, "bytes passed through untouched");
+	tap_ok(dk_read_line(r, &line) && line.n == 0, "empty line is a line");
+	tap_ok(dk_read_line(r, &line) && line.n == 3, "then the next");
+	dk_reader_close(r);
+}
+
+static void
+test_long_line(void)
+{
+	size_t big = 50u << 20, i;
+	char *in = dk_malloc(big + 16);
+	dk_reader *r;
+	dk_record rec = { 0 };
+	int same = 1;
+
+	memcpy(in, "big\t", 4);
+	for (i = 4; i < big; i++)
+		in[i] = (char)('a' + i % 26);
+	memcpy(in + big, "\nx\ty\n", 5);
+	r = reader_of(in, big + 5);
+	tap_ok(dk_read_record(r, &rec, 2) && rec.n == 2, "50 MB line read as one record");
+	tap_is_int((long long)rec.f[1].n, (long long)(big - 4), "its text is whole");
+	for (i = 0; i < rec.f[1].n && same; i++)
+		same = rec.f[1].p[i] == (char)('a' + (i + 4) % 26);
+	tap_ok(same, "and byte-identical");
+	tap_ok(dk_read_record(r, &rec, 2) && rec.f[1].n == 1, "the line after it");
+	dk_reader_close(r);
+	dk_record_free(&rec);
+	free(in);
+}
+
+static void
+test_sigs(void)
+{
+	char ok[] = "the:south:carolina=2 a%20b=1 %25%3D%21=7";
+	char flagged[] = "!short x=1";
+	dk_sigs s = { 0 };
+	dk_str f = { ok, sizeof ok - 1 };
+	dk_buf b = { 0 };
+	char all[256];
+	int i;
+
+	tap_ok(dk_parse_sigs(f, &s) == NULL && s.n == 3, "three signatures");
+	tap_is_str(s.v[0].s.p, s.v[0].s.n, "the:south:carolina", "first signature");
+	tap_is_int(s.v[0].count, 2, "its count");
+	tap_is_str(s.v[1].s.p, s.v[1].s.n, "a b", "%20 decoded");
+	tap_is_str(s.v[2].s.p, s.v[2].s.n, "%=!", "reserved bytes decoded");
+	tap_is_int((long long)s.size, 10, "multiset size");
+	f.p = flagged;
+	f.n = sizeof flagged - 1;
+	tap_ok(dk_parse_sigs(f, &s) == NULL && s.flags == DK_SIG_SHORT && s.n == 1, "!short flag");
+	f.n = 0;
+	tap_ok(dk_parse_sigs(f, &s) == NULL && s.n == 0, "empty multiset");
+	{
+		static const char *bad[] = { "a", "a=", "a=0", "a=x", "=3", "a=1  b=1", " a=1",
+			"a=1 ", "x=1 !short", "!bogus", "a%2=1", "a b=1", "a=99999999999" };
+		size_t k;
+
+		for (k = 0; k < sizeof bad / sizeof *bad; k++) {
+			char tmp[32];
+
+			strcpy(tmp, bad[k]);
+			f.p = tmp;
+			f.n = strlen(tmp);
+			tap_ok(dk_parse_sigs(f, &s) != NULL, "rejects '%s'", bad[k]);
+		}
+	}
+	for (i = 0; i < 256; i++)
+		all[i] = (char)i;
+	dk_buf_sigtext(&b, all, 256, ':');
+	dk_buf_sigcount(&b, 3);
+	tap_ok(memchr(b.p, ' ', b.n) == NULL && memchr(b.p, '\t', b.n) == NULL &&
+	    memchr(b.p, '\n', b.n) == NULL && memchr(b.p, ':', b.n) == NULL,
+	    "encoded signature has no space, tab, newline or extra byte");
+	f.p = b.p;
+	f.n = b.n;
+	tap_ok(dk_parse_sigs(f, &s) == NULL && s.n == 1 && s.v[0].count == 3, "all 256 bytes parse back");
+	tap_is_mem(s.v[0].s.p, s.v[0].s.n, all, 256, "and decode to themselves");
+	dk_sigs_free(&s);
+	dk_buf_free(&b);
+}
+
+static void
+test_numbers(void)
+{
+	dk_buf b = { 0 };
+
+	dk_buf_sim(&b, 0.8);
+	dk_buf_char(&b, ' ');
+	dk_buf_sim(&b, 1.0);
+	dk_buf_char(&b, ' ');
+	dk_buf_sim(&b, 2.0 / 3);
+	dk_buf_char(&b, ' ');
+	dk_buf_sim(&b, 0);
+	dk_buf_char(&b, ' ');
+	dk_buf_u64(&b, 18446744073709551615ULL);
+	tap_is_str(b.p, b.n, "0.800000 1.000000 0.666667 0.000000 18446744073709551615",
+	    "similarities and integers");
+	dk_buf_free(&b);
+}
+
+int
+main(void)
+{
+	tap_plan(48);
+	test_escapes();
+	test_records();
+	test_binary();
+	test_long_line();
+	test_sigs();
+	test_numbers();
+	return tap_done(48);
+}

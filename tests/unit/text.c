@@ -1,0 +1,137 @@
+/* UTF-8 decoding, character classes, the tokenizers and word lists. */
+#include "dk.h"
+#include "tap.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+/* The tokens of text joined by '|'. */
+static char *
+joined(dk_tokenizer *t, const char *text)
+{
+	static dk_buf b;
+	dk_tokens toks = { 0 };
+	size_t i;
+
+	b.n = 0;
+	dk_tokenize(t, text, strlen(text), &toks);
+	for (i = 0; i < toks.n; i++) {
+		if (i)
+			dk_buf_char(&b, '|');
+		dk_buf_bytes(&b, dk_token_text(&toks, i), toks.v[i].len);
+	}
+	dk_buf_char(&b, '\0');
+	dk_tokens_free(&toks);
+	return b.p;
+}
+
+static void
+test_utf8(void)
+{
+	static const struct { const char *s; uint32_t cp; size_t len; } cases[] = {
+		{ "A", 'A', 1 }, { "\xc3\xa9", 0xE9, 2 }, { "\xe4\xb8\xad", 0x4E2D, 3 },
+		{ "\xf0\x9f\x98\x80", 0x1F600, 4 }, { "\xc0\xaf", DK_REPLACEMENT, 1 },
+		{ "\xed\xa0\x80", DK_REPLACEMENT, 1 }, { "\xf4\x90\x80\x80", DK_REPLACEMENT, 1 },
+		{ "\xe4\xb8", DK_REPLACEMENT, 1 }, { "\x80", DK_REPLACEMENT, 1 },
+	};
+	size_t i, len;
+	uint32_t cp;
+	char out[4];
+
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		len = dk_utf8_decode((const unsigned char *)cases[i].s, strlen(cases[i].s), &cp);
+		tap_ok(cp == cases[i].cp && len == cases[i].len, "decode case %zu (U+%04X)", i,
+		    (unsigned)cases[i].cp);
+	}
+	tap_ok(dk_utf8_encode(0x1F600, out) == 4 && memcmp(out, "\xf0\x9f\x98\x80", 4) == 0,
+	    "encode 4 bytes");
+	tap_ok(dk_utf8_encode(0xD800, out) == 3 && memcmp(out, "\xef\xbf\xbd", 3) == 0,
+	    "a surrogate encodes as U+FFFD");
+	tap_is_int((long long)dk_utf8_valid_prefix("ab\xc3\xa9\xff", 5), 4, "valid prefix");
+	tap_ok(dk_uclass(0x4E2D) == DK_CC_WORD && dk_uclass(0x0301) == DK_CC_WORD &&
+	    dk_uclass(',') == DK_CC_PUNCT && dk_uclass(0x3000) == DK_CC_SPACE &&
+	    dk_uclass(0xA0) == DK_CC_SPACE, "character classes");
+	tap_ok(dk_ufold(0x3A9) == 0x3C9 && dk_ufold(0x416) == 0x436 && dk_ufold('Q') == 'q',
+	    "lower-casing");
+}
+
+static void
+test_tokenizer(void)
+{
+	dk_tokenizer *t = dk_tokenizer_new(NULL, 1), *raw = dk_tokenizer_new(NULL, 0);
+	dk_tokenizer *re = dk_tokenizer_new("\\p{L}+(?:'\\p{L}+)?", 1);
+	dk_tokenizer *grp = dk_tokenizer_new("<(\\w+)>", 1);
+
+	tap_is_str(joined(t, "The South-Carolina primary, 2008!"), strlen(joined(t, "The South-Carolina primary, 2008!")),
+	    "the|south|carolina|primary|2008", "ASCII words, folded");
+	tap_ok(strcmp(joined(raw, "The END"), "The|END") == 0, "folding can be off");
+	tap_ok(strcmp(joined(t, "Ελληνικά ΚΕΙΜΕΝΑ, Русский текст; café déjà"),
+	    "ελληνικά|κειμενα|русский|текст|café|déjà") == 0, "Greek, Cyrillic, accented Latin");
+	tap_ok(strcmp(joined(t, "中文文本。日本語"), "中文文本|日本語") == 0,
+	    "CJK runs split at ideographic punctuation");
+	tap_ok(strcmp(joined(t, "ab\xff" "cd \xe4\xb8 ef"), "ab|cd|ef") == 0,
+	    "invalid UTF-8 separates words and is dropped");
+	tap_ok(strcmp(joined(t, "e\xcc\x81t\xc3\xa9"), "e\xcc\x81t\xc3\xa9") == 0,
+	    "a combining accent stays inside the word");
+	tap_ok(strcmp(joined(t, ""), "") == 0, "no text, no token");
+	tap_ok(strcmp(joined(re, "Don't STOP me-now"), "don't|stop|me|now") == 0,
+	    "PCRE2 pattern, folded");
+	tap_ok(strcmp(joined(grp, "<A> b <Cd>"), "a|cd") == 0, "capture group 1 is the token");
+	dk_tokenizer_free(t);
+	dk_tokenizer_free(raw);
+	dk_tokenizer_free(re);
+	dk_tokenizer_free(grp);
+}
+
+static void
+test_words(void)
+{
+	dk_strset s = { 0 };
+	char path[] = "/tmp/dk-words-XXXXXX";
+	static const char list[] = "# comment\nThe\n  Über \n\nthe\nDon't\n";
+	int fd;
+	size_t i;
+
+	tap_is_int((long long)dk_strset_add(&s, "x", 1), 0, "first index 0");
+	tap_is_int((long long)dk_strset_add(&s, "y", 1), 1, "second index 1");
+	tap_is_int((long long)dk_strset_add(&s, "x", 1), 0, "adding again finds it");
+	for (i = 0; i < 1000; i++) {
+		char w[16];
+
+		snprintf(w, sizeof w, "w%zu", i);
+		dk_strset_add(&s, w, strlen(w));
+	}
+	tap_ok(dk_strset_find(&s, "w999", 4) == 1001 && dk_strset_find(&s, "w1000", 5) == -1,
+	    "lookups after growth");
+	tap_ok(strcmp(dk_strset_get(&s, 1), "y") == 0, "insertion order kept");
+	dk_strset_free(&s);
+
+	if ((fd = mkstemp(path)) < 0 || write(fd, list, sizeof list - 1) < 0)
+		abort();
+	close(fd);
+	dk_strset_load(&s, path);
+	unlink(path);
+	tap_ok(s.n == 3 && dk_strset_find(&s, "the", 3) == 0 &&
+	    dk_strset_find(&s, "über", strlen("über")) == 1 &&
+	    dk_strset_find(&s, "don't", 5) == 2, "list file: comments, blanks, case, duplicates");
+	dk_strset_free(&s);
+
+	dk_strset_add_list(&s, dk_english_stopwords);
+	tap_ok(s.n > 250 && dk_strset_find(&s, "the", 3) >= 0 && dk_strset_find(&s, "carolina", 8) < 0,
+	    "built-in stopwords (%zu)", s.n);
+	dk_strset_free(&s);
+	dk_strset_add_list(&s, dk_default_antecedents);
+	tap_ok(dk_strset_find(&s, "a", 1) >= 0 && dk_strset_find(&s, "is", 2) >= 0 &&
+	    dk_strset_find(&s, "have", 4) >= 0, "built-in antecedents");
+	dk_strset_free(&s);
+}
+
+int
+main(void)
+{
+	tap_plan(31);
+	test_utf8();
+	test_tokenizer();
+	test_words();
+	return tap_done(31);
+}
