@@ -1,0 +1,417 @@
+/* minhash: MinHash sketches of signature sets, banded into keys for LSH.
+ *
+ * Reads a signature stream and writes, for each document and each of the L
+ * bands, a keyed record "Bbbb:HASH<TAB>original record", HASH being a
+ * 64-bit hash of the K min-hash values of that band; spotmatch takes the
+ * documents sharing a key as candidates and verifies them exactly.  With
+ * --sketch the K*L min-hash values themselves are written instead.
+ *
+ * Lines are read in batches; threads hash and format the documents of a
+ * batch in chunks, and the chunks are written in input order, so the output
+ * is the same for every -j. */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "dk.h"
+
+static const struct dk_usage usage = {
+	"minhash [-vw] [--sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]",
+	"  -k K       min-hashes per band (default 6)\n"
+	"  -l L       bands (default 32)\n"
+	"  -s SEED    seed of the hash family (default 0)\n"
+	"  -w         weighted: a signature counts COUNT times (multiset)\n"
+	"  --sketch   write the K*L min-hash values instead of band keys\n"
+	"  -j N       worker threads (default: online CPUs)\n"
+	"  -v         statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+#define OPT_SKETCH 0x2000
+#define GOLDEN 0x9e3779b97f4a7c15ULL
+
+/* The hash family and what to write. */
+struct family {
+	int k, l, rows;         /* rows = k * l */
+	uint64_t eseed;         /* seed of the element hash x = H(sig) */
+	uint64_t kseed;         /* seed of the band-key hash */
+	uint64_t *salt;         /* h_r(x) = mix64(x ^ salt[r]) */
+	int weighted, sketch;
+};
+
+/* A document read but not yet processed: the whole line is copied into
+ * the batch text, SIGS starts at sigs_off within it. */
+struct doc {
+	size_t off, len, sigs_off;
+	unsigned long lineno;
+	const char *bad;        /* a message when the line is malformed */
+};
+
+enum { BATCH_DOCS = 4096, BATCH_BYTES = 1 << 20, CHUNK_DOCS = 64 };
+
+struct chunk {
+	dk_buf out;
+	size_t bad;             /* index of the first bad doc, or SIZE_MAX */
+	const char *msg;
+	uint64_t docs, occ, distinct, empty, lines;
+};
+
+/* Per-thread scratch. */
+struct scratch {
+	dk_buf sigs;            /* copy of the SIGS field, decoded in place */
+	dk_sigs parsed;
+	uint64_t *mins;
+};
+
+struct batch {
+	const struct family *fam;
+	dk_buf text;
+	DK_VEC(struct doc) docs;
+	struct chunk *chunks;
+	size_t nchunks, chunkcap;
+	struct scratch *scr;
+	dk_counter next;
+};
+
+static void
+family_init(struct family *f, int k, int l, uint64_t seed)
+{
+	uint64_t state = seed;
+	int r;
+
+	f->k = k;
+	f->l = l;
+	f->rows = k * l;
+	f->eseed = dk_rand64(&state);
+	f->kseed = dk_rand64(&state);
+	f->salt = dk_reallocarray(NULL, (size_t)f->rows, sizeof *f->salt);
+	for (r = 0; r < f->rows; r++)
+		f->salt[r] = dk_rand64(&state);
+}
+
+/* Lowers mins[r] to h_r(x) for every row. */
+static void
+minhash_element(const struct family *f, uint64_t x, uint64_t *mins)
+{
+	const uint64_t *salt = f->salt;
+	int r, rows = f->rows;
+
+	for (r = 0; r < rows; r++) {
+		uint64_t h = dk_mix64(x ^ salt[r]);
+
+		mins[r] = h < mins[r] ? h : mins[r];
+	}
+}
+
+/* The min-hashes of a parsed signature list.  Unweighted, the element of a
+ * signature is x = H(sig); weighted, a signature of count c gives the c
+ * elements x, x + G, ..., x + (c-1)G, so that collisions follow the
+ * multiset Jaccard similarity. */
+static void
+minhash_sigs(const struct family *f, const dk_sigs *s, uint64_t *mins)
+{
+	size_t i;
+	uint32_t c;
+	int r;
+
+	for (r = 0; r < f->rows; r++)
+		mins[r] = UINT64_MAX;
+	for (i = 0; i < s->n; i++) {
+		uint64_t x = dk_hash64(s->v[i].s.p, s->v[i].s.n, f->eseed);
+		uint32_t reps = f->weighted ? s->v[i].count : 1;
+
+		for (c = 0; c < reps; c++, x += GOLDEN)
+			minhash_element(f, x, mins);
+	}
+}
+
+static void
+buf_hex64(dk_buf *b, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char tmp[16];
+	int i;
+
+	for (i = 15; i >= 0; i--, v >>= 4)
+		tmp[i] = hex[v & 15];
+	dk_buf_bytes(b, tmp, 16);
+}
+
+/* The key of band b: its k min-hashes as little-endian bytes, hashed. */
+static uint64_t
+band_key(const struct family *f, const uint64_t *mins, int b)
+{
+	unsigned char bytes[8 * 64];
+	const uint64_t *m = mins + (size_t)b * f->k;
+	int j, i;
+
+	for (j = 0; j < f->k; j++)
+		for (i = 0; i < 8; i++)
+			bytes[8 * j + i] = (unsigned char)(m[j] >> (8 * i));
+	return dk_hash64(bytes, 8 * (size_t)f->k, f->kseed);
+}
+
+static void
+write_bands(const struct family *f, const uint64_t *mins, const char *line,
+    size_t len, dk_buf *out)
+{
+	char key[5] = { 'B', 0, 0, 0, ':' };
+	int b;
+
+	for (b = 0; b < f->l; b++) {
+		key[1] = (char)('0' + b / 100);
+		key[2] = (char)('0' + b / 10 % 10);
+		key[3] = (char)('0' + b % 10);
+		dk_buf_reserve(out, 5 + 16 + 1 + len + 1);
+		dk_buf_bytes(out, key, 5);
+		buf_hex64(out, band_key(f, mins, b));
+		dk_buf_char(out, '\t');
+		dk_buf_bytes(out, line, len);
+		dk_buf_char(out, '\n');
+	}
+}
+
+/* ID and carried columns, the input's flags, then the K*L values. */
+static void
+write_sketch(const struct family *f, const dk_sigs *s, const uint64_t *mins,
+    const char *line, size_t sigs_off, dk_buf *out)
+{
+	const char *sep = "";
+	int r;
+
+	dk_buf_bytes(out, line, sigs_off);
+	if (s->flags & DK_SIG_SHORT) {
+		dk_buf_str(out, "!short");
+		sep = " ";
+	}
+	if (s->flags & DK_SIG_PROBE) {
+		dk_buf_str(out, sep);
+		dk_buf_str(out, "!probe");
+		sep = " ";
+	}
+	if (s->n > 0) {
+		dk_buf_reserve(out, (size_t)f->rows * 17 + 1);
+		for (r = 0; r < f->rows; r++) {
+			dk_buf_str(out, r == 0 ? sep : " ");
+			buf_hex64(out, mins[r]);
+		}
+	}
+	dk_buf_char(out, '\n');
+}
+
+/* Hashes and formats one document; returns a message for bad input. */
+static const char *
+process_doc(const struct family *f, const struct doc *d, const char *text,
+    struct scratch *sc, struct chunk *ch)
+{
+	const char *line = text + d->off, *msg;
+	dk_str field;
+
+	if (d->bad)
+		return d->bad;
+	sc->sigs.n = 0;
+	dk_buf_bytes(&sc->sigs, line + d->sigs_off, d->len - d->sigs_off);
+	field.p = sc->sigs.p;
+	field.n = sc->sigs.n;
+	if ((msg = dk_parse_sigs(field, &sc->parsed)) != NULL)
+		return msg;
+	minhash_sigs(f, &sc->parsed, sc->mins);
+	ch->docs++;
+	ch->occ += sc->parsed.size;
+	ch->distinct += sc->parsed.n;
+	if (f->sketch) {
+		write_sketch(f, &sc->parsed, sc->mins, line, d->sigs_off, &ch->out);
+		ch->lines++;
+	} else if (sc->parsed.n == 0)
+		ch->empty++;    /* no min-hash: it cannot share a key */
+	else {
+		write_bands(f, sc->mins, line, d->len, &ch->out);
+		ch->lines += (uint64_t)f->l;
+	}
+	return NULL;
+}
+
+static void
+worker(void *ctx, int tid)
+{
+	struct batch *bt = ctx;
+	struct scratch *sc = &bt->scr[tid];
+	size_t c, i, end;
+
+	while ((c = dk_counter_take(&bt->next, 1, bt->nchunks)) < bt->nchunks) {
+		struct chunk *ch = &bt->chunks[c];
+
+		end = (c + 1) * CHUNK_DOCS;
+		if (end > bt->docs.n)
+			end = bt->docs.n;
+		for (i = c * CHUNK_DOCS; i < end; i++) {
+			ch->msg = process_doc(bt->fam, &bt->docs.v[i], bt->text.p, sc, ch);
+			if (ch->msg) {
+				ch->bad = i;
+				break;
+			}
+		}
+	}
+}
+
+struct stats {
+	uint64_t docs, occ, distinct, empty, lines;
+};
+
+/* Processes the documents of the batch, writes them in input order and
+ * empties it.  A bad line ends the program once the lines before it are
+ * written, at the same place for every -j. */
+static void
+batch_run(struct batch *bt, int nthreads, const char *name, struct stats *st)
+{
+	size_t c;
+
+	bt->nchunks = (bt->docs.n + CHUNK_DOCS - 1) / CHUNK_DOCS;
+	if (bt->nchunks > bt->chunkcap) {
+		bt->chunks = dk_reallocarray(bt->chunks, bt->nchunks, sizeof *bt->chunks);
+		memset(bt->chunks + bt->chunkcap, 0,
+		    (bt->nchunks - bt->chunkcap) * sizeof *bt->chunks);
+		bt->chunkcap = bt->nchunks;
+	}
+	for (c = 0; c < bt->nchunks; c++) {
+		struct chunk *ch = &bt->chunks[c];
+
+		ch->out.n = 0;
+		ch->msg = NULL;
+		ch->docs = ch->occ = ch->distinct = ch->empty = ch->lines = 0;
+	}
+	bt->next.next = 0;
+	dk_parallel(nthreads < (int)bt->nchunks ? nthreads : (int)bt->nchunks,
+	    worker, bt);
+	for (c = 0; c < bt->nchunks; c++) {
+		struct chunk *ch = &bt->chunks[c];
+
+		dk_out_buf(&ch->out);
+		st->docs += ch->docs;
+		st->occ += ch->occ;
+		st->distinct += ch->distinct;
+		st->empty += ch->empty;
+		st->lines += ch->lines;
+		if (ch->msg) {
+			dk_out_flush();
+			dk_die_at(name, bt->docs.v[ch->bad].lineno, "%s", ch->msg);
+		}
+	}
+	bt->docs.n = 0;
+	bt->text.n = 0;
+}
+
+/* Reads one operand into batches.  Returns 1 after a read error. */
+static int
+read_operand(dk_reader *r, struct batch *bt, int nthreads, struct stats *st)
+{
+	dk_record rec = { 0 };
+	struct doc d;
+
+	while (dk_read_record(r, &rec, 1)) {
+		d.off = bt->text.n;
+		d.len = rec.line.n;
+		d.lineno = dk_reader_lineno(r);
+		d.bad = NULL;
+		d.sigs_off = (size_t)(rec.f[rec.n - 1].p - rec.line.p);
+		if (rec.n < 2)
+			d.bad = "expected at least 2 tab-separated fields (ID, SIGS)";
+		dk_buf_bytes(&bt->text, rec.line.p, rec.line.n);
+		DK_PUSH(&bt->docs, d);
+		if (d.bad || bt->docs.n >= BATCH_DOCS || bt->text.n >= BATCH_BYTES)
+			batch_run(bt, nthreads, dk_reader_name(r), st);
+	}
+	if (bt->docs.n > 0)
+		batch_run(bt, nthreads, dk_reader_name(r), st);
+	dk_record_free(&rec);
+	return dk_reader_error(r) != 0;
+}
+
+static void
+report(const struct stats *st, const struct family *f)
+{
+	dk_note("%llu documents (%llu without signatures), %llu signature "
+	    "occurrences, %llu distinct within their document",
+	    (unsigned long long)st->docs, (unsigned long long)st->empty,
+	    (unsigned long long)st->occ, (unsigned long long)st->distinct);
+	dk_note("k %d, l %d: %llu %s written", f->k, f->l,
+	    (unsigned long long)st->lines, f->sketch ? "sketches" : "band records");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "sketch", no_argument, NULL, OPT_SKETCH },
+		DK_CLI_LONGOPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	struct family fam = { 0 };
+	struct batch bt = { 0 };
+	struct stats st = { 0 };
+	dk_reader *r;
+	uint64_t seed = 0;
+	int ch, i, k = 6, l = 32, nthreads, status = DK_EXIT_OK;
+	size_t c;
+
+	dk_cli_init(argc, argv);
+	while ((ch = getopt_long(argc, argv, "hj:k:l:s:vw", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'k':
+			k = (int)dk_parse_int(optarg, 1, 64, "K");
+			break;
+		case 'l':
+			l = (int)dk_parse_int(optarg, 1, 1000, "L");
+			break;
+		case 's':
+			seed = (uint64_t)dk_parse_int(optarg, 0, LLONG_MAX, "seed");
+			break;
+		case 'w':
+			fam.weighted = 1;
+			break;
+		case OPT_SKETCH:
+			fam.sketch = 1;
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	family_init(&fam, k, l, seed);
+	nthreads = dk_cli_threads();
+	bt.fam = &fam;
+	bt.scr = dk_calloc((size_t)nthreads, sizeof *bt.scr);
+	for (i = 0; i < nthreads; i++)
+		bt.scr[i].mins = dk_reallocarray(NULL, (size_t)fam.rows, sizeof(uint64_t));
+
+	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
+		const char *path = argc > 0 ? argv[i] : "-";
+
+		if ((r = dk_reader_open(path)) == NULL) {
+			dk_warn("%s", path);
+			status = DK_EXIT_OPERAND;
+			continue;
+		}
+		if (read_operand(r, &bt, nthreads, &st))
+			status = DK_EXIT_OPERAND;
+		dk_reader_close(r);
+	}
+	if (dk_verbose)
+		report(&st, &fam);
+
+	for (i = 0; i < nthreads; i++) {
+		dk_buf_free(&bt.scr[i].sigs);
+		dk_sigs_free(&bt.scr[i].parsed);
+		free(bt.scr[i].mins);
+	}
+	for (c = 0; c < bt.chunkcap; c++)
+		dk_buf_free(&bt.chunks[c].out);
+	free(bt.chunks);
+	free(bt.scr);
+	free(bt.docs.v);
+	dk_buf_free(&bt.text);
+	free(fam.salt);
+	dk_out_close();
+	return status;
+}
