@@ -75,7 +75,7 @@ PROVE ?= prove
 PROVEFLAGS ?=
 check: deps
 	@$(MAKE) --no-print-directory all units
-	DK_BIN=$(CURDIR)/$(BUILD)/bin DK_UNIT=$(CURDIR)/$(BUILD)/unit \
+	DK_BIN=$(CURDIR)/$(BUILD)/bin DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_BUILD=$(BUILD) \
 		$(PROVE) $(PROVEFLAGS) tests/*.t
 
 units: $(UNITS)

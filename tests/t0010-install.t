@@ -1,0 +1,31 @@
+#!/bin/sh
+test_description='make install and uninstall honour DESTDIR and PREFIX'
+. "$(dirname "$0")/lib.sh"
+
+top=$(cd "$DK_TESTS/.." && pwd)
+progs=$(cd "$top/cmd" && for c in *; do basename "$c" .c; done | sort -u)
+
+test_expect_success 'install puts every program and man page under DESTDIR/PREFIX' '
+	make -s -C "$top" BUILD="${DK_BUILD:-build}" install DESTDIR="$PWD/inst" PREFIX=/usr >log 2>&1 &&
+	for p in $progs; do
+		test -x "inst/usr/bin/$p" || { echo "missing $p"; return 1; }
+	done &&
+	for m in "$top"/man/*.[1-9]; do
+		s=${m##*.} &&
+		test -f "inst/usr/share/man/man$s/${m##*/}" || { echo "missing $m"; return 1; }
+	done
+'
+
+test_expect_success 'installed programs run' '
+	for p in $progs; do
+		"inst/usr/bin/$p" --version >out &&
+		grep -q "^$p (dupkit) " out || return 1
+	done
+'
+
+test_expect_success 'uninstall removes them again' '
+	make -s -C "$top" BUILD="${DK_BUILD:-build}" uninstall DESTDIR="$PWD/inst" PREFIX=/usr >log 2>&1 &&
+	test -z "$(find inst -type f)"
+'
+
+test_done
