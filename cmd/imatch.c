@@ -1,0 +1,615 @@
+/* imatch: I-Match fingerprints (Chowdhury et al. 2002) made robust by
+ * randomized lexicons (Kolcz, Chowdhury, Alspector 2004).
+ *
+ * A document's terms are reduced to those of a lexicon of mid-IDF terms;
+ * the SHA-1 of that sorted set is its fingerprint.  K extra lexicons, each
+ * the original one with a seeded random fraction of its terms removed, give
+ * K more fingerprints, so that a small edit which changes the first one
+ * probably leaves one of the others intact. */
+#include "dk.h"
+
+#include <math.h>
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct dk_usage usage = {
+	"imatch -L lexicon [-Skvx] [-i lo:hi] [-K n] [-m min] [-p frac] [-s seed]\n"
+	"       [-T] [file ...]",
+	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record)\n"
+	"  -i LO:HI   normalised IDF range of the lexicon's terms (default 0.4:0.75)\n"
+	"  -K N       extra randomized lexicons, 0..99 (default 0)\n"
+	"  -p FRAC    fraction of terms each extra lexicon drops (default 0.33)\n"
+	"  -m MIN     fewest terms a fingerprint is made of (default 5)\n"
+	"  -s SEED    seed of the randomized lexicons (default 1)\n"
+	"  -x         fill a short term set up to MIN with lower-IDF terms\n"
+	"  -k         Kolcz's preprocessing: drop words of fewer than 4 characters\n"
+	"             and words with more than one digit (document input)\n"
+	"  -S, --sigs input is a signature stream (I-Match-S)\n"
+	"  -T, --text input is a document stream\n"
+	"             (default: detected on the first non-empty record of each file)\n"
+	"  -v         statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+#define MAXLEX 100              /* lexicon index is written with 2 digits */
+#define NOT_SECONDARY UINT32_MAX
+
+/* A kept lexicon term.  Kept terms are stored in ascending order of their
+ * canonical SIG form, so a term's index is its rank in the hashed order. */
+struct term {
+	size_t enc;             /* offset of the canonical form in the pool */
+	uint32_t enclen;
+	uint32_t irank;         /* rank among secondary terms, or NOT_SECONDARY */
+	double idf;
+	uint64_t in[2];         /* bit i: the term is in lexicon i */
+};
+
+struct lexicon {
+	dk_strset set;          /* decoded term -> index into term */
+	struct term *term;
+	size_t nterm, nprimary;
+	uint32_t *secondary;    /* irank -> term index */
+	size_t nsecondary;
+	dk_buf pool;
+};
+
+struct opts {
+	double lo, hi, frac;
+	int nlex;               /* K + 1 */
+	size_t min;
+	uint64_t seed;
+	int extend, kolcz;
+	int mode;               /* 0 detect, 'S' signatures, 'T' text */
+};
+
+struct stats {
+	unsigned long long docs, rejected, keys, extended, terms;
+};
+
+typedef DK_VEC(uint32_t) u32vec;
+
+/* Per-document scratch space, reused. */
+struct scratch {
+	dk_tokenizer *tok;
+	dk_tokens toks;
+	dk_sigs sigs;
+	dk_buf raw, text;
+	u32vec prim, sec, sel;
+	EVP_MD *md;
+	EVP_MD_CTX *ctx;
+};
+
+/* ---- lexicon ---- */
+
+/* A lexicon record, before N is known. */
+struct rawterm {
+	uint32_t df, len;
+	unsigned long line;
+};
+
+typedef DK_VEC(struct rawterm) rawvec;
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Parses N of the "!N" record: a decimal integer >= 1. */
+static int
+parse_count(dk_str s, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (s.n == 0 || s.n > 18)
+		return 0;
+	for (i = 0; i < s.n; i++) {
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return 0;
+		v = v * 10 + (uint64_t)(s.p[i] - '0');
+	}
+	*out = v;
+	return v > 0;
+}
+
+/* Decodes TERM and DF with the signature grammar, which the lexicon's
+ * TERM<TAB>DF line shares once written as TERM=DF. */
+static const char *
+parse_term(dk_record *rec, dk_buf *tmp, dk_sigs *sig)
+{
+	const char *msg;
+	dk_str item;
+
+	tmp->n = 0;
+	dk_buf_bytes(tmp, rec->f[0].p, rec->f[0].n);
+	dk_buf_char(tmp, '=');
+	dk_buf_bytes(tmp, rec->f[1].p, rec->f[1].n);
+	item.p = tmp->p;
+	item.n = tmp->n;
+	if (rec->f[0].n == 0)
+		return "empty term";
+	if ((msg = dk_parse_sigs(item, sig)) != NULL)
+		return msg;
+	if (sig->n != 1 || sig->flags)
+		return "term with a space or flag";
+	return NULL;
+}
+
+/* Reads every record of the lexicon file into all/df; returns N. */
+static uint64_t
+read_lexicon(const char *path, dk_strset *all, rawvec *raw)
+{
+	dk_reader *r;
+	dk_record rec = {0};
+	dk_sigs sig = {0};
+	dk_buf tmp = {0};
+	uint64_t n = 0;
+	const char *msg;
+	size_t before;
+	struct rawterm rt;
+
+	if ((r = dk_reader_open(path)) == NULL)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	while (dk_read_record(r, &rec, 2)) {
+		if (rec.n != 2)
+			dk_die_at(path, dk_reader_lineno(r), "expected TERM<TAB>DF");
+		if (rec.f[0].n > 0 && rec.f[0].p[0] == '!') {
+			if (rec.f[0].n != 2 || rec.f[0].p[1] != 'N')
+				dk_die_at(path, dk_reader_lineno(r), "unknown record '%.*s'",
+				    (int)rec.f[0].n, rec.f[0].p);
+			if (n)
+				dk_die_at(path, dk_reader_lineno(r), "second !N record");
+			if (!parse_count(rec.f[1], &n))
+				dk_die_at(path, dk_reader_lineno(r), "bad document count");
+			continue;
+		}
+		if ((msg = parse_term(&rec, &tmp, &sig)) != NULL)
+			dk_die_at(path, dk_reader_lineno(r), "%s", msg);
+		before = all->n;
+		dk_strset_add(all, sig.v[0].s.p, sig.v[0].s.n);
+		if (all->n == before)
+			dk_die_at(path, dk_reader_lineno(r), "duplicate term");
+		rt.df = sig.v[0].count;
+		rt.len = (uint32_t)sig.v[0].s.n;
+		rt.line = dk_reader_lineno(r);
+		DK_PUSH(raw, rt);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	if (n < 2)
+		dk_die_at(path, dk_reader_lineno(r), "no !N record with N >= 2");
+	dk_reader_close(r);
+	dk_record_free(&rec);
+	dk_sigs_free(&sig);
+	dk_buf_free(&tmp);
+	return n;
+}
+
+/* A term being kept, while the lexicon is built. */
+struct keep {
+	const char *enc;        /* canonical form, once the pool stops moving */
+	size_t off, len;
+	size_t all;             /* index in the file's term set */
+	double idf;
+};
+
+static int
+cmp_keep(const void *a, const void *b)
+{
+	const struct keep *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->enc, y->enc, n);
+
+	return c ? c : x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* Secondary terms are taken from the most common up; byte order breaks
+ * ties so the choice never depends on the file's order. */
+static int
+cmp_secondary(const void *a, const void *b)
+{
+	const struct term *x = *(struct term *const *)a, *y = *(struct term *const *)b;
+
+	if (x->idf != y->idf)
+		return x->idf < y->idf ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* The terms of the IDF range (and below it, with -x), in canonical order. */
+static void
+select_terms(struct lexicon *lx, const char *path, const struct opts *o)
+{
+	dk_strset all = {0};
+	rawvec raw = {0};
+	DK_VEC(struct keep) keep = {0};
+	struct keep k;
+	uint64_t n = read_lexicon(path, &all, &raw);
+	size_t i;
+
+	for (i = 0; i < raw.n; i++) {
+		if (raw.v[i].df > n)
+			dk_die_at(path, raw.v[i].line, "DF %u is above N %llu",
+			    raw.v[i].df, (unsigned long long)n);
+		k.idf = log((double)n / raw.v[i].df) / log((double)n);
+		if (k.idf > o->hi || (k.idf < o->lo && !o->extend))
+			continue;
+		k.all = i;
+		k.off = lx->pool.n;
+		dk_buf_sigtext(&lx->pool, dk_strset_get(&all, i), raw.v[i].len, 0);
+		k.len = lx->pool.n - k.off;
+		DK_PUSH(&keep, k);
+	}
+	for (i = 0; i < keep.n; i++)
+		keep.v[i].enc = lx->pool.p + keep.v[i].off;
+	if (keep.n > 0)
+		qsort(keep.v, keep.n, sizeof *keep.v, cmp_keep);
+	lx->term = dk_calloc(keep.n ? keep.n : 1, sizeof *lx->term);
+	lx->nterm = keep.n;
+	for (i = 0; i < keep.n; i++) {
+		struct term *t = &lx->term[i];
+
+		dk_strset_add(&lx->set, dk_strset_get(&all, keep.v[i].all),
+		    raw.v[keep.v[i].all].len);
+		t->enc = keep.v[i].off;
+		t->enclen = (uint32_t)keep.v[i].len;
+		t->idf = keep.v[i].idf;
+		t->irank = keep.v[i].idf < o->lo ? 0 : NOT_SECONDARY;
+	}
+	dk_strset_free(&all);
+	free(raw.v);
+	free(keep.v);
+}
+
+static void
+rank_secondary(struct lexicon *lx)
+{
+	struct term **sec = dk_calloc(lx->nterm ? lx->nterm : 1, sizeof *sec);
+	size_t i, n = 0;
+
+	for (i = 0; i < lx->nterm; i++)
+		if (lx->term[i].irank != NOT_SECONDARY)
+			sec[n++] = &lx->term[i];
+	if (n > 0)
+		qsort(sec, n, sizeof *sec, cmp_secondary);
+	lx->secondary = dk_calloc(n ? n : 1, sizeof *lx->secondary);
+	lx->nsecondary = n;
+	lx->nprimary = lx->nterm - n;
+	for (i = 0; i < n; i++) {
+		sec[i]->irank = (uint32_t)i;
+		lx->secondary[i] = (uint32_t)(sec[i] - lx->term);
+	}
+	free(sec);
+}
+
+/* Lexicon i > 0 drops round(frac * m) of the m primary terms, chosen by a
+ * partial Fisher-Yates shuffle seeded from (seed, i): it depends on neither
+ * K nor the order of the file. */
+static void
+randomize(struct lexicon *lx, const struct opts *o)
+{
+	uint32_t *perm = dk_calloc(lx->nprimary ? lx->nprimary : 1, sizeof *perm);
+	size_t m = 0, drop, j, r;
+	uint64_t st;
+	uint32_t tmp;
+	int i;
+
+	for (j = 0; j < lx->nterm; j++)
+		if (lx->term[j].irank == NOT_SECONDARY) {
+			lx->term[j].in[0] |= 1;
+			perm[m++] = (uint32_t)j;
+		}
+	drop = (size_t)floor(o->frac * (double)m + 0.5);
+	for (i = 1; i < o->nlex; i++) {
+		st = dk_mix64(o->seed ^ dk_mix64((uint64_t)i * 0xd1b54a32d192ed03ULL));
+		for (j = 0; j < drop; j++) {
+			r = j + (size_t)(dk_rand01(&st) * (double)(m - j));
+			tmp = perm[j];
+			perm[j] = perm[r];
+			perm[r] = tmp;
+		}
+		for (j = drop; j < m; j++)
+			lx->term[perm[j]].in[i >> 6] |= 1ULL << (i & 63);
+	}
+	free(perm);
+}
+
+static void
+lexicon_free(struct lexicon *lx)
+{
+	dk_strset_free(&lx->set);
+	free(lx->term);
+	free(lx->secondary);
+	dk_buf_free(&lx->pool);
+}
+
+/* ---- documents ---- */
+
+/* Kolcz's filter: at least 4 characters, at most one digit. */
+static int
+kolcz_word(const char *s, size_t n)
+{
+	size_t i, chars = 0, digits = 0;
+
+	for (i = 0; i < n; i++) {
+		chars += ((unsigned char)s[i] & 0xc0) != 0x80;
+		digits += s[i] >= '0' && s[i] <= '9';
+	}
+	return chars >= 4 && digits <= 1;
+}
+
+static void
+add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n)
+{
+	long i = dk_strset_find(&lx->set, s, n);
+
+	if (i < 0)
+		return;
+	if (lx->term[i].irank == NOT_SECONDARY)
+		DK_PUSH(&w->prim, (uint32_t)i);
+	else
+		DK_PUSH(&w->sec, lx->term[i].irank);
+}
+
+static void
+sort_unique(u32vec *v)
+{
+	size_t i, n = 0;
+
+	if (v->n < 2)
+		return;
+	qsort(v->v, v->n, sizeof *v->v, cmp_u32);
+	for (i = 1; i < v->n; i++)
+		if (v->v[i] != v->v[n])
+			v->v[++n] = v->v[i];
+	v->n = n + 1;
+}
+
+/* Is the field a signature list?  Parsed on a copy, since parsing decodes
+ * in place. */
+static int
+looks_like_sigs(dk_str field, struct scratch *w)
+{
+	dk_str copy;
+
+	w->raw.n = 0;
+	dk_buf_bytes(&w->raw, field.p, field.n);
+	copy.p = w->raw.p;
+	copy.n = w->raw.n;
+	return dk_parse_sigs(copy, &w->sigs) == NULL && w->sigs.n > 0;
+}
+
+/* Collects the document's lexicon terms into w->prim and w->sec; returns
+ * the SIGS field to write after the key. */
+static dk_str
+collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
+    dk_reader *r, dk_record *rec, int *kind)
+{
+	dk_str last = rec->f[rec->n - 1], none = { NULL, 0 };
+	size_t i;
+
+	w->prim.n = w->sec.n = 0;
+	if (*kind == 0 && last.n > 0)
+		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
+	if (*kind == 'S') {
+		w->raw.n = 0;
+		dk_buf_bytes(&w->raw, last.p, last.n);
+		dk_record_sigs(r, rec, &w->sigs);
+		for (i = 0; i < w->sigs.n; i++)
+			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+		last.p = w->raw.p;
+		return last;
+	}
+	last = dk_record_text(r, rec);
+	dk_tokenize(w->tok, last.p, last.n, &w->toks);
+	for (i = 0; i < w->toks.n; i++) {
+		const char *s = dk_token_text(&w->toks, i);
+		size_t n = w->toks.v[i].len;
+
+		if (!o->kolcz || kolcz_word(s, n))
+			add_term(lx, w, s, n);
+	}
+	return none;
+}
+
+/* The terms fingerprint i is made of, into w->sel in canonical order;
+ * returns 1 with a term set, 2 with one filled up from the secondary
+ * lexicon, 0 when there are too few terms. */
+static int
+term_set(const struct lexicon *lx, struct scratch *w, const struct opts *o, int i)
+{
+	size_t j;
+
+	w->sel.n = 0;
+	for (j = 0; j < w->prim.n; j++)
+		if (lx->term[w->prim.v[j]].in[i >> 6] >> (i & 63) & 1)
+			DK_PUSH(&w->sel, w->prim.v[j]);
+	if (w->sel.n >= o->min)
+		return 1;
+	if (!o->extend)
+		return 0;
+	for (j = 0; j < w->sec.n && w->sel.n < o->min; j++)
+		DK_PUSH(&w->sel, lx->secondary[w->sec.v[j]]);
+	if (w->sel.n < o->min)
+		return 0;
+	qsort(w->sel.v, w->sel.n, sizeof *w->sel.v, cmp_u32);
+	return 2;
+}
+
+/* SHA-1 of the selected terms in canonical form, each followed by LF. */
+static void
+digest(const struct lexicon *lx, struct scratch *w, unsigned char md[20])
+{
+	const struct term *t;
+	unsigned int len;
+	size_t j;
+
+	w->text.n = 0;
+	for (j = 0; j < w->sel.n; j++) {
+		t = &lx->term[w->sel.v[j]];
+		dk_buf_bytes(&w->text, lx->pool.p + t->enc, t->enclen);
+		dk_buf_char(&w->text, '\n');
+	}
+	if (!EVP_DigestInit_ex2(w->ctx, w->md, NULL) ||
+	    !EVP_DigestUpdate(w->ctx, w->text.p, w->text.n) ||
+	    !EVP_DigestFinal_ex(w->ctx, md, &len) || len != 20)
+		dk_diex(DK_EXIT_OPERAND, "SHA-1 failed");
+}
+
+static void
+put_line(const char *key, size_t keylen, const dk_record *rec, dk_str sigs)
+{
+	dk_buf_bytes(&dk_out, key, keylen);
+	dk_buf_char(&dk_out, '\t');
+	dk_buf_head(&dk_out, rec);
+	dk_buf_bytes(&dk_out, sigs.p, sigs.n);
+	dk_buf_char(&dk_out, '\n');
+}
+
+/* Writes one keyed line per fingerprint, or one "R" line. */
+static void
+fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
+    const dk_record *rec, dk_str sigs, struct stats *st)
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char md[20];
+	char key[64];
+	int i, n, got, emitted = 0, extended = 0;
+
+	sort_unique(&w->prim);
+	sort_unique(&w->sec);
+	st->docs++;
+	st->terms += w->prim.n;
+	for (i = 0; i < o->nlex; i++) {
+		if ((got = term_set(lx, w, o, i)) == 0)
+			continue;
+		extended |= got == 2;
+		digest(lx, w, md);
+		n = snprintf(key, sizeof key, "F%02d/%d:", i, o->nlex);
+		for (got = 0; got < 20; got++) {
+			key[n++] = hex[md[got] >> 4];
+			key[n++] = hex[md[got] & 15];
+		}
+		put_line(key, (size_t)n, rec, sigs);
+		emitted++;
+	}
+	st->keys += (unsigned long long)emitted;
+	st->extended += (unsigned long long)extended;
+	if (!emitted) {
+		put_line("R", 1, rec, sigs);
+		st->rejected++;
+	}
+}
+
+static int
+imatch_file(const char *path, const struct lexicon *lx, struct scratch *w,
+    const struct opts *o, struct stats *st)
+{
+	dk_reader *r;
+	dk_record rec = {0};
+	dk_str sigs;
+	int kind = o->mode, status = DK_EXIT_OK;
+
+	if ((r = dk_reader_open(path)) == NULL) {
+		dk_warn("%s", path);
+		return DK_EXIT_OPERAND;
+	}
+	while (dk_read_record(r, &rec, 2)) {
+		sigs = collect_terms(lx, w, o, r, &rec, &kind);
+		fingerprint(lx, w, o, &rec, sigs, st);
+		dk_out_maybe_flush();
+	}
+	if (dk_reader_error(r))
+		status = DK_EXIT_OPERAND;
+	dk_record_free(&rec);
+	dk_reader_close(r);
+	return status;
+}
+
+static void
+scratch_init(struct scratch *w)
+{
+	memset(w, 0, sizeof *w);
+	w->tok = dk_tokenizer_new(NULL, 1);
+	w->md = EVP_MD_fetch(NULL, "SHA1", NULL);
+	w->ctx = EVP_MD_CTX_new();
+	if (!w->md || !w->ctx)
+		dk_diex(DK_EXIT_OPERAND, "cannot set up SHA-1 (libcrypto)");
+}
+
+static void
+scratch_free(struct scratch *w)
+{
+	dk_tokenizer_free(w->tok);
+	dk_tokens_free(&w->toks);
+	dk_sigs_free(&w->sigs);
+	dk_buf_free(&w->raw);
+	dk_buf_free(&w->text);
+	free(w->prim.v);
+	free(w->sec.v);
+	free(w->sel.v);
+	EVP_MD_CTX_free(w->ctx);
+	EVP_MD_free(w->md);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "sigs", no_argument, NULL, 'S' },
+		{ "text", no_argument, NULL, 'T' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0.4, 0.75, 0.33, 1, 5, 1, 0, 0, 0 };
+	struct lexicon lx = {0};
+	struct scratch w;
+	struct stats st = {0};
+	const char *lexpath = NULL;
+	int ch, i, status = DK_EXIT_OK;
+
+	dk_cli_init(argc, argv);
+	while ((ch = getopt_long(argc, argv, "hvi:kK:L:m:p:s:STx", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'i': dk_parse_range(optarg, &o.lo, &o.hi, "IDF range"); break;
+		case 'k': o.kolcz = 1; break;
+		case 'K': o.nlex = (int)dk_parse_int(optarg, 0, MAXLEX - 1, "K") + 1; break;
+		case 'L': lexpath = optarg; break;
+		case 'm': o.min = (size_t)dk_parse_int(optarg, 1, 1000000, "MIN"); break;
+		case 'p': o.frac = dk_parse_double(optarg, 0, 1, "FRAC"); break;
+		case 's': o.seed = (uint64_t)dk_parse_int(optarg, 0, INT64_MAX, "seed"); break;
+		case 'S':
+		case 'T': o.mode = ch; break;
+		case 'x': o.extend = 1; break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (!lexpath) {
+		dk_warnx("a lexicon is required (-L)");
+		dk_usage(&usage);
+	}
+
+	select_terms(&lx, lexpath, &o);
+	rank_secondary(&lx);
+	randomize(&lx, &o);
+	dk_note("lexicon %s: %zu terms in [%g, %g], %zu below", lexpath,
+	    lx.nprimary, o.lo, o.hi, lx.nsecondary);
+	scratch_init(&w);
+	if (argc == 0)
+		status = imatch_file(NULL, &lx, &w, &o, &st);
+	for (i = 0; i < argc; i++)
+		if (imatch_file(argv[i], &lx, &w, &o, &st) != DK_EXIT_OK)
+			status = DK_EXIT_OPERAND;
+	dk_note("%llu documents, %llu fingerprints, %llu rejected, %llu filled up "
+	    "from lower IDF, %.1f lexicon terms a document", st.docs, st.keys,
+	    st.rejected, st.extended, st.docs ? (double)st.terms / (double)st.docs : 0.0);
+	scratch_free(&w);
+	lexicon_free(&lx);
+	dk_out_close();
+	return status;
+}
