@@ -59,6 +59,7 @@ struct chunk {
 struct scratch {
 	dk_buf sigs;            /* copy of the SIGS field, decoded in place */
 	dk_sigs parsed;
+	DK_VEC(uint64_t) elems;  /* the set (or multiset) as 64-bit values */
 	uint64_t *mins;
 };
 
@@ -88,40 +89,49 @@ family_init(struct family *f, int k, int l, uint64_t seed)
 		f->salt[r] = dk_rand64(&state);
 }
 
-/* Lowers mins[r] to h_r(x) for every row. */
-static void
-minhash_element(const struct family *f, uint64_t x, uint64_t *mins)
+/* The minimum of h_r over the elements, two at a time so that the
+ * multiplications of both overlap. */
+static uint64_t
+min_row(uint64_t salt, const uint64_t *x, size_t n)
 {
-	const uint64_t *salt = f->salt;
-	int r, rows = f->rows;
+	uint64_t m0 = UINT64_MAX, m1 = UINT64_MAX, h0, h1;
+	size_t i;
 
-	for (r = 0; r < rows; r++) {
-		uint64_t h = dk_mix64(x ^ salt[r]);
-
-		mins[r] = h < mins[r] ? h : mins[r];
+	for (i = 0; i + 1 < n; i += 2) {
+		h0 = dk_mix64(x[i] ^ salt);
+		h1 = dk_mix64(x[i + 1] ^ salt);
+		m0 = h0 < m0 ? h0 : m0;
+		m1 = h1 < m1 ? h1 : m1;
 	}
+	if (i < n) {
+		h0 = dk_mix64(x[i] ^ salt);
+		m0 = h0 < m0 ? h0 : m0;
+	}
+	return m0 < m1 ? m0 : m1;
 }
 
 /* The min-hashes of a parsed signature list.  Unweighted, the element of a
  * signature is x = H(sig); weighted, a signature of count c gives the c
  * elements x, x + G, ..., x + (c-1)G, so that collisions follow the
- * multiset Jaccard similarity. */
+ * multiset Jaccard similarity.  An empty list leaves every row at the
+ * maximum. */
 static void
-minhash_sigs(const struct family *f, const dk_sigs *s, uint64_t *mins)
+minhash_sigs(const struct family *f, const dk_sigs *s, struct scratch *sc)
 {
 	size_t i;
 	uint32_t c;
 	int r;
 
-	for (r = 0; r < f->rows; r++)
-		mins[r] = UINT64_MAX;
+	sc->elems.n = 0;
 	for (i = 0; i < s->n; i++) {
 		uint64_t x = dk_hash64(s->v[i].s.p, s->v[i].s.n, f->eseed);
 		uint32_t reps = f->weighted ? s->v[i].count : 1;
 
 		for (c = 0; c < reps; c++, x += GOLDEN)
-			minhash_element(f, x, mins);
+			DK_PUSH(&sc->elems, x);
 	}
+	for (r = 0; r < f->rows; r++)
+		sc->mins[r] = min_row(f->salt[r], sc->elems.v, sc->elems.n);
 }
 
 static void
@@ -214,7 +224,7 @@ process_doc(const struct family *f, const struct doc *d, const char *text,
 	field.n = sc->sigs.n;
 	if ((msg = dk_parse_sigs(field, &sc->parsed)) != NULL)
 		return msg;
-	minhash_sigs(f, &sc->parsed, sc->mins);
+	minhash_sigs(f, &sc->parsed, sc);
 	ch->docs++;
 	ch->occ += sc->parsed.size;
 	ch->distinct += sc->parsed.n;
@@ -404,6 +414,7 @@ main(int argc, char **argv)
 		dk_buf_free(&bt.scr[i].sigs);
 		dk_sigs_free(&bt.scr[i].parsed);
 		free(bt.scr[i].mins);
+		free(bt.scr[i].elems.v);
 	}
 	for (c = 0; c < bt.chunkcap; c++)
 		dk_buf_free(&bt.chunks[c].out);
