@@ -1,0 +1,378 @@
+#include "lexicon.h"
+#include "hash.h"
+#include "mem.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct entry {
+	uint64_t hash;
+	uint64_t df;
+	uint64_t lastdoc;       /* N when the term was last counted */
+	size_t off;             /* into text */
+	uint32_t len;
+};
+
+struct dk_lexicon {
+	uint32_t *slot;         /* id + 1; 0 is empty */
+	size_t mask;
+	struct entry *v;
+	size_t n, cap;
+	char *text;
+	size_t ntext, captext;
+	uint64_t ndocs;
+};
+
+dk_lexicon *
+dk_lexicon_new(void)
+{
+	dk_lexicon *lx = dk_calloc(1, sizeof *lx);
+
+	lx->mask = 1023;
+	lx->slot = dk_calloc(lx->mask + 1, sizeof *lx->slot);
+	return lx;
+}
+
+void
+dk_lexicon_free(dk_lexicon *lx)
+{
+	if (!lx)
+		return;
+	free(lx->slot);
+	free(lx->v);
+	free(lx->text);
+	free(lx);
+}
+
+static void
+grow_slots(dk_lexicon *lx)
+{
+	size_t size = (lx->mask + 1) * 2, i, j;
+	uint32_t *slot = dk_calloc(size, sizeof *slot);
+
+	for (i = 0; i < lx->n; i++) {
+		for (j = lx->v[i].hash & (size - 1); slot[j]; j = (j + 1) & (size - 1))
+			;
+		slot[j] = (uint32_t)i + 1;
+	}
+	free(lx->slot);
+	lx->slot = slot;
+	lx->mask = size - 1;
+}
+
+/* The slot holding term, or the empty slot where it belongs. */
+static size_t
+probe(const dk_lexicon *lx, const char *term, size_t n, uint64_t h)
+{
+	size_t j;
+	const struct entry *e;
+
+	for (j = h & lx->mask; lx->slot[j]; j = (j + 1) & lx->mask) {
+		e = &lx->v[lx->slot[j] - 1];
+		if (e->hash == h && e->len == n && memcmp(lx->text + e->off, term, n) == 0)
+			break;
+	}
+	return j;
+}
+
+static uint32_t
+intern(dk_lexicon *lx, const char *term, size_t n)
+{
+	uint64_t h = dk_hash64(term, n, 0);
+	size_t j = probe(lx, term, n, h);
+	struct entry *e;
+
+	if (lx->slot[j])
+		return lx->slot[j] - 1;
+	if (n > UINT32_MAX || lx->n >= UINT32_MAX - 1)
+		dk_diex(DK_EXIT_INPUT, "lexicon too large");
+	if ((lx->n + 1) * 2 > lx->mask + 1) {
+		grow_slots(lx);
+		j = probe(lx, term, n, h);
+	}
+	DK_GROW(lx, lx->n + 1);
+	while (lx->captext - lx->ntext < n) {
+		lx->captext = lx->captext ? lx->captext * 2 : 65536;
+		lx->text = dk_realloc(lx->text, lx->captext);
+	}
+	memcpy(lx->text + lx->ntext, term, n);
+	e = &lx->v[lx->n];
+	e->hash = h;
+	e->df = 0;
+	e->lastdoc = UINT64_MAX;
+	e->off = lx->ntext;
+	e->len = (uint32_t)n;
+	lx->ntext += n;
+	lx->slot[j] = (uint32_t)++lx->n;
+	return (uint32_t)(lx->n - 1);
+}
+
+void
+dk_lexicon_doc(dk_lexicon *lx)
+{
+	lx->ndocs++;
+}
+
+uint32_t
+dk_lexicon_count(dk_lexicon *lx, const char *term, size_t n)
+{
+	uint32_t id = intern(lx, term, n);
+	struct entry *e = &lx->v[id];
+
+	if (e->lastdoc != lx->ndocs) {
+		e->lastdoc = lx->ndocs;
+		e->df++;
+	}
+	return id;
+}
+
+uint32_t
+dk_lexicon_add(dk_lexicon *lx, const char *term, size_t n, uint64_t df)
+{
+	uint32_t id = intern(lx, term, n);
+
+	lx->v[id].df += df;
+	return id;
+}
+
+void
+dk_lexicon_add_n(dk_lexicon *lx, uint64_t ndocs)
+{
+	lx->ndocs += ndocs;
+}
+
+long
+dk_lexicon_find(const dk_lexicon *lx, const char *term, size_t n)
+{
+	size_t j = probe(lx, term, n, dk_hash64(term, n, 0));
+
+	return lx->slot[j] ? (long)lx->slot[j] - 1 : -1;
+}
+
+uint64_t
+dk_lexicon_df(const dk_lexicon *lx, const char *term, size_t n)
+{
+	long id = dk_lexicon_find(lx, term, n);
+
+	return id < 0 ? 0 : lx->v[id].df;
+}
+
+uint64_t
+dk_lexicon_df_id(const dk_lexicon *lx, uint32_t id)
+{
+	return lx->v[id].df;
+}
+
+const char *
+dk_lexicon_term(const dk_lexicon *lx, uint32_t id, size_t *n)
+{
+	*n = lx->v[id].len;
+	return lx->text + lx->v[id].off;
+}
+
+uint64_t
+dk_lexicon_n(const dk_lexicon *lx)
+{
+	return lx->ndocs;
+}
+
+size_t
+dk_lexicon_size(const dk_lexicon *lx)
+{
+	return lx->n;
+}
+
+double
+dk_lexicon_idf(const dk_lexicon *lx, uint64_t df)
+{
+	uint64_t n = lx->ndocs;
+
+	if (n <= 1)
+		return 0;
+	if (df == 0)
+		df = 1;
+	if (df >= n)
+		return 0;
+	return log((double)n / (double)df) / log((double)n);
+}
+
+int
+dk_lexicon_in_range(const dk_lexicon *lx, uint64_t df, double lo, double hi)
+{
+	double idf = dk_lexicon_idf(lx, df);
+
+	return idf >= lo - 1e-9 && idf <= hi + 1e-9;
+}
+
+/* ---- files ---- */
+
+static int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Decodes a TERM field in place, as a SIG; returns NULL or a message. */
+static const char *
+decode_term(dk_str *t)
+{
+	char *in, *out = t->p, *end = t->p + t->n;
+	int hi, lo;
+
+	for (in = t->p; in < end; in++) {
+		unsigned char c = (unsigned char)*in;
+
+		if (c == '%') {
+			if (end - in < 3 || (hi = hexval(in[1])) < 0 || (lo = hexval(in[2])) < 0)
+				return "bad %XX escape in term";
+			*out++ = (char)(hi << 4 | lo);
+			in += 2;
+		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '=' || c == '\\')
+			return "unescaped reserved byte in term";
+		else
+			*out++ = (char)c;
+	}
+	if (out == t->p)
+		return "empty term";
+	t->n = (size_t)(out - t->p);
+	return NULL;
+}
+
+static uint64_t
+parse_count(dk_reader *r, dk_str f)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (f.n == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty count");
+	for (i = 0; i < f.n; i++) {
+		if (f.p[i] < '0' || f.p[i] > '9')
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "count '%.*s' is not a number", (int)f.n, f.p);
+		if (v > (UINT64_MAX - 9) / 10)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "count too large");
+		v = v * 10 + (uint64_t)(f.p[i] - '0');
+	}
+	return v;
+}
+
+/* Reads one file's records; returns its N through *np, and the largest DF
+ * and the line it was on through *maxdf and *maxline. */
+static int
+load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
+    unsigned long *maxline)
+{
+	dk_record rec = { 0 };
+	const char *msg;
+	uint64_t v;
+	int seen_n = 0;
+
+	while (dk_read_record(r, &rec, 2)) {
+		if (rec.n != 2)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "expected TERM<TAB>DF, found %zu fields", rec.n);
+		v = parse_count(r, rec.f[1]);
+		if (rec.f[0].n == 2 && memcmp(rec.f[0].p, "!N", 2) == 0) {
+			if (seen_n)
+				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+				    "second !N record");
+			seen_n = 1;
+			*np = v;
+			continue;
+		}
+		if ((msg = decode_term(&rec.f[0])) != NULL)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		if (v == 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "DF is 0");
+		if (v > *maxdf) {
+			*maxdf = v;
+			*maxline = dk_reader_lineno(r);
+		}
+		dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
+	}
+	dk_record_free(&rec);
+	return seen_n;
+}
+
+int
+dk_lexicon_load(dk_lexicon *lx, const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	uint64_t n = 0, maxdf = 0;
+	unsigned long maxline = 0;
+
+	if (!r)
+		return -1;
+	if (!load_records(lx, r, &n, &maxdf, &maxline) && !dk_reader_error(r))
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "no !N record: not a lexicon");
+	if (maxdf > n)
+		dk_die_at(dk_reader_name(r), maxline, "DF %llu is above N %llu",
+		    (unsigned long long)maxdf, (unsigned long long)n);
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	lx->ndocs += n;
+	dk_reader_close(r);
+	return 0;
+}
+
+struct line {
+	const char *p;
+	size_t off, n;
+	uint64_t df;
+};
+
+static int
+cmp_line(const void *a, const void *b)
+{
+	const struct line *x = a, *y = b;
+	size_t n = x->n < y->n ? x->n : y->n;
+	int c = memcmp(x->p, y->p, n);
+
+	if (c)
+		return c;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+void
+dk_lexicon_write(const dk_lexicon *lx)
+{
+	dk_buf enc = { 0 };
+	struct line *lines = dk_reallocarray(NULL, lx->n ? lx->n : 1, sizeof *lines);
+	size_t i, nl = 0;
+
+	for (i = 0; i < lx->n; i++) {
+		if (lx->v[i].df == 0)
+			continue;
+		lines[nl].off = enc.n;
+		dk_buf_sigtext(&enc, lx->text + lx->v[i].off, lx->v[i].len, 0);
+		lines[nl].n = enc.n - lines[nl].off;
+		lines[nl].df = lx->v[i].df;
+		nl++;
+	}
+	for (i = 0; i < nl; i++)
+		lines[i].p = enc.p + lines[i].off;
+	qsort(lines, nl, sizeof *lines, cmp_line);
+	dk_buf_str(&dk_out, "!N\t");
+	dk_buf_u64(&dk_out, lx->ndocs);
+	dk_buf_char(&dk_out, '\n');
+	for (i = 0; i < nl; i++) {
+		dk_buf_bytes(&dk_out, lines[i].p, lines[i].n);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_u64(&dk_out, lines[i].df);
+		dk_buf_char(&dk_out, '\n');
+		dk_out_maybe_flush();
+	}
+	free(lines);
+	dk_buf_free(&enc);
+}

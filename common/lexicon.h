@@ -1,0 +1,63 @@
+/* Document frequencies of terms, and the IDF filter built on them.  Used by
+ * spotsig, lexicon, imatch and qgram.
+ *
+ * A lexicon maps a term (any bytes; in files, the decoded SIG of the
+ * lexicon format in stream.h) to its document frequency DF, and holds N,
+ * the number of documents counted.  Loading several files adds their DFs
+ * and Ns, so lexicons built on shards merge into the lexicon of the whole.
+ *
+ * Normalised IDF = log(N / DF) / log(N), in [0, 1] when 1 <= DF <= N.
+ * Edge cases, chosen so that the filter never divides by zero:
+ *   a term the lexicon does not hold counts as DF = 1 (IDF 1, the rarest);
+ *   DF above N counts as DF = N (IDF 0);
+ *   N <= 1 gives IDF 0 for every term.
+ * The range test allows 1e-9 of rounding at both ends, so a hand-computed
+ * bound such as log(2)/log(4) = 0.5 behaves as written. */
+#ifndef DK_LEXICON_H
+#define DK_LEXICON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stream.h"
+
+typedef struct dk_lexicon dk_lexicon;
+
+dk_lexicon *dk_lexicon_new(void);
+void dk_lexicon_free(dk_lexicon *lx);
+
+/* Adds the counts of a lexicon file ("-" is standard input).  Returns -1
+ * with errno set when it cannot be opened (the caller warns); a bad line,
+ * a missing "!N" record or a DF above the file's N is fatal (exit 2,
+ * FILE:LINE). */
+int dk_lexicon_load(dk_lexicon *lx, const char *path);
+
+/* Counting documents: dk_lexicon_doc starts the next document (N + 1), and
+ * dk_lexicon_count adds 1 to the DF of a term at most once per document.
+ * Both return / use term ids: 0, 1, ... in order of first insertion. */
+void dk_lexicon_doc(dk_lexicon *lx);
+uint32_t dk_lexicon_count(dk_lexicon *lx, const char *term, size_t n);
+/* Adds df to a term's DF (merging), and ndocs to N. */
+uint32_t dk_lexicon_add(dk_lexicon *lx, const char *term, size_t n, uint64_t df);
+void dk_lexicon_add_n(dk_lexicon *lx, uint64_t ndocs);
+
+/* Look-ups.  dk_lexicon_find returns the id, or -1. */
+long dk_lexicon_find(const dk_lexicon *lx, const char *term, size_t n);
+uint64_t dk_lexicon_df(const dk_lexicon *lx, const char *term, size_t n);  /* 0: unknown */
+uint64_t dk_lexicon_df_id(const dk_lexicon *lx, uint32_t id);
+const char *dk_lexicon_term(const dk_lexicon *lx, uint32_t id, size_t *n);
+uint64_t dk_lexicon_n(const dk_lexicon *lx);
+size_t dk_lexicon_size(const dk_lexicon *lx);    /* number of terms */
+
+/* Normalised IDF of a DF (0 for an unknown term), with the edge cases
+ * above, and the test LO <= IDF <= HI. */
+double dk_lexicon_idf(const dk_lexicon *lx, uint64_t df);
+int dk_lexicon_in_range(const dk_lexicon *lx, uint64_t df, double lo, double hi);
+
+/* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
+ * sorted bytewise by the written (percent-encoded) TERM, which is the
+ * order of sort(1) and join(1) under LC_ALL=C.  Terms with DF 0 are left
+ * out. */
+void dk_lexicon_write(const dk_lexicon *lx);
+
+#endif
