@@ -1,0 +1,293 @@
+/* lexicon: document frequencies of signatures or words, merging of
+ * lexicons, and the IDF filter for any signature stream. */
+#include "dk.h"
+#include "lexicon.h"
+
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"lexicon [-v] [-w [-p pattern]] [file ...]\n"
+	"lexicon -m [-v] [lexicon ...]\n"
+	"lexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
+	"  (default)     lexicon of a signature stream\n"
+	"  -w            lexicon of the words of a document stream\n"
+	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
+	"  -m            merge lexicon files\n"
+	"  --idf LO:HI   filter a signature stream: keep signatures whose\n"
+	"                normalised IDF is in [LO, HI]\n"
+	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
+	"                instead of the input itself\n"
+	"  -v            statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { COUNT, WORDS, MERGE, FILTER };
+
+/* A line held for the second pass of the filter: its bytes in lines, its
+ * signature ids in ids[first, first + n). */
+struct held {
+	size_t off, len, head, first, n;
+};
+
+struct state {
+	int mode;
+	dk_lexicon *lex;
+	int external;
+	double lo, hi;
+	dk_tokenizer *tok;
+	dk_tokens toks;
+	dk_sigs sigs;
+	dk_buf scratch;
+	/* held input of the two-pass filter: raw lines and signature ids */
+	dk_buf lines;
+	DK_VEC(struct held) held;
+	DK_VEC(uint32_t) ids;
+	DK_VEC(uint32_t) keep;  /* per item of one line: UINT32_MAX drops it */
+	uint64_t nrec, nin, nout;
+};
+
+/* Signatures of the last field, decoded from a copy so that the line
+ * stays as it was read. */
+static void
+parse_copy(struct state *st, dk_reader *r, const dk_record *rec)
+{
+	const dk_str *last = &rec->f[rec->n - 1];
+	const char *msg;
+	dk_str f;
+
+	st->scratch.n = 0;
+	dk_buf_bytes(&st->scratch, last->p, last->n);
+	f.p = st->scratch.p;
+	f.n = last->n;
+	if ((msg = dk_parse_sigs(f, &st->sigs)) != NULL)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+}
+
+static void
+count_record(struct state *st, dk_reader *r, dk_record *rec)
+{
+	size_t i;
+
+	if (st->mode == WORDS) {
+		dk_str text = dk_record_text(r, rec);
+
+		dk_tokenize(st->tok, text.p, text.n, &st->toks);
+		dk_lexicon_doc(st->lex);
+		for (i = 0; i < st->toks.n; i++)
+			dk_lexicon_count(st->lex, dk_token_text(&st->toks, i),
+			    st->toks.v[i].len);
+		return;
+	}
+	dk_record_sigs(r, rec, &st->sigs);
+	if (st->sigs.flags & DK_SIG_PROBE)
+		return;         /* counted under its own key */
+	dk_lexicon_doc(st->lex);
+	for (i = 0; i < st->sigs.n; i++)
+		dk_lexicon_count(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
+}
+
+/* Writes a signature line keeping the flags and the items whose id passes
+ * (ids[k] for the k-th item; UINT32_MAX: dropped). */
+static void
+write_filtered(struct state *st, const char *line, size_t head, size_t len,
+    const uint32_t *ids)
+{
+	const char *sigs = line + head, *end = line + len, *p, *sp;
+	size_t k = 0;
+	int first = 1;
+
+	dk_buf_bytes(&dk_out, line, (size_t)(sigs - line));
+	for (p = sigs; p < end; p = sp + 1) {
+		sp = memchr(p, ' ', (size_t)(end - p));
+		if (!sp)
+			sp = end;
+		if (*p == '!' || ids[k++] != UINT32_MAX) {
+			if (!first)
+				dk_buf_char(&dk_out, ' ');
+			dk_buf_bytes(&dk_out, p, (size_t)(sp - p));
+			first = 0;
+			st->nout += *p != '!';
+		}
+	}
+	dk_buf_char(&dk_out, '\n');
+	dk_out_maybe_flush();
+}
+
+/* The filter with an external lexicon: one pass. */
+static void
+filter_now(struct state *st, dk_reader *r, const dk_record *rec)
+{
+	size_t i;
+
+	parse_copy(st, r, rec);
+	st->keep.n = 0;
+	DK_GROW(&st->keep, st->sigs.n + 1);
+	for (i = 0; i < st->sigs.n; i++) {
+		uint64_t df = dk_lexicon_df(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
+
+		st->keep.v[i] = dk_lexicon_in_range(st->lex, df, st->lo, st->hi) ? 0 : UINT32_MAX;
+	}
+	st->nin += st->sigs.n;
+	write_filtered(st, rec->line.p, (size_t)(rec->f[rec->n - 1].p - rec->line.p),
+	    rec->line.n, st->keep.v);
+}
+
+/* First pass of the filter on the input's own statistics: the line is
+ * counted and kept. */
+static void
+hold(struct state *st, dk_reader *r, const dk_record *rec)
+{
+	struct held h;
+	size_t i;
+
+	parse_copy(st, r, rec);
+	h.off = st->lines.n;
+	h.len = rec->line.n;
+	h.head = (size_t)(rec->f[rec->n - 1].p - rec->line.p);
+	h.first = st->ids.n;
+	h.n = st->sigs.n;
+	dk_buf_bytes(&st->lines, rec->line.p, rec->line.n);
+	if (!(st->sigs.flags & DK_SIG_PROBE))
+		dk_lexicon_doc(st->lex);
+	DK_GROW(&st->ids, st->ids.n + st->sigs.n);
+	for (i = 0; i < st->sigs.n; i++) {
+		dk_str *s = &st->sigs.v[i].s;
+
+		st->ids.v[st->ids.n++] = st->sigs.flags & DK_SIG_PROBE ?
+		    dk_lexicon_add(st->lex, s->p, s->n, 0) :
+		    dk_lexicon_count(st->lex, s->p, s->n);
+	}
+	st->nin += st->sigs.n;
+	DK_PUSH(&st->held, h);
+}
+
+static void
+emit_held(struct state *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->held.n; i++) {
+		struct held *h = &st->held.v[i];
+		uint32_t *ids = st->ids.v + h->first;
+
+		for (j = 0; j < h->n; j++)
+			if (!dk_lexicon_in_range(st->lex, dk_lexicon_df_id(st->lex, ids[j]),
+			    st->lo, st->hi))
+				ids[j] = UINT32_MAX;
+		write_filtered(st, st->lines.p + h->off, h->head, h->len, ids);
+	}
+}
+
+static int
+run(struct state *st, const char *path)
+{
+	dk_reader *r;
+	dk_record rec = { 0 };
+	int status = DK_EXIT_OK;
+
+	if (st->mode == MERGE) {
+		if (dk_lexicon_load(st->lex, path) < 0) {
+			dk_warn("%s", path);
+			return DK_EXIT_OPERAND;
+		}
+		return DK_EXIT_OK;
+	}
+	if ((r = dk_reader_open(path)) == NULL) {
+		dk_warn("%s", path);
+		return DK_EXIT_OPERAND;
+	}
+	while (dk_read_record(r, &rec, 2)) {
+		st->nrec++;
+		if (st->mode != FILTER)
+			count_record(st, r, &rec);
+		else if (st->external)
+			filter_now(st, r, &rec);
+		else
+			hold(st, r, &rec);
+	}
+	if (dk_reader_error(r))
+		status = DK_EXIT_OPERAND;
+	dk_record_free(&rec);
+	dk_reader_close(r);
+	return status;
+}
+
+static void
+cleanup(struct state *st)
+{
+	dk_lexicon_free(st->lex);
+	dk_tokenizer_free(st->tok);
+	dk_tokens_free(&st->toks);
+	dk_sigs_free(&st->sigs);
+	dk_buf_free(&st->scratch);
+	dk_buf_free(&st->lines);
+	free(st->held.v);
+	free(st->ids.v);
+	free(st->keep.v);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "idf", required_argument, NULL, 'I' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct state st = { 0 };
+	const char *pattern = NULL;
+	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0;
+
+	dk_cli_init(argc, argv);
+	st.lex = dk_lexicon_new();
+	while ((ch = getopt_long(argc, argv, "hI:L:mp:vw", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'I':
+			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
+			st.mode = FILTER;
+			break;
+		case 'L':
+			if (dk_lexicon_load(st.lex, optarg) < 0)
+				dk_die(DK_EXIT_OPERAND, "%s", optarg);
+			st.external = 1;
+			break;
+		case 'm': merge = 1; break;
+		case 'p': pattern = optarg; break;
+		case 'w': words = 1; break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (st.mode == FILTER && (merge || words))
+		dk_diex(DK_EXIT_INPUT, "--idf filters a signature stream: no -m or -w");
+	if (merge && words)
+		dk_diex(DK_EXIT_INPUT, "-m and -w exclude each other");
+	if (st.external && st.mode != FILTER)
+		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
+	if (pattern && !words)
+		dk_diex(DK_EXIT_INPUT, "-p needs -w");
+	if (st.mode != FILTER)
+		st.mode = merge ? MERGE : words ? WORDS : COUNT;
+	if (words)
+		st.tok = dk_tokenizer_new(pattern, 1);
+
+	if (argc == 0)
+		status = run(&st, "-");
+	for (i = 0; i < argc; i++)
+		if (run(&st, argv[i]) != DK_EXIT_OK)
+			status = DK_EXIT_OPERAND;
+	if (st.mode == FILTER && !st.external)
+		emit_held(&st);
+	if (st.mode != FILTER)
+		dk_lexicon_write(st.lex);
+	if (dk_verbose)
+		dk_note("%llu records, N = %llu, %zu terms; %llu signatures in, %llu out",
+		    (unsigned long long)st.nrec, (unsigned long long)dk_lexicon_n(st.lex),
+		    dk_lexicon_size(st.lex), (unsigned long long)st.nin,
+		    (unsigned long long)st.nout);
+	dk_out_close();
+	cleanup(&st);
+	return status;
+}

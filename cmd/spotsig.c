@@ -1,0 +1,627 @@
+/* spotsig: spot signatures of documents (Theobald, Siddharth and Paepcke,
+ * SpotSigs, SIGIR 2008, section 3.1), optionally filtered by IDF. */
+#include "dk.h"
+#include "lexicon.h"
+
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"spotsig [-v] [-a list] [-A file] [-c chain] [-d distance] [-m min]\n"
+	"[-S file] [-p pattern] [--idf lo:hi [-L lexicon]...] [file ...]",
+	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
+	"                (default: a, an, the and the forms of be, can, will,\n"
+	"                have, do)\n"
+	"  -A FILE       antecedents from a file, one item a line\n"
+	"  -d N          spot distance for items without their own (default 1)\n"
+	"  -c N          chain length for items without their own (default 2)\n"
+	"  -S FILE       stopwords from a file instead of the built-in list\n"
+	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
+	"  -m N          mark documents with fewer than N signatures !short\n"
+	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
+	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
+	"                instead of the input itself\n"
+	"  -v            statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+#define MAXCHAIN 64
+#define MAXDIST 1000
+
+enum { W_STOP = 1, W_ANTE = 2 };
+
+/* The word classes: one open-addressing table for stopwords and
+ * antecedents, so that each token costs one probe. */
+struct wslot {
+	uint64_t hash;
+	const char *s;          /* NULL: empty */
+	uint32_t n;
+	uint8_t cls;
+	uint16_t d, c;
+};
+
+struct wtable {
+	struct wslot *slot;
+	size_t mask;
+	size_t maxlen;          /* longer tokens are in no class */
+};
+
+/* A signature of the current document: encoded bytes in doc.sig. */
+struct usig {
+	size_t off, len;
+	uint64_t hash;
+	uint32_t count;
+};
+
+/* A document held for the second pass: its head in heads, its signatures
+ * (lexicon ids) in ids[first, first + n). */
+struct bdoc {
+	size_t head, headlen, first;
+	size_t n;
+};
+
+struct state {
+	dk_tokenizer *tok;
+	struct wtable words;
+	int minsigs;
+	int idf;
+	double lo, hi;
+	dk_lexicon *lex;        /* -L, or the input's own statistics */
+	int external;
+	/* per document, reused */
+	dk_tokens toks;
+	DK_VEC(uint32_t) ns;    /* token indices of the non-stopwords */
+	DK_VEC(uint32_t) at;    /* antecedent token, then its ns position */
+	dk_buf sig;             /* encoded signatures, back to back */
+	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
+	uint32_t *uslot;        /* u index + 1 */
+	size_t umask;
+	dk_buf raw;             /* a decoded signature for -L look-ups */
+	/* buffered input for the two-pass IDF filter */
+	dk_buf heads;
+	DK_VEC(struct bdoc) docs;
+	DK_VEC(dk_idcount) ids;
+	/* statistics */
+	uint64_t ndocs, nshort, nsigs, nkept, bytes;
+};
+
+static uint64_t
+whash(const char *p, size_t n)
+{
+	uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ULL, x;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&x, p, 8);
+		h = (h ^ x) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	if (n) {
+		x = 0;
+		memcpy(&x, p, n);
+		h = (h ^ x) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+static struct wslot *
+wfind(const struct wtable *w, const char *s, size_t n)
+{
+	uint64_t h;
+	size_t j;
+
+	if (n > w->maxlen)
+		return NULL;
+	h = whash(s, n);
+	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+		if (w->slot[j].hash == h && w->slot[j].n == n &&
+		    memcmp(w->slot[j].s, s, n) == 0)
+			return &w->slot[j];
+	return NULL;
+}
+
+/* Adds a word (not copied) to the table, sized beforehand for nwords. */
+static struct wslot *
+wadd(struct wtable *w, const char *s, size_t n)
+{
+	struct wslot *e = wfind(w, s, n);
+	uint64_t h = whash(s, n);
+	size_t j;
+
+	if (e)
+		return e;
+	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+		;
+	e = &w->slot[j];
+	e->hash = h;
+	e->s = s;
+	e->n = (uint32_t)n;
+	if (n > w->maxlen)
+		w->maxlen = n;
+	return e;
+}
+
+/* Lower-cases an option's word as the tokenizer does. */
+static char *
+fold_word(const char *s, size_t n)
+{
+	char *w = dk_malloc(n * 2 + 4);
+	size_t i = 0, wn = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		len = dk_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+		if (cp == DK_REPLACEMENT && len == 1)
+			dk_diex(DK_EXIT_INPUT, "antecedent '%.*s': invalid UTF-8", (int)n, s);
+		wn += dk_utf8_encode(dk_ufold(cp), w + wn);
+		i += len;
+	}
+	w[wn] = '\0';
+	return w;
+}
+
+struct ante {
+	char *word;
+	int d, c;               /* 0: the -d / -c value */
+};
+
+/* Parses WORD or WORD:D:C. */
+static struct ante
+parse_ante(const char *item, size_t n)
+{
+	struct ante a = { NULL, 0, 0 };
+	const char *c1 = memchr(item, ':', n), *c2;
+	char num[16];
+	size_t k;
+
+	if (n == 0)
+		dk_diex(DK_EXIT_INPUT, "empty antecedent in list");
+	if (!c1) {
+		a.word = fold_word(item, n);
+		return a;
+	}
+	c2 = memchr(c1 + 1, ':', (size_t)(item + n - c1 - 1));
+	if (c1 == item || !c2 || memchr(c2 + 1, ':', (size_t)(item + n - c2 - 1)) ||
+	    (size_t)(c2 - c1 - 1) >= sizeof num || (size_t)(item + n - c2 - 1) >= sizeof num)
+		dk_diex(DK_EXIT_INPUT, "antecedent '%.*s': expected WORD or WORD:D:C",
+		    (int)n, item);
+	k = (size_t)(c2 - c1 - 1);
+	memcpy(num, c1 + 1, k);
+	num[k] = '\0';
+	a.d = (int)dk_parse_int(num, 1, MAXDIST, "spot distance");
+	k = (size_t)(item + n - c2 - 1);
+	memcpy(num, c2 + 1, k);
+	num[k] = '\0';
+	a.c = (int)dk_parse_int(num, 1, MAXCHAIN, "chain length");
+	a.word = fold_word(item, (size_t)(c1 - item));
+	return a;
+}
+
+typedef DK_VEC(struct ante) antevec;
+
+static void
+antes_from_list(antevec *av, const char *list)
+{
+	const char *p = list, *comma;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		if (!comma)
+			comma = p + strlen(p);
+		DK_PUSH(av, parse_ante(p, (size_t)(comma - p)));
+		if (!*comma)
+			break;
+		p = comma + 1;
+	}
+}
+
+/* Antecedent files use the -a item syntax, one item a line; the word list
+ * loader has already folded and checked them. */
+static void
+antes_from_file(antevec *av, const char *path)
+{
+	dk_strset set = { 0 };
+	size_t i;
+
+	dk_strset_load(&set, path);
+	for (i = 0; i < set.n; i++) {
+		const char *s = dk_strset_get(&set, i);
+
+		DK_PUSH(av, parse_ante(s, strlen(s)));
+	}
+	dk_strset_free(&set);
+}
+
+/* Fills the word table; the strings stay owned by stop and av. */
+static void
+build_words(struct wtable *w, const dk_strset *stop, antevec *av, int d, int c)
+{
+	size_t i, size = 64;
+	struct wslot *e;
+
+	while (size < (stop->n + av->n) * 2)
+		size *= 2;
+	w->slot = dk_calloc(size, sizeof *w->slot);
+	w->mask = size - 1;
+	for (i = 0; i < stop->n; i++) {
+		const char *s = dk_strset_get(stop, i);
+
+		wadd(w, s, strlen(s))->cls |= W_STOP;
+	}
+	for (i = 0; i < av->n; i++) {
+		e = wadd(w, av->v[i].word, strlen(av->v[i].word));
+		e->cls |= W_ANTE;
+		e->d = (uint16_t)(av->v[i].d ? av->v[i].d : d);
+		e->c = (uint16_t)(av->v[i].c ? av->v[i].c : c);
+	}
+}
+
+/* Token classes in one pass: the non-stopwords go to ns, and each
+ * antecedent occurrence to at as (token index, position in ns of the
+ * first non-stopword after it). */
+static void
+classify(struct state *st)
+{
+	const dk_tokens *t = &st->toks;
+	struct wslot *e;
+	size_t i;
+
+	st->ns.n = st->at.n = 0;
+	DK_GROW(&st->ns, t->n);
+	for (i = 0; i < t->n; i++) {
+		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len);
+		if (!e || !(e->cls & W_STOP))
+			st->ns.v[st->ns.n++] = (uint32_t)i;
+		if (e && (e->cls & W_ANTE)) {
+			DK_GROW(&st->at, st->at.n + 2);
+			st->at.v[st->at.n++] = (uint32_t)i;
+			st->at.v[st->at.n++] = (uint32_t)st->ns.n;
+		}
+	}
+}
+
+static void
+grow_uslots(struct state *st)
+{
+	size_t size = (st->umask + 1) * 2, i, j;
+
+	free(st->uslot);
+	st->uslot = dk_calloc(size, sizeof *st->uslot);
+	st->umask = size - 1;
+	for (i = 0; i < st->u.n; i++) {
+		for (j = st->u.v[i].hash & st->umask; st->uslot[j]; j = (j + 1) & st->umask)
+			;
+		st->uslot[j] = (uint32_t)i + 1;
+	}
+}
+
+/* Counts the signature at sig[off, end): a repeat is taken back out of
+ * the buffer. */
+static void
+add_sig(struct state *st, size_t off)
+{
+	size_t len = st->sig.n - off, j;
+	uint64_t h = whash(st->sig.p + off, len);
+	struct usig *u;
+
+	for (j = h & st->umask; st->uslot[j]; j = (j + 1) & st->umask) {
+		u = &st->u.v[st->uslot[j] - 1];
+		if (u->hash == h && u->len == len &&
+		    memcmp(st->sig.p + u->off, st->sig.p + off, len) == 0) {
+			u->count++;
+			st->sig.n = off;
+			return;
+		}
+	}
+	DK_GROW(&st->u, st->u.n + 1);
+	u = &st->u.v[st->u.n];
+	u->off = off;
+	u->len = len;
+	u->hash = h;
+	u->count = 1;
+	st->uslot[j] = (uint32_t)++st->u.n;
+	if (st->u.n * 2 > st->umask + 1)
+		grow_uslots(st);
+}
+
+/* Empties the slots of the distinct-signature table, at a cost of its
+ * entries rather than its size (one long document must not slow all later
+ * ones).  The entries stay for the caller. */
+static void
+clear_slots(struct state *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->u.n; i++) {
+		for (j = st->u.v[i].hash & st->umask; st->uslot[j] != i + 1;
+		    j = (j + 1) & st->umask)
+			;
+		st->uslot[j] = 0;
+	}
+}
+
+/* The spot signatures of the tokenized document, in order of first
+ * occurrence, with their counts. */
+static void
+spot(struct state *st)
+{
+	const dk_tokens *t = &st->toks;
+	const struct wslot *e;
+	size_t i, k, pos, taken, off, tok;
+
+	classify(st);
+	st->u.n = 0;
+	st->sig.n = 0;
+	for (i = 0; i < st->at.n; i += 2) {
+		tok = st->at.v[i];
+		pos = st->at.v[i + 1];
+		e = wfind(&st->words, dk_token_text(t, tok), t->v[tok].len);
+		if (pos + e->d - 1 >= st->ns.n)
+			continue;       /* not even one word before the end */
+		off = st->sig.n;
+		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
+		for (taken = 0, k = pos + e->d - 1; taken < e->c && k < st->ns.n;
+		    taken++, k += e->d) {
+			dk_buf_char(&st->sig, ':');
+			dk_buf_sigtext(&st->sig, dk_token_text(t, st->ns.v[k]),
+			    t->v[st->ns.v[k]].len, ':');
+		}
+		add_sig(st, off);
+	}
+	clear_slots(st);
+}
+
+/* Undoes the percent-encoding of a signature we wrote ourselves. */
+static void
+decode_sig(dk_buf *out, const char *p, size_t n)
+{
+	static const signed char hex[256] = {
+		['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
+		['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['A'] = 10, ['B'] = 11,
+		['C'] = 12, ['D'] = 13, ['E'] = 14, ['F'] = 15,
+	};
+	size_t i;
+
+	out->n = 0;
+	dk_buf_reserve(out, n);
+	for (i = 0; i < n; i++) {
+		if (p[i] == '%' && i + 2 < n) {
+			out->p[out->n++] = (char)(hex[(unsigned char)p[i + 1]] << 4 |
+			    hex[(unsigned char)p[i + 2]]);
+			i += 2;
+		} else
+			out->p[out->n++] = p[i];
+	}
+}
+
+/* Starts a document's line: the head, and the !short flag when the
+ * signatures (counts summed) are fewer than -m. */
+static void
+write_head(struct state *st, const char *head, size_t headlen, uint64_t total,
+    size_t nitems)
+{
+	dk_buf_bytes(&dk_out, head, headlen);
+	if (total < (uint64_t)st->minsigs) {
+		dk_buf_str(&dk_out, nitems ? "!short " : "!short");
+		st->nshort++;
+	}
+	st->nkept += total;
+}
+
+static void
+write_item(int first, const char *s, size_t n, uint32_t count)
+{
+	if (!first)
+		dk_buf_char(&dk_out, ' ');
+	dk_buf_bytes(&dk_out, s, n);
+	dk_buf_sigcount(&dk_out, count);
+}
+
+/* One pass: the signatures of the current document, filtered by the
+ * external lexicon if there is one, are written at once. */
+static void
+emit_now(struct state *st, const dk_record *rec)
+{
+	const dk_str *last = &rec->f[rec->n - 1];
+	uint64_t total = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < st->u.n; i++) {
+		struct usig *u = &st->u.v[i];
+
+		if (st->idf) {
+			decode_sig(&st->raw, st->sig.p + u->off, u->len);
+			if (!dk_lexicon_in_range(st->lex,
+			    dk_lexicon_df(st->lex, st->raw.p, st->raw.n), st->lo, st->hi))
+				continue;
+		}
+		st->u.v[k++] = *u;
+		total += u->count;
+	}
+	write_head(st, rec->line.p, (size_t)(last->p - rec->line.p), total, k);
+	for (i = 0; i < k; i++)
+		write_item(i == 0, st->sig.p + st->u.v[i].off, st->u.v[i].len,
+		    st->u.v[i].count);
+	dk_buf_char(&dk_out, '\n');
+	dk_out_maybe_flush();
+}
+
+/* First pass of the input's own IDF statistics: the document is counted
+ * and kept (head and signature ids) for emit_held. */
+static void
+hold(struct state *st, const dk_record *rec)
+{
+	const dk_str *last = &rec->f[rec->n - 1];
+	struct bdoc d;
+	size_t i;
+
+	d.head = st->heads.n;
+	d.headlen = (size_t)(last->p - rec->line.p);
+	d.first = st->ids.n;
+	d.n = st->u.n;
+	dk_buf_bytes(&st->heads, rec->line.p, d.headlen);
+	dk_lexicon_doc(st->lex);
+	DK_GROW(&st->ids, st->ids.n + st->u.n);
+	for (i = 0; i < st->u.n; i++) {
+		dk_idcount *ic = &st->ids.v[st->ids.n++];
+
+		ic->id = dk_lexicon_count(st->lex, st->sig.p + st->u.v[i].off,
+		    st->u.v[i].len);
+		ic->count = st->u.v[i].count;
+	}
+	DK_PUSH(&st->docs, d);
+}
+
+/* Second pass: every held document, filtered by the statistics of all. */
+static void
+emit_held(struct state *st)
+{
+	size_t i, j, k;
+	uint64_t total;
+	const char *s;
+	size_t n;
+
+	for (i = 0; i < st->docs.n; i++) {
+		struct bdoc *d = &st->docs.v[i];
+		dk_idcount *ic = st->ids.v + d->first;
+
+		for (j = k = 0, total = 0; j < d->n; j++)
+			if (dk_lexicon_in_range(st->lex, dk_lexicon_df_id(st->lex, ic[j].id),
+			    st->lo, st->hi)) {
+				ic[k++] = ic[j];
+				total += ic[j].count;
+			}
+		write_head(st, st->heads.p + d->head, d->headlen, total, k);
+		for (j = 0; j < k; j++) {
+			s = dk_lexicon_term(st->lex, ic[j].id, &n);
+			write_item(j == 0, s, n, ic[j].count);
+		}
+		dk_buf_char(&dk_out, '\n');
+		dk_out_maybe_flush();
+	}
+}
+
+static void
+cleanup(struct state *st, antevec *av, dk_strset *stop)
+{
+	size_t i;
+
+	for (i = 0; i < av->n; i++)
+		free(av->v[i].word);
+	free(av->v);
+	dk_strset_free(stop);
+	free(st->words.slot);
+	dk_tokenizer_free(st->tok);
+	dk_lexicon_free(st->lex);
+	dk_tokens_free(&st->toks);
+	free(st->ns.v);
+	free(st->at.v);
+	dk_buf_free(&st->sig);
+	free(st->u.v);
+	free(st->uslot);
+	dk_buf_free(&st->raw);
+	dk_buf_free(&st->heads);
+	free(st->docs.v);
+	free(st->ids.v);
+}
+
+static int
+run(struct state *st, const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	dk_record rec = { 0 };
+	dk_str text;
+
+	if (!r) {
+		dk_warn("%s", path);
+		return DK_EXIT_OPERAND;
+	}
+	while (dk_read_record(r, &rec, 2)) {
+		text = dk_record_text(r, &rec);
+		st->bytes += rec.line.n + 1;
+		st->ndocs++;
+		dk_tokenize(st->tok, text.p, text.n, &st->toks);
+		spot(st);
+		st->nsigs += st->u.n;
+		if (st->idf && !st->external)
+			hold(st, &rec);
+		else
+			emit_now(st, &rec);
+	}
+	dk_record_free(&rec);
+	if (dk_reader_error(r)) {
+		dk_reader_close(r);
+		return DK_EXIT_OPERAND;
+	}
+	dk_reader_close(r);
+	return DK_EXIT_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "idf", required_argument, NULL, 'I' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct state st = { 0 };
+	antevec av = { 0 };
+	dk_strset stop = { 0 };
+	const char *pattern = NULL;
+	int ch, d = 1, c = 2, status = DK_EXIT_OK, own_stop = 0, i;
+
+	dk_cli_init(argc, argv);
+	st.lex = dk_lexicon_new();
+	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:L:m:p:S:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a': antes_from_list(&av, optarg); break;
+		case 'A': antes_from_file(&av, optarg); break;
+		case 'c': c = (int)dk_parse_int(optarg, 1, MAXCHAIN, "chain length"); break;
+		case 'd': d = (int)dk_parse_int(optarg, 1, MAXDIST, "spot distance"); break;
+		case 'I':
+			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
+			st.idf = 1;
+			break;
+		case 'L':
+			if (dk_lexicon_load(st.lex, optarg) < 0)
+				dk_die(DK_EXIT_OPERAND, "%s", optarg);
+			st.external = 1;
+			break;
+		case 'm': st.minsigs = (int)dk_parse_int(optarg, 0, 1000000, "minimum signatures"); break;
+		case 'p': pattern = optarg; break;
+		case 'S': dk_strset_load(&stop, optarg); own_stop = 1; break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (st.external && !st.idf)
+		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
+	if (av.n == 0)
+		for (i = 0; dk_default_antecedents[i]; i++)
+			antes_from_list(&av, dk_default_antecedents[i]);
+	if (!own_stop)
+		dk_strset_add_list(&stop, dk_english_stopwords);
+	build_words(&st.words, &stop, &av, d, c);
+	st.tok = dk_tokenizer_new(pattern, 1);
+	st.umask = 255;
+	st.uslot = dk_calloc(st.umask + 1, sizeof *st.uslot);
+
+	if (argc == 0)
+		status = run(&st, "-");
+	for (i = 0; i < argc; i++)
+		if (run(&st, argv[i]) != DK_EXIT_OK)
+			status = DK_EXIT_OPERAND;
+	if (st.idf && !st.external)
+		emit_held(&st);
+	if (dk_verbose)
+		dk_note("%llu documents (%llu bytes), %llu distinct signatures per document summed, "
+		    "%llu signatures kept, %llu documents short",
+		    (unsigned long long)st.ndocs, (unsigned long long)st.bytes,
+		    (unsigned long long)st.nsigs, (unsigned long long)st.nkept,
+		    (unsigned long long)st.nshort);
+	dk_out_close();
+	cleanup(&st, &av, &stop);
+	return status;
+}
