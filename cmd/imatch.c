@@ -465,7 +465,8 @@ put_line(const char *key, size_t keylen, const dk_record *rec, dk_str sigs)
 	dk_buf_bytes(&dk_out, key, keylen);
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_head(&dk_out, rec);
-	dk_buf_bytes(&dk_out, sigs.p, sigs.n);
+	if (sigs.n > 0)
+		dk_buf_bytes(&dk_out, sigs.p, sigs.n);
 	dk_buf_char(&dk_out, '\n');
 }
 
