@@ -7,6 +7,7 @@
  * K more fingerprints, so that a small edit which changes the first one
  * probably leaves one of the others intact. */
 #include "dk.h"
+#include "lexicon.h"
 
 #include <math.h>
 #include <openssl/evp.h>
@@ -14,9 +15,10 @@
 #include <string.h>
 
 static const struct dk_usage usage = {
-	"imatch -L lexicon [-Skvx] [-i lo:hi] [-K n] [-m min] [-p frac] [-s seed]\n"
-	"       [-T] [file ...]",
-	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record)\n"
+	"imatch -L lexicon [-L lexicon ...] [-kSTvx] [-i lo:hi] [-K n] [-m min]\n"
+	"[-p frac] [-s seed] [file ...]",
+	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record);\n"
+	"             repeated, the files' DFs and Ns add up\n"
 	"  -i LO:HI   normalised IDF range of the lexicon's terms (default 0.4:0.75)\n"
 	"  -K N       extra randomized lexicons, 0..99 (default 0)\n"
 	"  -p FRAC    fraction of terms each extra lexicon drops (default 0.33)\n"
@@ -82,14 +84,6 @@ struct scratch {
 
 /* ---- lexicon ---- */
 
-/* A lexicon record, before N is known. */
-struct rawterm {
-	uint32_t df, len;
-	unsigned long line;
-};
-
-typedef DK_VEC(struct rawterm) rawvec;
-
 static int
 cmp_u32(const void *a, const void *b)
 {
@@ -98,102 +92,12 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Parses N of the "!N" record: a decimal integer >= 1. */
-static int
-parse_count(dk_str s, uint64_t *out)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	if (s.n == 0 || s.n > 18)
-		return 0;
-	for (i = 0; i < s.n; i++) {
-		if (s.p[i] < '0' || s.p[i] > '9')
-			return 0;
-		v = v * 10 + (uint64_t)(s.p[i] - '0');
-	}
-	*out = v;
-	return v > 0;
-}
-
-/* Decodes TERM and DF with the signature grammar, which the lexicon's
- * TERM<TAB>DF line shares once written as TERM=DF. */
-static const char *
-parse_term(dk_record *rec, dk_buf *tmp, dk_sigs *sig)
-{
-	const char *msg;
-	dk_str item;
-
-	tmp->n = 0;
-	dk_buf_bytes(tmp, rec->f[0].p, rec->f[0].n);
-	dk_buf_char(tmp, '=');
-	dk_buf_bytes(tmp, rec->f[1].p, rec->f[1].n);
-	item.p = tmp->p;
-	item.n = tmp->n;
-	if (rec->f[0].n == 0)
-		return "empty term";
-	if ((msg = dk_parse_sigs(item, sig)) != NULL)
-		return msg;
-	if (sig->n != 1 || sig->flags)
-		return "term with a space or flag";
-	return NULL;
-}
-
-/* Reads every record of the lexicon file into all/df; returns N. */
-static uint64_t
-read_lexicon(const char *path, dk_strset *all, rawvec *raw)
-{
-	dk_reader *r;
-	dk_record rec = {0};
-	dk_sigs sig = {0};
-	dk_buf tmp = {0};
-	uint64_t n = 0;
-	const char *msg;
-	size_t before;
-	struct rawterm rt;
-
-	if ((r = dk_reader_open(path)) == NULL)
-		dk_die(DK_EXIT_OPERAND, "%s", path);
-	while (dk_read_record(r, &rec, 2)) {
-		if (rec.n != 2)
-			dk_die_at(path, dk_reader_lineno(r), "expected TERM<TAB>DF");
-		if (rec.f[0].n > 0 && rec.f[0].p[0] == '!') {
-			if (rec.f[0].n != 2 || rec.f[0].p[1] != 'N')
-				dk_die_at(path, dk_reader_lineno(r), "unknown record '%.*s'",
-				    (int)rec.f[0].n, rec.f[0].p);
-			if (n)
-				dk_die_at(path, dk_reader_lineno(r), "second !N record");
-			if (!parse_count(rec.f[1], &n))
-				dk_die_at(path, dk_reader_lineno(r), "bad document count");
-			continue;
-		}
-		if ((msg = parse_term(&rec, &tmp, &sig)) != NULL)
-			dk_die_at(path, dk_reader_lineno(r), "%s", msg);
-		before = all->n;
-		dk_strset_add(all, sig.v[0].s.p, sig.v[0].s.n);
-		if (all->n == before)
-			dk_die_at(path, dk_reader_lineno(r), "duplicate term");
-		rt.df = sig.v[0].count;
-		rt.len = (uint32_t)sig.v[0].s.n;
-		rt.line = dk_reader_lineno(r);
-		DK_PUSH(raw, rt);
-	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	if (n < 2)
-		dk_die_at(path, dk_reader_lineno(r), "no !N record with N >= 2");
-	dk_reader_close(r);
-	dk_record_free(&rec);
-	dk_sigs_free(&sig);
-	dk_buf_free(&tmp);
-	return n;
-}
-
 /* A term being kept, while the lexicon is built. */
 struct keep {
 	const char *enc;        /* canonical form, once the pool stops moving */
 	size_t off, len;
-	size_t all;             /* index in the file's term set */
+	uint32_t id;            /* in the loaded lexicon */
+	int primary;
 	double idf;
 };
 
@@ -219,27 +123,39 @@ cmp_secondary(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Loads the lexicon files; DFs and Ns of several files add up. */
+static dk_lexicon *
+load_lexicons(char **paths, int n)
+{
+	dk_lexicon *src = dk_lexicon_new();
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (dk_lexicon_load(src, paths[i]) < 0)
+			dk_die(DK_EXIT_OPERAND, "%s", paths[i]);
+	return src;
+}
+
 /* The terms of the IDF range (and below it, with -x), in canonical order. */
 static void
-select_terms(struct lexicon *lx, const char *path, const struct opts *o)
+select_terms(struct lexicon *lx, const dk_lexicon *src, const struct opts *o)
 {
-	dk_strset all = {0};
-	rawvec raw = {0};
 	DK_VEC(struct keep) keep = {0};
 	struct keep k;
-	uint64_t n = read_lexicon(path, &all, &raw);
-	size_t i;
+	const char *s;
+	size_t i, n, size = dk_lexicon_size(src);
 
-	for (i = 0; i < raw.n; i++) {
-		if (raw.v[i].df > n)
-			dk_die_at(path, raw.v[i].line, "DF %u is above N %llu",
-			    raw.v[i].df, (unsigned long long)n);
-		k.idf = log((double)n / raw.v[i].df) / log((double)n);
-		if (k.idf > o->hi || (k.idf < o->lo && !o->extend))
+	for (i = 0; i < size; i++) {
+		uint64_t df = dk_lexicon_df_id(src, (uint32_t)i);
+
+		k.idf = dk_lexicon_idf(src, df);
+		k.primary = dk_lexicon_in_range(src, df, o->lo, o->hi);
+		if (df == 0 || (!k.primary && !(o->extend && k.idf < o->lo)))
 			continue;
-		k.all = i;
+		k.id = (uint32_t)i;
 		k.off = lx->pool.n;
-		dk_buf_sigtext(&lx->pool, dk_strset_get(&all, i), raw.v[i].len, 0);
+		s = dk_lexicon_term(src, k.id, &n);
+		dk_buf_sigtext(&lx->pool, s, n, 0);
 		k.len = lx->pool.n - k.off;
 		DK_PUSH(&keep, k);
 	}
@@ -252,15 +168,13 @@ select_terms(struct lexicon *lx, const char *path, const struct opts *o)
 	for (i = 0; i < keep.n; i++) {
 		struct term *t = &lx->term[i];
 
-		dk_strset_add(&lx->set, dk_strset_get(&all, keep.v[i].all),
-		    raw.v[keep.v[i].all].len);
+		s = dk_lexicon_term(src, keep.v[i].id, &n);
+		dk_strset_add(&lx->set, s, n);
 		t->enc = keep.v[i].off;
 		t->enclen = (uint32_t)keep.v[i].len;
 		t->idf = keep.v[i].idf;
-		t->irank = keep.v[i].idf < o->lo ? 0 : NOT_SECONDARY;
+		t->irank = keep.v[i].primary ? NOT_SECONDARY : 0;
 	}
-	dk_strset_free(&all);
-	free(raw.v);
 	free(keep.v);
 }
 
@@ -569,7 +483,8 @@ main(int argc, char **argv)
 	struct lexicon lx = {0};
 	struct scratch w;
 	struct stats st = {0};
-	const char *lexpath = NULL;
+	dk_lexicon *src;
+	DK_VEC(char *) lexpaths = {0};
 	int ch, i, status = DK_EXIT_OK;
 
 	dk_cli_init(argc, argv);
@@ -578,7 +493,7 @@ main(int argc, char **argv)
 		case 'i': dk_parse_range(optarg, &o.lo, &o.hi, "IDF range"); break;
 		case 'k': o.kolcz = 1; break;
 		case 'K': o.nlex = (int)dk_parse_int(optarg, 0, MAXLEX - 1, "K") + 1; break;
-		case 'L': lexpath = optarg; break;
+		case 'L': DK_PUSH(&lexpaths, optarg); break;
 		case 'm': o.min = (size_t)dk_parse_int(optarg, 1, 1000000, "MIN"); break;
 		case 'p': o.frac = dk_parse_double(optarg, 0, 1, "FRAC"); break;
 		case 's': o.seed = (uint64_t)dk_parse_int(optarg, 0, INT64_MAX, "seed"); break;
@@ -590,16 +505,21 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (!lexpath) {
+	if (lexpaths.n == 0) {
 		dk_warnx("a lexicon is required (-L)");
 		dk_usage(&usage);
 	}
 
-	select_terms(&lx, lexpath, &o);
+	src = load_lexicons(lexpaths.v, (int)lexpaths.n);
+	select_terms(&lx, src, &o);
+	dk_note("lexicon: N %llu, %zu terms", (unsigned long long)dk_lexicon_n(src),
+	    dk_lexicon_size(src));
+	dk_lexicon_free(src);
+	free(lexpaths.v);
 	rank_secondary(&lx);
 	randomize(&lx, &o);
-	dk_note("lexicon %s: %zu terms in [%g, %g], %zu below", lexpath,
-	    lx.nprimary, o.lo, o.hi, lx.nsecondary);
+	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
+	    lx.nsecondary);
 	scratch_init(&w);
 	if (argc == 0)
 		status = imatch_file(NULL, &lx, &w, &o, &st);

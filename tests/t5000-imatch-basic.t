@@ -199,6 +199,15 @@ test_expect_success 'an unreadable operand: warning, status 1, the others are do
 	test_cmp expect actual
 '
 
+test_expect_success 'several lexicons add up' '
+	printf "!N\t500\nalpha\t15\nbravo\t15\ncharlie\t15\ndelta\t15\necho\t15\n" >half &&
+	printf "!N\t500\nalpha\t15\nbravo\t15\ncharlie\t15\ndelta\t15\necho\t485\nfoxtrot\t30\n" >half2 &&
+	printf "d1\talpha bravo charlie delta echo foxtrot\n" >in &&
+	imatch -L half -L half2 in >actual &&
+	printf "F00/1:%s\td1\t\n" "$(fp alpha bravo charlie delta foxtrot)" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'usage errors' '
 	expect_error 2 "lexicon is required" imatch in1 &&
 	expect_error 2 "K is" imatch -L lex -K 100 in1 &&
