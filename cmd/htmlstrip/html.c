@@ -1,0 +1,601 @@
+/* The scanner: one pass over the page, no tree.  Text between tags goes
+ * through a byte-class table; tags are recognised by name only, and the
+ * few elements whose content is not markup (script, style, title, ...) are
+ * skipped to their end tag at once.  State is a handful of counters, so
+ * deep nesting costs nothing. */
+#include "htmlstrip.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <strings.h>
+
+/* Byte classes of text. */
+enum { T_ORD, T_SPACE, T_AMP, T_CTRL, T_C2 };
+static unsigned char tcls[256];
+
+/* What an element does to the text. */
+enum {
+	E_BLOCK = 1,     /* its start and end are line breaks */
+	E_RAW = 2,       /* content is not markup, up to its end tag */
+	E_REFS = 4,      /* ... and character references are decoded in it */
+	E_SHOW = 8,      /* ... and it is text */
+	E_SUBTREE = 16,  /* everything inside is dropped */
+	E_PRE = 32,      /* line breaks inside are kept */
+	E_TITLE = 64,
+	E_SCRIPT = 128,
+	E_PLAIN = 256,   /* the rest of the page is text */
+};
+
+struct elem {
+	const char *name;
+	unsigned flags;
+};
+
+static const struct elem elems[] = {
+	{ "address", E_BLOCK }, { "article", E_BLOCK }, { "aside", E_BLOCK },
+	{ "blockquote", E_BLOCK }, { "body", E_BLOCK }, { "br", E_BLOCK },
+	{ "caption", E_BLOCK }, { "center", E_BLOCK }, { "dd", E_BLOCK },
+	{ "details", E_BLOCK }, { "dialog", E_BLOCK }, { "dir", E_BLOCK },
+	{ "div", E_BLOCK }, { "dl", E_BLOCK }, { "dt", E_BLOCK },
+	{ "fieldset", E_BLOCK }, { "figcaption", E_BLOCK }, { "figure", E_BLOCK },
+	{ "footer", E_BLOCK }, { "form", E_BLOCK }, { "frameset", E_BLOCK },
+	{ "h1", E_BLOCK }, { "h2", E_BLOCK }, { "h3", E_BLOCK }, { "h4", E_BLOCK },
+	{ "h5", E_BLOCK }, { "h6", E_BLOCK }, { "head", E_BLOCK },
+	{ "header", E_BLOCK }, { "hgroup", E_BLOCK }, { "hr", E_BLOCK },
+	{ "html", E_BLOCK }, { "legend", E_BLOCK }, { "li", E_BLOCK },
+	{ "listing", E_BLOCK | E_PRE }, { "main", E_BLOCK }, { "menu", E_BLOCK },
+	{ "nav", E_BLOCK }, { "ol", E_BLOCK }, { "optgroup", E_BLOCK },
+	{ "option", E_BLOCK }, { "p", E_BLOCK }, { "pre", E_BLOCK | E_PRE },
+	{ "search", E_BLOCK }, { "section", E_BLOCK }, { "select", E_BLOCK },
+	{ "summary", E_BLOCK }, { "table", E_BLOCK }, { "tbody", E_BLOCK },
+	{ "td", E_BLOCK }, { "tfoot", E_BLOCK }, { "th", E_BLOCK },
+	{ "thead", E_BLOCK }, { "tr", E_BLOCK }, { "ul", E_BLOCK },
+	{ "script", E_RAW | E_SCRIPT }, { "style", E_RAW }, { "iframe", E_RAW },
+	{ "noembed", E_RAW }, { "noframes", E_RAW },
+	{ "xmp", E_BLOCK | E_RAW | E_SHOW | E_PRE },
+	{ "textarea", E_BLOCK | E_RAW | E_REFS | E_SHOW },
+	{ "title", E_BLOCK | E_RAW | E_REFS | E_TITLE },
+	{ "plaintext", E_BLOCK | E_PLAIN },
+	{ "svg", E_SUBTREE }, { "math", E_SUBTREE }, { "template", E_SUBTREE },
+	{ "noscript", E_SUBTREE },
+};
+
+#define NAMEMAX 16
+#define HSIZE 256
+static const struct elem *htab[HSIZE];
+
+static unsigned
+namehash(const unsigned char *s, size_t n)
+{
+	return (unsigned)(n * 37 + s[0] * 11 + s[n - 1] * 5 + s[n / 2]) & (HSIZE - 1);
+}
+
+static void
+init_tables(void)
+{
+	size_t i;
+	unsigned h;
+	int c;
+
+	for (c = 0; c < 256; c++)
+		tcls[c] = c < 0x20 || c == 0x7F ? T_CTRL : T_ORD;
+	tcls[' '] = tcls['\t'] = tcls['\n'] = tcls['\r'] = tcls['\f'] = T_SPACE;
+	tcls['&'] = T_AMP;
+	tcls[0xC2] = T_C2;
+	for (i = 0; i < sizeof elems / sizeof elems[0]; i++) {
+		h = namehash((const unsigned char *)elems[i].name, strlen(elems[i].name));
+		while (htab[h])
+			h = (h + 1) & (HSIZE - 1);
+		htab[h] = &elems[i];
+	}
+}
+
+static const struct elem *
+lookup(const unsigned char *s, size_t n)
+{
+	unsigned h = namehash(s, n);
+
+	for (; htab[h]; h = (h + 1) & (HSIZE - 1))
+		if (strlen(htab[h]->name) == n && memcmp(htab[h]->name, s, n) == 0)
+			return htab[h];
+	return NULL;
+}
+
+static int
+is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static int
+is_alpha(int c)
+{
+	return (unsigned)((c | 0x20) - 'a') < 26;
+}
+
+/* ---- text output ---- */
+
+/* pending: what separates the next text from the last: 0 nothing, 1 a
+ * space, 2 a line break.  Nothing is written before the first text. */
+struct sink {
+	dk_buf *b;
+	int pending;
+};
+
+static inline void
+put(struct sink *k, const void *p, size_t n)
+{
+	if (k->pending) {
+		if (k->b->n)
+			dk_buf_char(k->b, k->pending == 2 ? '\n' : ' ');
+		k->pending = 0;
+	}
+	dk_buf_bytes(k->b, p, n);
+}
+
+static inline void
+space(struct sink *k, int level)
+{
+	if (k->pending < level)
+		k->pending = level;
+}
+
+struct scan {
+	struct sink text, title;
+	int want_title;
+	int pre;                /* open pre and listing elements */
+	const struct elem *skip;  /* the dropped subtree we are in */
+	unsigned long skipdepth;
+};
+
+/* A decoded character: white space and controls are separators. */
+static void
+put_cp(struct sink *k, uint32_t cp, int pre)
+{
+	char u[4];
+
+	if (cp == '\n' && pre)
+		space(k, 2);
+	else if (cp <= 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0xA0))
+		space(k, 1);
+	else
+		put(k, u, dk_utf8_encode(cp, u));
+}
+
+static int
+entcmp(const void *key, const void *elt)
+{
+	const dk_str *s = key;
+	const struct hs_entity *e = elt;
+	int c = memcmp(s->p, e->name, s->n < e->len ? s->n : e->len);
+
+	return c ? c : (s->n > e->len) - (s->n < e->len);
+}
+
+static const struct hs_entity *
+find_entity(const unsigned char *p, size_t n)
+{
+	dk_str key = { (char *)p, n };
+
+	return bsearch(&key, hs_entities, hs_nentities, sizeof hs_entities[0], entcmp);
+}
+
+static uint32_t
+numeric_value(uint32_t v)
+{
+	if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
+		return DK_REPLACEMENT;
+	if (v >= 0x80 && v <= 0x9F && hs_cp1252[v - 0x80])
+		return hs_cp1252[v - 0x80];
+	return v;
+}
+
+/* "&#..." at p.  Returns the end of the reference, or p when it is none. */
+static const unsigned char *
+numeric_ref(struct scan *s, struct sink *k, const unsigned char *p,
+    const unsigned char *end)
+{
+	const unsigned char *q = p + 2;
+	int hex = 0, d;
+	uint32_t v = 0;
+
+	if (q < end && (*q == 'x' || *q == 'X')) {
+		hex = 1;
+		q++;
+	}
+	for (p = q; q < end; q++) {
+		if (*q >= '0' && *q <= '9')
+			d = *q - '0';
+		else if (hex && ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'f'))
+			d = (*q | 0x20) - 'a' + 10;
+		else
+			break;
+		v = v > 0x10FFFF ? v : v * (hex ? 16 : 10) + (uint32_t)d;
+	}
+	if (q == p)
+		return NULL;
+	put_cp(k, numeric_value(v), s->pre);
+	return q < end && *q == ';' ? q + 1 : q;
+}
+
+/* A character reference at p ('&').  Returns its end, or NULL when there is
+ * none and the '&' is text. */
+static const unsigned char *
+char_ref(struct scan *s, struct sink *k, const unsigned char *p,
+    const unsigned char *end)
+{
+	const unsigned char *q = p + 1;
+	const struct hs_entity *e = NULL;
+	size_t n, len;
+
+	if (q < end && *q == '#')
+		return numeric_ref(s, k, p, end);
+	while (q < end && q - p <= 32 && (is_alpha(*q) || (unsigned)(*q - '0') < 10))
+		q++;
+	n = (size_t)(q - p - 1);
+	if (n == 0)
+		return NULL;
+	if (q < end && *q == ';' && (e = find_entity(p + 1, n)) != NULL)
+		q++;
+	else {
+		/* Without ";" only the legacy names count, longest first:
+		 * "&notit;" is "¬it;". */
+		for (len = n < 8 ? n : 8; len >= 2; len--)
+			if ((e = find_entity(p + 1, len)) != NULL && e->legacy)
+				break;
+		if (len < 2)
+			return NULL;
+		q = p + 1 + len;
+	}
+	put_cp(k, e->cp[0], s->pre);
+	if (e->cp[1])
+		put_cp(k, e->cp[1], s->pre);
+	return q;
+}
+
+/* Text with no markup in it, from p to end. */
+static void
+text_span(struct scan *s, struct sink *k, const unsigned char *p,
+    const unsigned char *end, int refs)
+{
+	const unsigned char *q;
+
+	while (p < end) {
+		for (q = p; q < end && tcls[*q] == T_ORD; q++)
+			;
+		if (q > p)
+			put(k, p, (size_t)(q - p));
+		if ((p = q) == end)
+			break;
+		switch (tcls[*p]) {
+		case T_SPACE:
+			for (; p < end && tcls[*p] == T_SPACE; p++)
+				space(k, *p == '\n' && s->pre ? 2 : 1);
+			break;
+		case T_AMP:
+			if (!refs || (q = char_ref(s, k, p, end)) == NULL) {
+				put(k, p, 1);
+				q = p + 1;
+			}
+			p = q;
+			break;
+		case T_CTRL:
+			/* NUL is dropped, as browsers do; other controls
+			 * separate words. */
+			if (*p++ != 0)
+				space(k, 1);
+			break;
+		case T_C2:
+			/* U+0080..U+00A0: C1 controls and the no-break
+			 * space separate words. */
+			if (p + 1 < end && p[1] <= 0xA0) {
+				space(k, 1);
+				p += 2;
+			} else
+				put(k, p++, 1);
+			break;
+		}
+	}
+}
+
+/* ---- markup ---- */
+
+int
+hs_attr_next(const unsigned char **pp, const unsigned char *end,
+    struct hs_attr *a, int *selfclosing)
+{
+	const unsigned char *p = *pp, *q;
+
+	*selfclosing = 0;
+	for (;;) {
+		while (p < end && (is_space(*p) || *p == '/')) {
+			*selfclosing = *p == '/';
+			p++;
+		}
+		if (p == end || *p == '>') {
+			*pp = p + (p < end);
+			return 0;
+		}
+		*selfclosing = 0;
+		/* A name runs to space, '/', '>' or '=' (one leading '=' is
+		 * part of it). */
+		for (q = p + 1; q < end && !is_space(*q) && *q != '/' && *q != '>' && *q != '='; q++)
+			;
+		a->name = p;
+		a->namelen = (size_t)(q - p);
+		a->value = NULL;
+		a->valuelen = 0;
+		for (p = q; p < end && is_space(*p); p++)
+			;
+		if (p == end || *p != '=') {
+			*pp = p;
+			return 1;
+		}
+		for (p++; p < end && is_space(*p); p++)
+			;
+		if (p < end && (*p == '"' || *p == '\'')) {
+			q = memchr(p + 1, *p, (size_t)(end - p - 1));
+			a->value = p + 1;
+			if (!q)
+				q = end;
+			a->valuelen = (size_t)(q - p - 1);
+			*pp = q + (q < end);
+			return 1;
+		}
+		for (q = p; q < end && !is_space(*q) && *q != '>'; q++)
+			;
+		a->value = p;
+		a->valuelen = (size_t)(q - p);
+		*pp = q;
+		return 1;
+	}
+}
+
+/* Past the rest of a tag whose attributes start at p. */
+static const unsigned char *
+tag_end(const unsigned char *p, const unsigned char *end, int *selfclosing)
+{
+	struct hs_attr a;
+
+	while (hs_attr_next(&p, end, &a, selfclosing))
+		;
+	return p;
+}
+
+/* Whether p starts "</name" or "<name" (after skip bytes) and a delimiter. */
+static int
+tag_at(const unsigned char *p, const unsigned char *end, size_t skip,
+    const char *name, size_t len)
+{
+	p += skip;
+	return (size_t)(end - p) > len && strncasecmp((const char *)p, name, len) == 0 &&
+	    (is_space(p[len]) || p[len] == '/' || p[len] == '>');
+}
+
+/* The '<' of the end tag of a raw text element, or end. */
+static const unsigned char *
+raw_end(const unsigned char *p, const unsigned char *end, const char *name)
+{
+	size_t len = strlen(name);
+
+	while ((p = memchr(p, '<', (size_t)(end - p))) != NULL) {
+		if (p + 1 < end && p[1] == '/' && tag_at(p, end, 2, name, len))
+			return p;
+		p++;
+	}
+	return end;
+}
+
+/* Script content follows HTML's script data states: inside "<!--",
+ * "<script>" opens a nested script whose "</script>" does not end this
+ * one.  Returns the '<' of the end tag, or end. */
+static const unsigned char *
+script_end(const unsigned char *p, const unsigned char *end)
+{
+	int state = 0;          /* 0 plain, 1 escaped, 2 double escaped */
+
+	for (; p < end; p++) {
+		if (state == 0) {
+			if ((p = memchr(p, '<', (size_t)(end - p))) == NULL)
+				return end;
+		} else if (*p == '-' && end - p >= 3 && p[1] == '-' && p[2] == '>') {
+			state = 0;
+			p += 2;
+			continue;
+		}
+		if (*p != '<')
+			continue;
+		if (p + 1 < end && p[1] == '/' && tag_at(p, end, 2, "script", 6)) {
+			if (state < 2)
+				return p;
+			state = 1;
+		} else if (state == 0 && end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
+			state = 1;
+			p += 3;
+		} else if (state == 1 && tag_at(p, end, 1, "script", 6))
+			state = 2;
+	}
+	return end;
+}
+
+/* After "<!--": past the end of the comment, which may be missing. */
+static const unsigned char *
+comment_end(const unsigned char *p, const unsigned char *end)
+{
+	if (p < end && *p == '>')
+		return p + 1;
+	if (end - p >= 2 && p[0] == '-' && p[1] == '>')
+		return p + 2;
+	while ((p = memchr(p, '-', (size_t)(end - p))) != NULL) {
+		if (end - p >= 3 && p[1] == '-' && p[2] == '>')
+			return p + 3;
+		if (end - p >= 4 && p[1] == '-' && p[2] == '!' && p[3] == '>')
+			return p + 4;
+		p++;
+	}
+	return end;
+}
+
+/* "<!" or "<?" at p: comments, CDATA, DOCTYPE, processing instructions. */
+static const unsigned char *
+markup_decl(const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char *q;
+
+	if (end - p >= 4 && memcmp(p, "<!--", 4) == 0)
+		return comment_end(p + 4, end);
+	if (end - p >= 9 && memcmp(p, "<![CDATA[", 9) == 0 &&
+	    (q = memmem(p + 9, (size_t)(end - p - 9), "]]>", 3)) != NULL)
+		return q + 3;
+	q = memchr(p, '>', (size_t)(end - p));
+	return q ? q + 1 : end;
+}
+
+/* The content of a raw text element e, from p; returns past its end tag. */
+static const unsigned char *
+raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
+    const unsigned char *end)
+{
+	const unsigned char *q;
+	int sc;
+
+	q = e->flags & E_SCRIPT ? script_end(p, end) : raw_end(p, end, e->name);
+	if (!s->skip) {
+		if (e->flags & E_SHOW)
+			text_span(s, &s->text, p, q, e->flags & E_REFS);
+		else if ((e->flags & E_TITLE) && s->want_title) {
+			s->want_title = 0;
+			text_span(s, &s->title, p, q, 1);
+		}
+	}
+	if (q == end)
+		return end;
+	return tag_end(q + 2 + strlen(e->name), end, &sc);
+}
+
+static const unsigned char *
+start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
+    const unsigned char *end)
+{
+	int selfclosing;
+
+	p = tag_end(p, end, &selfclosing);
+	if (!e)
+		return p;
+	if (s->skip) {
+		if (e == s->skip && !selfclosing)
+			s->skipdepth++;
+	} else if (e->flags & E_SUBTREE) {
+		if (!selfclosing) {
+			s->skip = e;
+			s->skipdepth = 1;
+		}
+		return p;
+	} else {
+		if (e->flags & E_BLOCK)
+			space(&s->text, 2);
+		if (e->flags & E_PRE)
+			s->pre++;
+	}
+	if (e->flags & E_PLAIN) {
+		if (!s->skip)
+			text_span(s, &s->text, p, end, 0);
+		return end;
+	}
+	if (e->flags & E_RAW) {
+		p = raw_content(s, e, p, end);
+		if (!s->skip && (e->flags & E_PRE))
+			s->pre--;
+		if (!s->skip && (e->flags & E_BLOCK))
+			space(&s->text, 2);
+	}
+	return p;
+}
+
+static void
+end_tag(struct scan *s, const struct elem *e)
+{
+	if (!e)
+		return;
+	if (s->skip) {
+		if (e == s->skip && --s->skipdepth == 0)
+			s->skip = NULL;
+		return;
+	}
+	if (e->flags & E_BLOCK)
+		space(&s->text, 2);
+	if ((e->flags & E_PRE) && s->pre > 0)
+		s->pre--;
+}
+
+/* A tag name at p, lower-cased, as a known element (or NULL); *pp is set
+ * past the name. */
+static const struct elem *
+tag_name(const unsigned char **pp, const unsigned char *end)
+{
+	const unsigned char *p = *pp;
+	unsigned char name[NAMEMAX];
+	size_t n = 0;
+
+	for (; p < end && !is_space(*p) && *p != '/' && *p != '>'; p++)
+		if (n < NAMEMAX)
+			name[n++] = (unsigned char)(*p | (is_alpha(*p) ? 0x20 : 0));
+		else
+			n = NAMEMAX + 1;
+	*pp = p;
+	return n <= NAMEMAX ? lookup(name, n) : NULL;
+}
+
+/* The markup at p ('<'); returns where text resumes. */
+static const unsigned char *
+markup(struct scan *s, const unsigned char *p, const unsigned char *end)
+{
+	const struct elem *e;
+	int sc;
+
+	if (p + 1 == end)
+		goto text;
+	if (is_alpha(p[1])) {
+		p++;
+		e = tag_name(&p, end);
+		return start_tag(s, e, p, end);
+	}
+	if (p[1] == '/') {
+		if (p + 2 < end && is_alpha(p[2])) {
+			p += 2;
+			e = tag_name(&p, end);
+			end_tag(s, e);
+			return tag_end(p, end, &sc);
+		}
+		if (p + 2 < end && p[2] == '>')
+			return p + 3;
+		return markup_decl(p, end);
+	}
+	if (p[1] == '!' || p[1] == '?')
+		return markup_decl(p, end);
+text:
+	if (!s->skip)
+		put(&s->text, "<", 1);
+	return p + 1;
+}
+
+void
+hs_strip(const char *doc, size_t n, dk_buf *body, dk_buf *title)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	const unsigned char *p = (const unsigned char *)doc, *end = p + n, *q;
+	struct scan s = { { body, 0 }, { title, 0 }, title != NULL, 0, NULL, 0 };
+
+	pthread_once(&once, init_tables);
+	body->n = 0;
+	if (title)
+		title->n = 0;
+	while (p < end) {
+		q = memchr(p, '<', (size_t)(end - p));
+		if (!q)
+			q = end;
+		if (!s.skip)
+			text_span(&s, &s.text, p, q, 1);
+		p = q < end ? markup(&s, q, end) : end;
+	}
+}

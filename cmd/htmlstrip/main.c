@@ -1,0 +1,226 @@
+/* htmlstrip: web pages to clean UTF-8 text. */
+#include "htmlstrip.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct dk_usage usage = {
+	"htmlstrip [-v] [--title] [--warc] [file ...]",
+	"  --title   keep the page's <title> as the first line of its text\n"
+	"  --warc    the input is WARC (found without it in file operands)\n"
+	"  -v        statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_TITLE = 0x2000, OPT_WARC };
+
+/* A whole file in memory: mapped, or read when it cannot be (a pipe). */
+struct file {
+	unsigned char *p;
+	size_t n;
+	int mapped;
+};
+
+static int
+load(int fd, struct file *f)
+{
+	struct stat st;
+	size_t cap = 1 << 16;
+	ssize_t got;
+
+	f->mapped = 0;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		f->n = (size_t)st.st_size;
+		f->p = mmap(NULL, f->n, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (f->p != MAP_FAILED) {
+			f->mapped = 1;
+			return 0;
+		}
+	}
+	f->p = dk_malloc(cap);
+	f->n = 0;
+	for (;;) {
+		if (f->n == cap)
+			f->p = dk_realloc(f->p, cap *= 2);
+		got = read(fd, f->p + f->n, cap - f->n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			free(f->p);
+			return -1;
+		}
+		if (got == 0)
+			return 0;
+		f->n += (size_t)got;
+	}
+}
+
+static void
+unload(struct file *f)
+{
+	if (f->mapped)
+		munmap(f->p, f->n);
+	else
+		free(f->p);
+}
+
+/* A gzip file: its members, one after another, are the document.  A damaged
+ * member is reported and skipped.  Members before pos are in d->gz. */
+static int
+gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
+    size_t pos)
+{
+	const unsigned char *q;
+	size_t used;
+	const char *why;
+	int status = 0;
+
+	while (pos < n) {
+		why = hs_is_gzip(p + pos, n - pos) ? hs_gunzip(p + pos, n - pos, &d->gz, &used) :
+		    "not a gzip member";
+		if (!why) {
+			pos += used;
+			continue;
+		}
+		dk_warnx("%s: offset %zu: %s", name, pos, why);
+		status = DK_EXIT_INPUT;
+		q = memmem(p + pos + 1, n - pos - 1, "\x1f\x8b\x08", 3);
+		pos = q ? (size_t)(q - p) : n;
+	}
+	return status;
+}
+
+static int
+id_ok(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20)
+			return 0;
+	return 1;
+}
+
+/* One file operand: a page (maybe gzipped) or a WARC file. */
+static int
+do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
+{
+	size_t used = 0;
+	const char *why = NULL;
+	int status = 0;
+
+	if (hs_is_gzip(f->p, f->n)) {
+		d->gz.n = 0;
+		why = hs_gunzip(f->p, f->n, &d->gz, &used);
+		if (warc || hs_is_warc((unsigned char *)d->gz.p, d->gz.n))
+			return hs_warc(d, path, f->p, f->n);
+		if (why) {
+			d->gz.n = 0;
+			used = 0;
+		}
+		status = gunzip_all(d, path, f->p, f->n, used);
+	} else if (warc || hs_is_warc(f->p, f->n))
+		return hs_warc(d, path, f->p, f->n);
+	if (!id_ok(path)) {
+		dk_warnx("%s: file name has a control character, cannot be an ID", path);
+		return DK_EXIT_INPUT;
+	}
+	dk_buf_str(&dk_out, path);
+	dk_buf_char(&dk_out, '\t');
+	if (used || why)
+		hs_emit(d, d->gz.p ? d->gz.p : "", d->gz.n, NULL, 0, path);
+	else
+		hs_emit(d, (const char *)f->p, f->n, NULL, 0, path);
+	return status;
+}
+
+/* A document stream: ID [CARRIED...] HTML. */
+static void
+do_stream(struct hs_doc *d, dk_reader *r)
+{
+	dk_record rec = { 0 };
+	dk_str html;
+
+	while (dk_read_record(r, &rec, 2)) {
+		html = dk_record_text(r, &rec);
+		dk_buf_head(&dk_out, &rec);
+		hs_emit(d, html.p, html.n, NULL, 0, dk_reader_name(r));
+	}
+	dk_record_free(&rec);
+}
+
+static int
+operand(struct hs_doc *d, const char *path, int warc)
+{
+	struct file f;
+	dk_reader *r;
+	int fd, status;
+
+	if (strcmp(path, "-") == 0 && !warc) {
+		if ((r = dk_reader_open(path)) == NULL) {
+			dk_warn("%s", path);
+			return DK_EXIT_OPERAND;
+		}
+		do_stream(d, r);
+		status = dk_reader_error(r) ? DK_EXIT_OPERAND : 0;
+		dk_reader_close(r);
+		return status;
+	}
+	fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
+	if (fd < 0 || load(fd, &f) < 0) {
+		dk_warn("%s", path);
+		if (fd > STDIN_FILENO)
+			close(fd);
+		return DK_EXIT_OPERAND;
+	}
+	status = do_file(d, strcmp(path, "-") == 0 ? "stdin" : path, warc, &f);
+	unload(&f);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "title", no_argument, NULL, OPT_TITLE },
+		{ "warc", no_argument, NULL, OPT_WARC },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct hs_doc d = { 0 };
+	int ch, warc = 0, status = 0, s;
+	char *stdin_only[] = { "-", NULL };
+
+	dk_cli_init(argc, argv);
+	while ((ch = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_TITLE:
+			d.title = 1;
+			break;
+		case OPT_WARC:
+			warc = 1;
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+
+	if (argc == 0)
+		argv = stdin_only;
+	for (; *argv; argv++)
+		if ((s = operand(&d, *argv, warc)) > status)
+			status = s;
+	dk_out_close();
+	if (dk_verbose)
+		dk_note("%lu documents, %lu WARC records skipped, %lu damaged",
+		    d.docs, d.skipped, d.damaged);
+	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
+	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
+	return status;
+}
