@@ -1,11 +1,837 @@
+/* spotmatch --window: streaming detection over a sliding window (DDD).
+ *
+ * Every arriving document is compared with the documents of the window
+ * before it, then joins the window.  The comparison is exact: candidates
+ * come from prefix filtering, and a pair is reported exactly when dk_sim()
+ * reaches the threshold, as a brute-force scan of the window would.
+ *
+ * Signatures are interned into slots; a slot lives while some document of
+ * the window holds it (df > 0), so the dictionary, like everything else,
+ * is bounded by the window and not by the stream.  The global order that
+ * prefix filtering needs is by birth, newest first: a signature born
+ * recently is rare in the window (the common ones were born long ago and
+ * never die), so prefixes hold rare signatures and few candidates.  Only
+ * prefixes are indexed.  Documents leave the window in arrival order, so
+ * each posting list is a queue and eviction pops its head. */
 #include "dk.h"
 #include "spotmatch.h"
 
-/* The --window mode is being written (issue 8); until then it refuses. */
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"spotmatch --window duration [-v] [-M measure] [-t tau] [--novel]\n"
+	"          [--time-column N [--disorder duration]] [file ...]",
+	"  --window D        compare each document with those at most D before it:\n"
+	"                    a count of documents, or with --time-column a duration\n"
+	"                    such as 86400, 24h, 90m, 1d12h (units s m h d w)\n"
+	"  --time-column N   field N (1 is the ID) holds the time: ISO 8601 with a\n"
+	"                    zone (2008-01-01T12:00:00Z, ...+02:00) or Unix seconds\n"
+	"  --disorder D      accept records up to D older than the newest so far\n"
+	"                    (default 0: times must not decrease)\n"
+	"  --novel           write the IDs of documents with no near duplicate in\n"
+	"                    the window instead of the pairs\n"
+	"  -M measure        jaccard (default), set, or max (DDD)\n"
+	"  -t tau            similarity threshold (default 0.8)\n"
+	"  -v                statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_WINDOW = 0x2000, OPT_TIMECOL, OPT_DISORDER, OPT_NOVEL };
+
+/* ---- the dictionary ---- */
+
+struct tok {
+	uint64_t hash, serial;      /* serial: birth order, higher is newer */
+	char *s;
+	uint32_t n, df;
+	uint32_t *post;             /* seqs of documents whose prefix holds it */
+	uint32_t pstart, pend, pcap;
+};
+
+static struct {
+	struct tok *v;
+	size_t n, cap;
+	DK_VEC(uint32_t) freeslots;
+	uint32_t *tab;              /* open addressing: slot + 1, or 0 */
+	size_t mask, live;
+	uint64_t serial;
+} dict;
+
+/* Bytes held for the window, for -v. */
+static size_t held_bytes;
+
+static void
+dict_rehash(size_t size)
+{
+	size_t i, j;
+
+	free(dict.tab);
+	dict.tab = dk_calloc(size, sizeof *dict.tab);
+	dict.mask = size - 1;
+	for (i = 0; i < dict.n; i++) {
+		if (dict.v[i].s == NULL)
+			continue;
+		for (j = dict.v[i].hash & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask)
+			continue;
+		dict.tab[j] = (uint32_t)i + 1;
+	}
+}
+
+/* The slot of s, made when s is new. */
+static uint32_t
+dict_intern(const char *s, size_t n)
+{
+	uint64_t h = dk_hash64(s, n, 0);
+	struct tok *t;
+	uint32_t slot;
+	size_t j;
+
+	if (!dict.tab || (dict.live + 1) * 2 > dict.mask + 1)
+		dict_rehash(dict.tab ? (dict.mask + 1) * 2 : 4096);
+	for (j = h & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask) {
+		t = &dict.v[dict.tab[j] - 1];
+		if (t->hash == h && t->n == n && memcmp(t->s, s, n) == 0)
+			return dict.tab[j] - 1;
+	}
+	if (dict.freeslots.n > 0)
+		slot = dict.freeslots.v[--dict.freeslots.n];
+	else {
+		if (dict.n >= UINT32_MAX - 1)
+			dk_diex(DK_EXIT_INPUT, "too many distinct signatures in the window");
+		DK_GROW(&dict, dict.n + 1);
+		slot = (uint32_t)dict.n++;
+	}
+	t = &dict.v[slot];
+	memset(t, 0, sizeof *t);
+	t->hash = h;
+	t->serial = ++dict.serial;
+	t->s = dk_memdup(s, n);
+	t->n = (uint32_t)n;
+	dict.tab[j] = slot + 1;
+	dict.live++;
+	held_bytes += n + sizeof *t;
+	return slot;
+}
+
+/* Removes a slot that no document holds any more (linear probing with
+ * backward-shift deletion, so lookups need no tombstones). */
+static void
+dict_drop(uint32_t slot)
+{
+	struct tok *t = &dict.v[slot];
+	size_t i, j, home;
+
+	for (i = t->hash & dict.mask; dict.tab[i] != slot + 1; i = (i + 1) & dict.mask)
+		continue;
+	for (j = (i + 1) & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask) {
+		home = dict.v[dict.tab[j] - 1].hash & dict.mask;
+		/* move j back to the hole i unless its home lies in (i, j] */
+		if (((j - home) & dict.mask) >= ((j - i) & dict.mask)) {
+			dict.tab[i] = dict.tab[j];
+			i = j;
+		}
+	}
+	dict.tab[i] = 0;
+	held_bytes -= t->n + sizeof *t + (size_t)t->pcap * sizeof *t->post;
+	free(t->s);
+	free(t->post);
+	memset(t, 0, sizeof *t);
+	DK_PUSH(&dict.freeslots, slot);
+	dict.live--;
+}
+
+static void
+post_push(struct tok *t, uint32_t seq)
+{
+	if (t->pend == t->pcap) {
+		if (t->pstart >= t->pend / 2 && t->pstart > 0) {
+			memmove(t->post, t->post + t->pstart, (t->pend - t->pstart) * sizeof *t->post);
+			t->pend -= t->pstart;
+			t->pstart = 0;
+		} else {
+			uint32_t cap = t->pcap ? t->pcap * 2 : 4;
+
+			t->post = dk_reallocarray(t->post, cap, sizeof *t->post);
+			held_bytes += (size_t)(cap - t->pcap) * sizeof *t->post;
+			t->pcap = cap;
+		}
+	}
+	t->post[t->pend++] = seq;
+}
+
+/* ---- the window ---- */
+
+struct doc {
+	char *id;
+	int64_t time;
+	uint32_t *tok;              /* slots, newest serial first */
+	uint32_t *cnt;              /* counts, or NULL when all are 1 */
+	uint32_t ntok, nprefix;     /* tok[0 .. nprefix) are indexed */
+	uint64_t len;               /* dk_measure_len */
+	uint64_t mark;              /* last query that made it a candidate */
+	size_t bytes;
+};
+
+static struct {
+	struct doc *ring;           /* seq s is ring[s & mask] */
+	size_t mask;
+	uint64_t head, tail;        /* seqs held are [head, tail) */
+	size_t peak;
+} win;
+
+struct params {
+	dk_measure m;
+	double tau;
+	int64_t window, disorder;   /* ms, or documents without a time column */
+	size_t timecol;             /* 0: arrival order */
+	int novel;
+};
+
+static struct doc *
+win_doc(uint64_t seq)
+{
+	return &win.ring[seq & win.mask];
+}
+
+static void
+win_grow(void)
+{
+	size_t size = win.ring ? (win.mask + 1) * 2 : 1024;
+	struct doc *ring = dk_calloc(size, sizeof *ring);
+	uint64_t s;
+
+	for (s = win.head; s < win.tail; s++)
+		ring[s & (size - 1)] = *win_doc(s);
+	held_bytes += (size - (win.ring ? win.mask + 1 : 0)) * sizeof *ring;
+	free(win.ring);
+	win.ring = ring;
+	win.mask = size - 1;
+}
+
+/* How many leading signatures of a document must be indexed or probed:
+ * those holding its first len - alpha + 1 elements (a signature with count
+ * c being c elements), where alpha is a lower bound on the overlap any
+ * match needs.  Every measure needs overlap >= tau * len; one less than the
+ * rounded-up product keeps the bound safe from rounding. */
+static uint32_t
+prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t len)
+{
+	double need = ceil(p->tau * (double)len) - 1;
+	uint64_t alpha = need < 1 ? 1 : (uint64_t)need, plen, mass = 0;
+	uint32_t i;
+
+	if (alpha > len)
+		alpha = len;
+	plen = len - alpha + 1;
+	for (i = 0; i < ntok && mass < plen; i++)
+		mass += cnt ? cnt[i] : 1;
+	return i;
+}
+
+static void
+win_evict_head(void)
+{
+	struct doc *d = win_doc(win.head);
+	struct tok *t;
+	uint32_t i;
+
+	for (i = 0; i < d->ntok; i++) {
+		t = &dict.v[d->tok[i]];
+		if (i < d->nprefix) {
+			if (t->pstart == t->pend || t->post[t->pstart] != (uint32_t)win.head)
+				dk_diex(DK_EXIT_INPUT, "internal error: posting out of order");
+			if (++t->pstart == t->pend)
+				t->pstart = t->pend = 0;
+		}
+		if (--t->df == 0)
+			dict_drop(d->tok[i]);
+	}
+	held_bytes -= d->bytes;
+	free(d->id);
+	free(d->tok);
+	free(d->cnt);
+	memset(d, 0, sizeof *d);
+	win.head++;
+}
+
+/* Adds the document (whose signatures the dictionary holds already). */
+static void
+win_add(const struct params *p, struct doc *nd)
+{
+	struct doc *d;
+	uint32_t i;
+
+	if (win.tail - win.head == (win.ring ? win.mask + 1 : 0))
+		win_grow();
+	d = win_doc(win.tail);
+	*d = *nd;
+	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len);
+	for (i = 0; i < d->ntok; i++) {
+		dict.v[d->tok[i]].df++;
+		if (i < d->nprefix)
+			post_push(&dict.v[d->tok[i]], (uint32_t)win.tail);
+	}
+	held_bytes += d->bytes;
+	win.tail++;
+	if (win.tail - win.head > win.peak)
+		win.peak = (size_t)(win.tail - win.head);
+}
+
+/* ---- one arriving document ---- */
+
+struct order {
+	uint64_t serial;
+	uint32_t slot, count;
+};
+
+/* Scratch reused from one document to the next. */
+struct query {
+	DK_VEC(struct order) ord;
+	DK_VEC(uint32_t) tok;
+	DK_VEC(uint32_t) cnt;
+	DK_VEC(uint64_t) ser;           /* serials of tok, for merging */
+	DK_VEC(uint64_t) cand;          /* candidate seqs */
+	DK_VEC(struct hit { uint64_t seq; double sim; }) hits;
+	uint64_t n;                     /* queries so far, for doc.mark */
+	uint64_t candidates, verified;  /* for -v */
+};
+
+static int
+by_serial_desc(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	return x->serial < y->serial ? 1 : x->serial > y->serial ? -1 : 0;
+}
+
+/* Interns the signatures and lays them out newest first into q; returns
+ * the measure length.  A signature listed twice is bad input. */
+static uint64_t
+query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
+    dk_reader *r)
+{
+	uint64_t len = 0;
+	size_t i;
+
+	q->ord.n = 0;
+	DK_GROW(&q->ord, sigs->n);
+	for (i = 0; i < sigs->n; i++) {
+		uint32_t slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n);
+
+		q->ord.v[i].slot = slot;
+		q->ord.v[i].serial = dict.v[slot].serial;
+		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
+	}
+	q->ord.n = sigs->n;
+	qsort(q->ord.v, q->ord.n, sizeof *q->ord.v, by_serial_desc);
+	q->tok.n = q->cnt.n = q->ser.n = 0;
+	DK_GROW(&q->tok, q->ord.n);
+	DK_GROW(&q->cnt, q->ord.n);
+	DK_GROW(&q->ser, q->ord.n);
+	for (i = 0; i < q->ord.n; i++) {
+		if (i > 0 && q->ord.v[i].slot == q->ord.v[i - 1].slot)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "signature '%.*s' listed twice", (int)dict.v[q->ord.v[i].slot].n,
+			    dict.v[q->ord.v[i].slot].s);
+		q->tok.v[i] = q->ord.v[i].slot;
+		q->cnt.v[i] = q->ord.v[i].count;
+		q->ser.v[i] = q->ord.v[i].serial;
+		len += q->ord.v[i].count;
+	}
+	q->tok.n = q->cnt.n = q->ser.n = q->ord.n;
+	return len;
+}
+
+/* Overlap of the query with d, or less than need when it cannot reach it. */
+static uint64_t
+overlap(const struct query *q, const struct doc *d, uint64_t lenq, uint64_t need)
+{
+	uint64_t o = 0, restq = lenq, restd = d->len, sa;
+	uint32_t i = 0, j = 0, cq, cd;
+
+	while (i < q->tok.n && j < d->ntok) {
+		if (o + (restq < restd ? restq : restd) < need)
+			return o;
+		sa = dict.v[d->tok[j]].serial;
+		cq = q->cnt.v[i];
+		cd = d->cnt ? d->cnt[j] : 1;
+		if (q->ser.v[i] > sa) {
+			restq -= cq;
+			i++;
+		} else if (q->ser.v[i] < sa) {
+			restd -= cd;
+			j++;
+		} else {
+			o += cq < cd ? cq : cd;
+			restq -= cq;
+			restd -= cd;
+			i++;
+			j++;
+		}
+	}
+	return o;
+}
+
+static int
+by_seq(const void *a, const void *b)
+{
+	const struct hit *x = a, *y = b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Is d, a document of the window, in the window of a document at time t?
+ * With disorder the window holds documents on either side of t. */
+static int
+in_window(const struct params *p, const struct doc *d, int64_t t)
+{
+	int64_t gap = d->time > t ? d->time - t : t - d->time;
+
+	return gap <= p->window;
+}
+
+/* The documents of the window that reach the threshold with the query,
+ * into q->hits in arrival order. */
+static void
+query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
+{
+	uint32_t np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq), i, k;
+	struct doc *d;
+	uint64_t lo, hi, need;
+	double sim;
+
+	q->n++;
+	q->cand.n = q->hits.n = 0;
+	for (i = 0; i < np; i++) {
+		struct tok *tk = &dict.v[q->tok.v[i]];
+
+		for (k = tk->pstart; k < tk->pend; k++) {
+			uint64_t seq = win.head + (uint32_t)(tk->post[k] - (uint32_t)win.head);
+
+			d = win_doc(seq);
+			if (d->mark == q->n)
+				continue;
+			d->mark = q->n;
+			lo = d->len < lenq ? d->len : lenq;
+			hi = d->len < lenq ? lenq : d->len;
+			if ((double)lo / (double)hi < p->tau || !in_window(p, d, t))
+				continue;
+			DK_PUSH(&q->cand, seq);
+		}
+	}
+	q->candidates += q->cand.n;
+	for (i = 0; i < q->cand.n; i++) {
+		d = win_doc(q->cand.v[i]);
+		hi = d->len < lenq ? lenq : d->len;
+		need = (uint64_t)fmax(ceil(p->tau * (double)hi) - 1, 1);
+		q->verified++;
+		sim = dk_sim(p->m, overlap(q, d, lenq, need), d->len, lenq);
+		if (sim >= p->tau) {
+			struct hit h = { q->cand.v[i], sim };
+
+			DK_PUSH(&q->hits, h);
+		}
+	}
+	qsort(q->hits.v, q->hits.n, sizeof *q->hits.v, by_seq);
+}
+
+/* ---- times and durations ---- */
+
+/* Days from 1970-01-01 to the given proleptic Gregorian date, counting
+ * years in 400-year eras of 146097 days that start on March 1st. */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* n decimal digits at *s, advanced; -1 when they are not all there. */
+static int64_t
+digits(const char **s, const char *end, int n)
+{
+	int64_t v = 0;
+
+	for (; n > 0; n--, (*s)++) {
+		if (*s == end || **s < '0' || **s > '9')
+			return -1;
+		v = v * 10 + (**s - '0');
+	}
+	return v;
+}
+
+/* Milliseconds of an optional ".fraction" (digits past the third are
+ * dropped); the fraction must have at least one digit. */
+static int
+fraction(const char **s, const char *end, int64_t *ms)
+{
+	int64_t scale = 100;
+
+	*ms = 0;
+	if (*s == end || (**s != '.' && **s != ','))
+		return 0;
+	if (++*s == end || **s < '0' || **s > '9')
+		return -1;
+	for (; *s < end && **s >= '0' && **s <= '9'; (*s)++, scale /= 10)
+		*ms += (**s - '0') * scale;
+	return 0;
+}
+
+static const char *
+parse_unix(const char *s, const char *end, int64_t *ms)
+{
+	int neg = s < end && *s == '-';
+	int64_t sec = 0, frac;
+
+	s += neg;
+	if (s == end || *s < '0' || *s > '9')
+		return "not a time";
+	for (; s < end && *s >= '0' && *s <= '9'; s++) {
+		if (sec > (INT64_MAX / 1000 - 9) / 10)
+			return "time out of range";
+		sec = sec * 10 + (*s - '0');
+	}
+	if (fraction(&s, end, &frac) < 0 || s != end)
+		return "not a time (ISO 8601 with a zone, or Unix seconds)";
+	*ms = neg ? -(sec * 1000 + frac) : sec * 1000 + frac;
+	return NULL;
+}
+
+/* The zone designator: Z, +HH, +HHMM or +HH:MM (or -), as minutes east. */
+static const char *
+parse_zone(const char *s, const char *end, int64_t *east)
+{
+	int64_t hh, mm = 0;
+	int sign;
+
+	if (s == end)
+		return "time without a zone (add Z or an offset such as +02:00)";
+	if ((*s == 'Z' || *s == 'z') && s + 1 == end) {
+		*east = 0;
+		return NULL;
+	}
+	if (*s != '+' && *s != '-')
+		return "bad zone designator";
+	sign = *s++ == '-' ? -1 : 1;
+	if ((hh = digits(&s, end, 2)) < 0 || hh > 23)
+		return "bad zone offset";
+	if (s < end && *s == ':')
+		s++;
+	if (s < end && ((mm = digits(&s, end, 2)) < 0 || mm > 59))
+		return "bad zone offset";
+	if (s != end)
+		return "bad zone offset";
+	*east = sign * (hh * 60 + mm);
+	return NULL;
+}
+
+/* YYYY-MM-DD(T| )HH:MM[:SS[.fff]] zone, or Unix seconds. */
+static const char *
+parse_time(const char *s, size_t n, int64_t *ms)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	const char *end = s + n, *p = s;
+	int64_t y, mo, d, h, mi, sec = 0, frac = 0, east;
+	const char *msg;
+
+	if (n < 5 || s[4] != '-')
+		return parse_unix(s, end, ms);
+	if ((y = digits(&p, end, 4)) < 0 || *p++ != '-' || (mo = digits(&p, end, 2)) < 1 ||
+	    mo > 12 || p == end || *p++ != '-' || (d = digits(&p, end, 2)) < 1 ||
+	    d > mdays[mo - 1] || (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+		return "bad date (YYYY-MM-DD)";
+	if (p == end || (*p != 'T' && *p != 't' && *p != ' '))
+		return "date without a time of day (YYYY-MM-DDTHH:MM:SSZ)";
+	p++;
+	if ((h = digits(&p, end, 2)) < 0 || h > 23 || p == end || *p++ != ':' ||
+	    (mi = digits(&p, end, 2)) < 0 || mi > 59)
+		return "bad time of day (HH:MM:SS)";
+	if (p < end && *p == ':' && (p++, (sec = digits(&p, end, 2)) < 0 || sec > 60))
+		return "bad seconds";
+	if (fraction(&p, end, &frac) < 0)
+		return "bad fraction of a second";
+	if ((msg = parse_zone(p, end, &east)) != NULL)
+		return msg;
+	*ms = ((days_from_civil(y, (int)mo, (int)d) * 24 + h) * 60 + mi - east) * 60000 +
+	    sec * 1000 + frac;
+	return NULL;
+}
+
+/* A duration: a count with a unit, repeated (1d12h), or bare seconds; in
+ * milliseconds.  Without a time column only a bare count of documents. */
+static int64_t
+parse_duration(const char *arg, int timed, const char *what)
+{
+	const char *s = arg;
+	int64_t total = 0, v, unit;
+
+	if (!timed)
+		return dk_parse_int(arg, 1, INT32_MAX, what);
+	do {
+		if (*s < '0' || *s > '9')
+			dk_diex(DK_EXIT_INPUT, "%s is '%s': expected a duration such as 24h", what, arg);
+		for (v = 0; *s >= '0' && *s <= '9'; s++)
+			if ((v = v * 10 + (*s - '0')) > (int64_t)1 << 40)
+				dk_diex(DK_EXIT_INPUT, "%s is '%s': too long", what, arg);
+		switch (*s) {
+		case 'w': unit = 7 * 86400; s++; break;
+		case 'd': unit = 86400; s++; break;
+		case 'h': unit = 3600; s++; break;
+		case 'm': unit = 60; s++; break;
+		case 's': unit = 1; s++; break;
+		case '\0': unit = s == arg + strlen(arg) && total == 0 ? 1 : 0; break;
+		default: unit = 0;
+		}
+		if (unit == 0)
+			dk_diex(DK_EXIT_INPUT, "%s is '%s': units are s, m, h, d, w", what, arg);
+		total += v * unit * 1000;
+	} while (*s);
+	return total;
+}
+
+/* ---- the stream ---- */
+
+struct state {
+	const struct params *p;
+	struct query q;
+	dk_record rec;
+	dk_sigs sigs;
+	int64_t newest;             /* latest time so far */
+	uint64_t docs, pairs, novel;
+	size_t peak_bytes;
+};
+
+/* The time of the record: its time column, or its arrival number. */
+static int64_t
+record_time(struct state *st, dk_reader *r)
+{
+	const struct params *p = st->p;
+	const dk_str *f;
+	const char *msg;
+	int64_t t;
+
+	if (!p->timecol)
+		return (int64_t)st->docs;
+	f = &st->rec.f[p->timecol - 1];
+	if ((msg = parse_time(f->p, f->n, &t)) != NULL)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "time '%.*s': %s",
+		    (int)f->n, f->p, msg);
+	if (st->docs > 0 && t < st->newest - p->disorder)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "time '%.*s' is %lld s before the latest so far: out of order%s",
+		    (int)f->n, f->p, (long long)((st->newest - t + 999) / 1000),
+		    p->disorder ? " beyond --disorder" : " (see --disorder)");
+	return t;
+}
+
+static void
+write_result(struct state *st)
+{
+	const struct query *q = &st->q;
+	const dk_str *id = &st->rec.f[0];
+	size_t i;
+
+	if (st->p->novel) {
+		if (q->hits.n == 0) {
+			dk_buf_bytes(&dk_out, id->p, id->n);
+			dk_buf_char(&dk_out, '\n');
+			st->novel++;
+		}
+		return;
+	}
+	for (i = 0; i < q->hits.n; i++) {
+		dk_buf_str(&dk_out, win_doc(q->hits.v[i].seq)->id);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_bytes(&dk_out, id->p, id->n);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_sim(&dk_out, q->hits.v[i].sim);
+		dk_buf_char(&dk_out, '\n');
+	}
+	st->pairs += q->hits.n;
+}
+
+/* A new document built from the query scratch. */
+static void
+make_doc(struct doc *d, const struct query *q, const dk_str *id, int64_t t, uint64_t len)
+{
+	uint32_t i, n = (uint32_t)q->tok.n;
+	int ones = 1;
+
+	for (i = 0; i < n && ones; i++)
+		ones = q->cnt.v[i] == 1;
+	memset(d, 0, sizeof *d);
+	d->id = dk_memdup(id->p, id->n + 1);
+	d->id[id->n] = '\0';
+	d->time = t;
+	d->tok = dk_reallocarray(NULL, n, sizeof *d->tok);
+	memcpy(d->tok, q->tok.v, n * sizeof *d->tok);
+	if (!ones) {
+		d->cnt = dk_reallocarray(NULL, n, sizeof *d->cnt);
+		memcpy(d->cnt, q->cnt.v, n * sizeof *d->cnt);
+	}
+	d->ntok = n;
+	d->len = len;
+	d->bytes = id->n + 1 + (size_t)n * sizeof *d->tok * (ones ? 1 : 2);
+}
+
+static void
+run(struct state *st, dk_reader *r)
+{
+	const struct params *p = st->p;
+	struct doc nd;
+	uint64_t len;
+	int64_t t;
+
+	while (dk_read_record(r, &st->rec, p->timecol ? p->timecol + 1 : 2)) {
+		dk_record_sigs(r, &st->rec, &st->sigs);
+		t = record_time(st, r);
+		if (st->docs == 0 || t > st->newest)
+			st->newest = t;
+		while (win.head < win.tail &&
+		    win_doc(win.head)->time < st->newest - p->disorder - p->window)
+			win_evict_head();
+		len = query_load(&st->q, p, &st->sigs, r);
+		if (len > 0)
+			query_run(&st->q, p, len, t);
+		else
+			st->q.hits.n = 0;
+		write_result(st);
+		if (len > 0) {
+			make_doc(&nd, &st->q, &st->rec.f[0], t, len);
+			win_add(p, &nd);
+		}
+		if (held_bytes > st->peak_bytes)
+			st->peak_bytes = held_bytes;
+		st->docs++;
+		dk_out_maybe_flush();
+	}
+}
+
+static void
+report(const struct state *st)
+{
+	size_t peak = win.peak ? win.peak : 1;
+
+	dk_note("window: %llu documents, %llu %s", (unsigned long long)st->docs,
+	    (unsigned long long)(st->p->novel ? st->novel : st->pairs),
+	    st->p->novel ? "novel" : "pairs");
+	dk_note("window: peak documents held: %zu", win.peak);
+	dk_note("window: documents held at the end: %llu, signatures: %zu",
+	    (unsigned long long)(win.tail - win.head), dict.live);
+	dk_note("window: peak bytes held: %zu (%zu a document)", st->peak_bytes,
+	    st->peak_bytes / peak);
+	dk_note("window: candidates %llu, verified %llu",
+	    (unsigned long long)st->q.candidates, (unsigned long long)st->q.verified);
+}
+
+static void
+cleanup(struct state *st)
+{
+	while (win.head < win.tail)
+		win_evict_head();
+	free(win.ring);
+	free(dict.v);
+	free(dict.tab);
+	free(dict.freeslots.v);
+	free(st->q.tok.v);
+	free(st->q.cnt.v);
+	free(st->q.ser.v);
+	free(st->q.cand.v);
+	free(st->q.hits.v);
+	free(st->q.ord.v);
+	dk_record_free(&st->rec);
+	dk_sigs_free(&st->sigs);
+}
+
+static void
+parse_options(int argc, char **argv, struct params *p)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "window", required_argument, NULL, OPT_WINDOW },
+		{ "time-column", required_argument, NULL, OPT_TIMECOL },
+		{ "disorder", required_argument, NULL, OPT_DISORDER },
+		{ "novel", no_argument, NULL, OPT_NOVEL },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *window = NULL, *disorder = NULL;
+	int ch, m;
+
+	optind = 1;     /* the caller may have looked at the options already */
+	while ((ch = getopt_long(argc, argv, "hM:t:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'M':
+			if ((m = dk_measure_parse(optarg)) < 0)
+				dk_diex(DK_EXIT_INPUT, "measure is '%s': expected jaccard, set or max",
+				    optarg);
+			p->m = (dk_measure)m;
+			break;
+		case 't':
+			p->tau = dk_parse_threshold(optarg);
+			break;
+		case OPT_WINDOW:
+			window = optarg;
+			break;
+		case OPT_TIMECOL:
+			p->timecol = (size_t)dk_parse_int(optarg, 1, 100000, "time column");
+			break;
+		case OPT_DISORDER:
+			disorder = optarg;
+			break;
+		case OPT_NOVEL:
+			p->novel = 1;
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	if (!window)
+		dk_diex(DK_EXIT_INPUT, "--window is required in this mode");
+	if (disorder && !p->timecol)
+		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
+	p->window = parse_duration(window, p->timecol != 0, "window");
+	if (disorder)
+		p->disorder = parse_duration(disorder, 1, "disorder");
+}
+
 int
 spotmatch_window(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	dk_diex(DK_EXIT_INPUT, "--window is not implemented yet");
+	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0 };
+	struct state st;
+	dk_reader *r;
+	int i, status = DK_EXIT_OK;
+
+	dk_cli_init(argc, argv);
+	parse_options(argc, argv, &p);
+	argc -= optind;
+	argv += optind;
+
+	memset(&st, 0, sizeof st);
+	st.p = &p;
+	for (i = 0; i == 0 || i < argc; i++) {
+		const char *path = argc ? argv[i] : "-";
+
+		if ((r = dk_reader_open(path)) == NULL) {
+			dk_warn("%s", path);
+			status = DK_EXIT_OPERAND;
+			continue;
+		}
+		run(&st, r);
+		if (dk_reader_error(r))
+			status = DK_EXIT_OPERAND;
+		dk_reader_close(r);
+	}
+	dk_out_close();
+	if (dk_verbose)
+		report(&st);
+	cleanup(&st);
+	return status;
 }
