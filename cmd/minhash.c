@@ -295,7 +295,8 @@ batch_run(struct batch *bt, int nthreads, const char *name, struct stats *st)
 	for (c = 0; c < bt->nchunks; c++) {
 		struct chunk *ch = &bt->chunks[c];
 
-		dk_out_buf(&ch->out);
+		if (ch->out.n > 0)
+			dk_out_buf(&ch->out);
 		st->docs += ch->docs;
 		st->occ += ch->occ;
 		st->distinct += ch->distinct;
