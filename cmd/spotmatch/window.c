@@ -325,7 +325,8 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
 	}
 	q->ord.n = sigs->n;
-	qsort(q->ord.v, q->ord.n, sizeof *q->ord.v, by_serial_desc);
+	if (q->ord.n > 1)
+		qsort(q->ord.v, q->ord.n, sizeof *q->ord.v, by_serial_desc);
 	q->tok.n = q->cnt.n = q->ser.n = 0;
 	DK_GROW(&q->tok, q->ord.n);
 	DK_GROW(&q->cnt, q->ord.n);
@@ -434,7 +435,8 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 			DK_PUSH(&q->hits, h);
 		}
 	}
-	qsort(q->hits.v, q->hits.n, sizeof *q->hits.v, by_seq);
+	if (q->hits.n > 1)
+		qsort(q->hits.v, q->hits.n, sizeof *q->hits.v, by_seq);
 }
 
 /* ---- times and durations ---- */
