@@ -41,14 +41,17 @@ static const struct dk_usage usage = {
  * canonical SIG form, so a term's index is its rank in the hashed order. */
 struct term {
 	size_t enc;             /* offset of the canonical form in the pool */
-	uint32_t enclen;
+	size_t dec;             /* offset of the decoded bytes in the pool */
+	uint32_t enclen, declen;
 	uint32_t irank;         /* rank among secondary terms, or NOT_SECONDARY */
 	double idf;
 	uint64_t in[2];         /* bit i: the term is in lexicon i */
 };
 
 struct lexicon {
-	dk_strset set;          /* decoded term -> index into term */
+	uint32_t *slot;         /* hash tag << ibits | (term index + 1); 0: empty */
+	size_t mask;
+	int ibits;
 	struct term *term;
 	size_t nterm, nprimary;
 	uint32_t *secondary;    /* irank -> term index */
@@ -78,6 +81,8 @@ struct scratch {
 	dk_sigs sigs;
 	dk_buf raw, text;
 	u32vec prim, sec, sel;
+	uint32_t *stamp;        /* per term: the last document that held it */
+	uint32_t doc;
 	EVP_MD *md;
 	EVP_MD_CTX *ctx;
 };
@@ -169,13 +174,44 @@ select_terms(struct lexicon *lx, const dk_lexicon *src, const struct opts *o)
 		struct term *t = &lx->term[i];
 
 		s = dk_lexicon_term(src, keep.v[i].id, &n);
-		dk_strset_add(&lx->set, s, n);
+		t->dec = lx->pool.n;
+		t->declen = (uint32_t)n;
+		dk_buf_bytes(&lx->pool, s, n);
 		t->enc = keep.v[i].off;
 		t->enclen = (uint32_t)keep.v[i].len;
 		t->idf = keep.v[i].idf;
 		t->irank = keep.v[i].primary ? NOT_SECONDARY : 0;
 	}
 	free(keep.v);
+}
+
+/* An open-addressing table at most a quarter full, of 4-byte slots that
+ * hold the term's index and as many bits of its hash as remain: most tokens
+ * are not lexicon terms, and this answers them from cache, without looking
+ * at a term, after a probe or two. */
+static void
+build_index(struct lexicon *lx)
+{
+	size_t size = 64, i, j;
+	const struct term *t;
+	uint64_t h;
+
+	if (lx->nterm >= UINT32_MAX / 4)
+		dk_diex(DK_EXIT_INPUT, "lexicon too large: %zu terms", lx->nterm);
+	while (size < lx->nterm * 4)
+		size *= 2;
+	lx->slot = dk_calloc(size, sizeof *lx->slot);
+	lx->mask = size - 1;
+	for (lx->ibits = 1; lx->ibits < 32 && (1ULL << lx->ibits) <= lx->nterm; lx->ibits++)
+		;
+	for (i = 0; i < lx->nterm; i++) {
+		t = &lx->term[i];
+		h = dk_hash64(lx->pool.p + t->dec, t->declen, 0);
+		for (j = h & lx->mask; lx->slot[j]; j = (j + 1) & lx->mask)
+			;
+		lx->slot[j] = (lx->ibits == 32 ? 0 : (uint32_t)(h >> 32) << lx->ibits) |
+		    (uint32_t)(i + 1);
+	}
 }
 
 static void
@@ -234,7 +270,7 @@ randomize(struct lexicon *lx, const struct opts *o)
 static void
 lexicon_free(struct lexicon *lx)
 {
-	dk_strset_free(&lx->set);
+	free(lx->slot);
 	free(lx->term);
 	free(lx->secondary);
 	dk_buf_free(&lx->pool);
@@ -255,17 +291,43 @@ kolcz_word(const char *s, size_t n)
 	return chars >= 4 && digits <= 1;
 }
 
+/* The index of a term, or -1. */
+static long
+lookup(const struct lexicon *lx, const char *s, size_t n)
+{
+	uint64_t h = dk_hash64(s, n, 0);
+	uint32_t v, tag = (uint32_t)(h >> 32) << lx->ibits, imask = ~(~0U << lx->ibits);
+	const struct term *t;
+	size_t j;
+
+	if (lx->ibits == 32)
+		tag = 0, imask = ~0U;
+	for (j = h & lx->mask; (v = lx->slot[j]) != 0; j = (j + 1) & lx->mask) {
+		if ((v & ~imask) != tag)
+			continue;
+		t = &lx->term[(v & imask) - 1];
+		if (t->declen == n && memcmp(lx->pool.p + t->dec, s, n) == 0)
+			return (long)((v & imask) - 1);
+	}
+	return -1;
+}
+
 static void
 add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n)
 {
-	long i = dk_strset_find(&lx->set, s, n);
+	long i = lookup(lx, s, n);
+	struct term *t;
 
 	if (i < 0)
 		return;
-	if (lx->term[i].irank == NOT_SECONDARY)
+	t = &lx->term[i];
+	if (w->stamp[i] == w->doc)
+		return;         /* seen in this document already */
+	w->stamp[i] = w->doc;
+	if (t->irank == NOT_SECONDARY)
 		DK_PUSH(&w->prim, (uint32_t)i);
 	else
-		DK_PUSH(&w->sec, lx->term[i].irank);
+		DK_PUSH(&w->sec, t->irank);
 }
 
 static void
@@ -306,6 +368,10 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	size_t i;
 
 	w->prim.n = w->sec.n = 0;
+	if (++w->doc == 0) {    /* stamps wrapped around: forget them */
+		memset(w->stamp, 0, (lx->nterm ? lx->nterm : 1) * sizeof *w->stamp);
+		w->doc = 1;
+	}
 	if (*kind == 0 && last.n > 0)
 		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
 	if (*kind == 'S') {
@@ -445,9 +511,10 @@ imatch_file(const char *path, const struct lexicon *lx, struct scratch *w,
 }
 
 static void
-scratch_init(struct scratch *w)
+scratch_init(struct scratch *w, const struct lexicon *lx)
 {
 	memset(w, 0, sizeof *w);
+	w->stamp = dk_calloc(lx->nterm ? lx->nterm : 1, sizeof *w->stamp);
 	w->tok = dk_tokenizer_new(NULL, 1);
 	w->md = EVP_MD_fetch(NULL, "SHA1", NULL);
 	w->ctx = EVP_MD_CTX_new();
@@ -466,6 +533,7 @@ scratch_free(struct scratch *w)
 	free(w->prim.v);
 	free(w->sec.v);
 	free(w->sel.v);
+	free(w->stamp);
 	EVP_MD_CTX_free(w->ctx);
 	EVP_MD_free(w->md);
 }
@@ -517,10 +585,11 @@ main(int argc, char **argv)
 	dk_lexicon_free(src);
 	free(lexpaths.v);
 	rank_secondary(&lx);
+	build_index(&lx);
 	randomize(&lx, &o);
 	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
 	    lx.nsecondary);
-	scratch_init(&w);
+	scratch_init(&w, &lx);
 	if (argc == 0)
 		status = imatch_file(NULL, &lx, &w, &o, &st);
 	for (i = 0; i < argc; i++)
