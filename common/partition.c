@@ -1,0 +1,101 @@
+#include "partition.h"
+#include "mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The smallest q >= p with q - p > (1 - tau) * q, evaluated in double as
+ * the definition reads; p / tau is only the starting guess. */
+static uint64_t
+upper_of(uint64_t p, double tau)
+{
+	double guess = (double)p / tau;
+	uint64_t q = guess > 1e18 ? (uint64_t)1e18 : (uint64_t)guess;
+
+	if (q < p)
+		q = p;
+	while (q > p && (double)(q - 1 - p) > (1.0 - tau) * (double)(q - 1))
+		q--;
+	while (!((double)(q - p) > (1.0 - tau) * (double)q))
+		q++;
+	return q;
+}
+
+void
+dk_parts_init(dk_parts *t, double tau, uint64_t rho)
+{
+	size_t cap = 64;
+	uint64_t p = 1, q;
+
+	t->tau = tau;
+	t->rho = rho;
+	t->n = 0;
+	t->p = dk_reallocarray(NULL, cap, sizeof *t->p);
+	for (;;) {
+		if (t->n + 2 > cap) {
+			cap *= 2;
+			t->p = dk_reallocarray(t->p, cap, sizeof *t->p);
+		}
+		t->p[t->n++] = p;
+		q = upper_of(p, tau);
+		if (q > rho)
+			break;
+		p = q + 1;
+	}
+	t->p[t->n] = UINT64_MAX;
+}
+
+void
+dk_parts_free(dk_parts *t)
+{
+	free(t->p);
+	t->p = NULL;
+	t->n = 0;
+}
+
+size_t
+dk_parts_find(const dk_parts *t, uint64_t len)
+{
+	size_t lo = 0, hi = t->n;   /* p[lo] <= len < p[hi] */
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->p[mid] <= len)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+uint64_t
+dk_parts_upper(const dk_parts *t, size_t k)
+{
+	return k + 1 < t->n ? t->p[k + 1] - 1 : UINT64_MAX;
+}
+
+int
+dk_parts_probe(const dk_parts *t, size_t k, uint64_t len)
+{
+	double next;
+
+	if (k + 1 >= t->n)
+		return 0;
+	next = (double)t->p[k + 1];
+	return next - (double)len <= (1.0 - t->tau) * next ||
+	    (double)len / next >= t->tau;
+}
+
+void
+dk_tau_format(char *buf, size_t size, double tau)
+{
+	int prec;
+
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, tau);
+		if (strtod(buf, NULL) == tau)
+			return;
+	}
+	snprintf(buf, size, "%.17g", tau);
+}
