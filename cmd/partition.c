@@ -1,0 +1,254 @@
+/* partition: key a signature stream by length partition (SpotSigs 4.2). */
+#include "dk.h"
+#include "partition.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [file ...]\n"
+	"partition -t TAU [-r RHO] --bounds",
+	"  -t TAU      similarity threshold in (0, 1] (required)\n"
+	"  -M MEASURE  jaccard (default), set or max: sets what |d| counts\n"
+	"  -r RHO      partitions end at length RHO, then one open one (default 1000)\n"
+	"  --bounds    print the partition table K, LO, HI and exit\n"
+	"  -v          statistics on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_BOUNDS = 0x2000 };
+
+/* One buffered input record. */
+struct rec {
+	uint64_t off;      /* into the line buffer */
+	uint32_t n;        /* bytes of the line */
+	uint32_t headn;    /* bytes of ID and carried columns, with their TABs */
+	uint32_t part;
+	uint32_t probe;    /* also emitted for part + 1 */
+};
+
+static struct {
+	DK_VEC(char) text;
+	DK_VEC(struct rec) recs;
+	unsigned long nshort;
+} in;
+
+static void
+print_bounds(const dk_parts *t)
+{
+	size_t k;
+	uint64_t hi;
+
+	for (k = 0; k < t->n; k++) {
+		dk_buf_u64(&dk_out, k);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_u64(&dk_out, t->p[k]);
+		dk_buf_char(&dk_out, '\t');
+		if ((hi = dk_parts_upper(t, k)) == UINT64_MAX)
+			dk_buf_str(&dk_out, "inf");
+		else
+			dk_buf_u64(&dk_out, hi);
+		dk_buf_char(&dk_out, '\n');
+	}
+}
+
+/* Reads one operand into memory: the output is grouped by partition, so
+ * nothing can be written before the input ends. */
+static void
+load(dk_reader *r, const dk_parts *t, dk_measure m)
+{
+	dk_record rec = { 0 };
+	dk_sigs sigs = { 0 };
+	DK_VEC(char) scratch = { 0 };
+	dk_str f;
+	struct rec x;
+	uint64_t len;
+	const char *msg;
+
+	while (dk_read_record(r, &rec, 2)) {
+		f = rec.f[rec.n - 1];
+		/* dk_parse_sigs decodes in place; the record is written as read */
+		DK_GROW(&scratch, f.n + 1);
+		memcpy(scratch.v, f.p, f.n);
+		if ((msg = dk_parse_sigs((dk_str){ scratch.v, f.n }, &sigs)) != NULL)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		if (sigs.flags & DK_SIG_PROBE)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "!probe record: input is already keyed");
+		if (sigs.flags & DK_SIG_SHORT) {
+			in.nshort++;
+			continue;
+		}
+		if (sigs.n == 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record without signatures");
+		if (rec.line.n > UINT32_MAX)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too long");
+		len = dk_measure_len(m, sigs.size, sigs.n);
+		x.off = in.text.n;
+		x.n = (uint32_t)rec.line.n;
+		x.headn = (uint32_t)(f.p - rec.line.p);
+		x.part = (uint32_t)dk_parts_find(t, len);
+		x.probe = (uint32_t)dk_parts_probe(t, x.part, len);
+		DK_GROW(&in.text, in.text.n + rec.line.n);
+		memcpy(in.text.v + in.text.n, rec.line.p, rec.line.n);
+		in.text.n += rec.line.n;
+		DK_PUSH(&in.recs, x);
+	}
+	free(scratch.v);
+	dk_sigs_free(&sigs);
+	dk_record_free(&rec);
+}
+
+static void
+put_key(const char *prefix, int width, size_t k)
+{
+	char num[24];
+	int i = (int)sizeof num;
+
+	dk_buf_str(&dk_out, prefix);
+	do
+		num[--i] = (char)('0' + k % 10);
+	while ((k /= 10) != 0 || (int)sizeof num - i < width);
+	dk_buf_bytes(&dk_out, num + i, sizeof num - (size_t)i);
+	dk_buf_char(&dk_out, '\t');
+}
+
+/* Writes partition k: its members and the probes of partition k-1, in
+ * input order. */
+static void
+write_part(size_t k, const uint32_t *idx, size_t n, const char *prefix, int width)
+{
+	const struct rec *x;
+	const char *line;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		x = &in.recs.v[idx[i]];
+		line = in.text.v + x->off;
+		put_key(prefix, width, k);
+		if (x->part == k)
+			dk_buf_bytes(&dk_out, line, x->n);
+		else {
+			dk_buf_bytes(&dk_out, line, x->headn);
+			dk_buf_str(&dk_out, "!probe ");
+			dk_buf_bytes(&dk_out, line + x->headn, x->n - x->headn);
+		}
+		dk_buf_char(&dk_out, '\n');
+		dk_out_maybe_flush();
+	}
+}
+
+/* Groups the records by partition with a counting sort, keeping input
+ * order inside each group, and writes them. */
+static void
+write_all(const dk_parts *t, dk_measure m)
+{
+	size_t *start = dk_calloc(t->n + 1, sizeof *start);
+	uint32_t *idx, *fill;
+	size_t i, k, nprobe = 0;
+	char prefix[64], tau[32];
+	int width = 5;
+
+	/* a probe for a partition without members would compare nothing */
+	for (i = 0; i < in.recs.n; i++)
+		start[in.recs.v[i].part + 1]++;
+	for (i = 0; i < in.recs.n; i++) {
+		if (in.recs.v[i].probe && start[in.recs.v[i].part + 2] == 0)
+			in.recs.v[i].probe = 0;
+	}
+	for (i = 0; i < in.recs.n; i++) {
+		if (in.recs.v[i].probe) {
+			start[in.recs.v[i].part + 2]++;
+			nprobe++;
+		}
+	}
+	for (k = 0; k < t->n; k++)
+		start[k + 1] += start[k];
+	idx = dk_reallocarray(NULL, start[t->n] + 1, sizeof *idx);
+	fill = dk_reallocarray(NULL, t->n, sizeof *fill);
+	for (k = 0; k < t->n; k++)
+		fill[k] = (uint32_t)start[k];
+	for (i = 0; i < in.recs.n; i++) {
+		idx[fill[in.recs.v[i].part]++] = (uint32_t)i;
+		if (in.recs.v[i].probe)
+			idx[fill[in.recs.v[i].part + 1]++] = (uint32_t)i;
+	}
+	for (k = t->n - 1, i = 0; k > 0; k /= 10)
+		i++;
+	if ((int)i > width)
+		width = (int)i;
+	dk_tau_format(tau, sizeof tau, t->tau);
+	snprintf(prefix, sizeof prefix, "P%s%s:", tau, m == DK_M_SET ? "/set" : "");
+	for (k = 0; k < t->n; k++)
+		write_part(k, idx + start[k], start[k + 1] - start[k], prefix, width);
+	if (dk_verbose)
+		dk_note("%zu documents, %zu probe copies, %lu short skipped, %zu partitions",
+		    in.recs.n, nprobe, in.nshort, t->n);
+	free(start);
+	free(idx);
+	free(fill);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "bounds", no_argument, NULL, OPT_BOUNDS },
+		{ NULL, 0, NULL, 0 }
+	};
+	dk_parts t;
+	dk_reader *r;
+	double tau = 0;
+	uint64_t rho = 1000;
+	int ch, m = DK_M_JACCARD, bounds = 0, status = DK_EXIT_OK, i;
+
+	dk_cli_init(argc, argv);
+	while ((ch = getopt_long(argc, argv, "hvt:r:M:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			tau = dk_parse_threshold(optarg);
+			break;
+		case 'r':
+			rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
+			break;
+		case 'M':
+			if ((m = dk_measure_parse(optarg)) < 0)
+				dk_diex(DK_EXIT_INPUT, "unknown measure '%s' (jaccard, set, max)", optarg);
+			break;
+		case OPT_BOUNDS:
+			bounds = 1;
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (tau == 0)
+		dk_diex(DK_EXIT_INPUT, "a threshold -t TAU is required");
+	if (bounds && argc > 0)
+		dk_usage(&usage);
+	dk_parts_init(&t, tau, rho);
+	if (bounds)
+		print_bounds(&t);
+	else {
+		for (i = 0; i < (argc ? argc : 1); i++) {
+			if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
+				dk_warn("%s", argv[i]);
+				status = DK_EXIT_OPERAND;
+				continue;
+			}
+			load(r, &t, (dk_measure)m);
+			if (dk_reader_error(r))
+				status = DK_EXIT_OPERAND;
+			dk_reader_close(r);
+		}
+		write_all(&t, (dk_measure)m);
+	}
+	dk_out_close();
+	free(in.text.v);
+	free(in.recs.v);
+	dk_parts_free(&t);
+	return status;
+}

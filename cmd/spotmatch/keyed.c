@@ -1,0 +1,170 @@
+/* Keyed streams from minhash (B: LSH bands) and imatch (F: fingerprints):
+ * documents sharing a key are candidates. */
+#include "sm.h"
+
+#include <stdlib.h>
+
+#define NONE UINT32_MAX
+
+typedef DK_VEC(uint64_t) u64vec;
+
+struct sm_keyed {
+	int letter;
+	sm_intern keys, ids;
+	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
+	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
+	DK_VEC(uint64_t) post;      /* key id << 32 | document */
+	unsigned long nfp;          /* imatch: fingerprints a document */
+};
+
+sm_keyed *
+sm_keyed_new(int letter)
+{
+	sm_keyed *k = dk_calloc(1, sizeof *k);
+
+	k->letter = letter;
+	sm_intern_init(&k->keys);
+	sm_intern_init(&k->ids);
+	return k;
+}
+
+/* imatch keys say how many fingerprints a document has; all must agree. */
+static void
+fingerprints(sm_keyed *k, dk_reader *r, dk_str key)
+{
+	const char *sl = memchr(key.p, '/', key.n), *colon = memchr(key.p, ':', key.n);
+	unsigned long n = 0;
+
+	for (sl++; sl < colon && n < 100000; sl++)
+		n = n * 10 + (unsigned long)(*sl - '0');
+	if (n == 0 || n >= 100000)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "bad fingerprint count in key");
+	if (k->nfp && n != k->nfp)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "key with %lu fingerprints in a stream of %lu (mixed input?)", n, k->nfp);
+	k->nfp = n;
+}
+
+void
+sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scratch)
+{
+	dk_str key = rec->f[0], id = rec->f[1], sigs = rec->f[rec->n - 1];
+	uint64_t h;
+	uint32_t i, d;
+	int isnew;
+
+	if (key.n == 1 && key.p[0] == 'R') {
+		c->nrejected++;
+		return;
+	}
+	if (k->letter == 'F')
+		fingerprints(k, r, key);
+	h = dk_hash64(sigs.p, sigs.n, 0);
+	i = sm_intern_id(&k->ids, id.p, id.n, &isnew);
+	if (isnew) {
+		d = sm_add_doc(c, r, id, sigs, scratch);
+		DK_PUSH(&k->doc, d);
+		DK_PUSH(&k->rawhash, h);
+	} else if (k->rawhash.v[i] != h)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
+	if ((d = k->doc.v[i]) == NONE)
+		return;
+	i = sm_intern_id(&k->keys, key.p, key.n, &isnew);
+	DK_PUSH(&k->post, (uint64_t)i << 32 | d);
+}
+
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Every pair of distinct documents inside each key group, a < b; a pair
+ * appears once per key it shares. */
+static void
+candidates(sm_keyed *k, u64vec *cand)
+{
+	uint64_t *p = k->post.v;
+	size_t n = k->post.n, i, j, a, b;
+
+	qsort(p, n, sizeof *p, cmp_u64);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
+			;
+		for (a = i; a < j; a++) {
+			if (a > i && p[a] == p[a - 1])
+				continue;
+			for (b = a + 1; b < j; b++)
+				if (p[b] != p[b - 1])
+					DK_PUSH(cand, (uint64_t)(uint32_t)p[a] << 32 | (uint32_t)p[b]);
+		}
+	}
+	qsort(cand->v, cand->n, sizeof *cand->v, cmp_u64);
+}
+
+struct verify {
+	sm_ctx *c;
+	const uint64_t *cand;
+	size_t n;
+	double *sim;
+	dk_counter next;
+};
+
+static void
+verify_work(void *arg, int tid)
+{
+	struct verify *v = arg;
+	size_t i, end;
+
+	(void)tid;
+	while ((i = dk_counter_take(&v->next, 256, v->n)) < v->n)
+		for (end = i + 256 < v->n ? i + 256 : v->n; i < end; i++)
+			v->sim[i] = sm_doc_sim(v->c, (uint32_t)(v->cand[i] >> 32),
+			    (uint32_t)v->cand[i]);
+}
+
+/* LSH candidates are verified exactly, each once; imatch pairs are
+ * duplicates by definition, with the share of fingerprints as SIM. */
+void
+sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+{
+	u64vec cand = { 0 };
+	struct verify v = { 0 };
+	size_t i, j, u = 0;
+	double sim;
+
+	candidates(k, &cand);
+	for (i = 0; i < cand.n; i = j) {
+		for (j = i + 1; j < cand.n && cand.v[j] == cand.v[i]; j++)
+			;
+		cand.v[u] = cand.v[i];
+		if (k->letter == 'F') {
+			sim = (double)(j - i) / (double)k->nfp;
+			if (!tau_set || sim >= c->tau)
+				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
+				    (uint32_t)cand.v[i], sim }));
+		}
+		u++;
+	}
+	c->candidates = u;
+	c->ngroups = sm_intern_count(&k->keys);
+	if (k->letter == 'B') {
+		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
+		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
+		for (i = 0; i < u; i++)
+			if (v.sim[i] >= c->tau)
+				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
+				    (uint32_t)cand.v[i], v.sim[i] }));
+		free(v.sim);
+	}
+	free(cand.v);
+	free(k->doc.v);
+	free(k->rawhash.v);
+	free(k->post.v);
+	sm_intern_free(&k->keys);
+	sm_intern_free(&k->ids);
+	free(k);
+}

@@ -1,0 +1,400 @@
+/* spotmatch: every pair of documents whose similarity reaches a threshold. */
+#include "sm.h"
+#include "spotmatch.h"
+
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [-r RHO] [--no-prune]\n"
+	"          [--no-partition] [--plain] [file ...]\n"
+	"spotmatch --window ...",
+	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
+	"                  of a partition stream, else 0.9; imatch: any shared)\n"
+	"  -M MEASURE      jaccard (default), set or max\n"
+	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
+	"  -j N            threads (default: online CPUs)\n"
+	"  --no-prune      visit whole lists: no length or prefix bounds\n"
+	"  --no-partition  one partition for plain input\n"
+	"  --plain         read a plain signature stream even if IDs look like keys\n"
+	"  --window ...    streaming mode, see spotmatch(1)\n"
+	"  -v              counts on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN };
+
+/* What the first record says the input is. */
+enum kind { K_PLAIN, K_PART, K_BAND, K_FPRINT };
+
+/* Reading state across operands. */
+struct input {
+	enum kind kind;
+	int decided, force_plain;
+	/* partition streams */
+	char prefix[64];          /* "P0.9:" or "P0.9/set:" */
+	double ptau;
+	int pset;
+	DK_VEC(char) lastkey;
+	DK_VEC(uint32_t) gstart;  /* first record of each key group */
+	sm_keyed *keyed;
+};
+
+static int
+is_hex(const char *p, size_t n)
+{
+	for (; n > 0; n--, p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
+			return 0;
+	return 1;
+}
+
+static int
+is_digits(const char *p, size_t n)
+{
+	if (n == 0)
+		return 0;
+	for (; n > 0; n--, p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+/* The kind of a key, or -1: P<tau>[/set]:<k>, B<band>:<16 hex>,
+ * F<i>/<n>:<40 hex>, or R. */
+static int
+key_kind(dk_str k)
+{
+	const char *colon = memchr(k.p, ':', k.n), *e = k.p + k.n, *sl;
+
+	if (k.n == 1 && k.p[0] == 'R')
+		return K_FPRINT;
+	if (k.n < 3 || !colon)
+		return -1;
+	switch (k.p[0]) {
+	case 'P':
+		return is_digits(colon + 1, (size_t)(e - colon - 1)) ? K_PART : -1;
+	case 'B':
+		return is_digits(k.p + 1, (size_t)(colon - k.p - 1)) &&
+		    e - colon - 1 == 16 && is_hex(colon + 1, 16) ? K_BAND : -1;
+	case 'F':
+		sl = memchr(k.p, '/', (size_t)(colon - k.p));
+		return sl && is_digits(k.p + 1, (size_t)(sl - k.p - 1)) &&
+		    is_digits(sl + 1, (size_t)(colon - sl - 1)) &&
+		    e - colon - 1 == 40 && is_hex(colon + 1, 40) ? K_FPRINT : -1;
+	}
+	return -1;
+}
+
+/* The first record of a partition stream fixes its threshold and length. */
+static void
+part_header(struct input *in, dk_reader *r, dk_str key)
+{
+	const char *colon = memchr(key.p, ':', key.n);
+	size_t n = (size_t)(colon - key.p) + 1;
+	char num[64], *end;
+
+	if (n >= sizeof in->prefix)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "bad partition key");
+	memcpy(in->prefix, key.p, n);
+	in->prefix[n] = '\0';
+	in->pset = n > 5 && memcmp(colon - 4, "/set", 4) == 0;
+	memcpy(num, key.p + 1, n - 2 - (in->pset ? 4 : 0));
+	num[n - 2 - (in->pset ? 4 : 0)] = '\0';
+	in->ptau = strtod(num, &end);
+	if (end == num || *end || !(in->ptau > 0 && in->ptau <= 1))
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "bad threshold in partition key '%.*s'", (int)key.n, key.p);
+}
+
+/* A partition key must carry the stream's prefix, and the keys must
+ * not decrease, or groups would be split. */
+static void
+part_key(struct input *in, sm_ctx *c, dk_reader *r, dk_str key)
+{
+	size_t pn = strlen(in->prefix);
+	int cmp;
+
+	if (key.n < pn || memcmp(key.p, in->prefix, pn) != 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "key '%.*s' does not continue a stream keyed '%s...'",
+		    (int)key.n, key.p, in->prefix);
+	if (in->gstart.n == 0)
+		cmp = 1;
+	else {
+		cmp = key.n != in->lastkey.n ? (key.n > in->lastkey.n ? 1 : -1) :
+		    memcmp(key.p, in->lastkey.v, key.n);
+		if (cmp < 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "key '%.*s' after '%.*s': the stream is not sorted by key",
+			    (int)key.n, key.p, (int)in->lastkey.n, in->lastkey.v);
+	}
+	if (cmp > 0) {
+		DK_PUSH(&in->gstart, (uint32_t)c->docs.n);
+		in->lastkey.n = 0;
+		DK_GROW(&in->lastkey, key.n);
+		memcpy(in->lastkey.v, key.p, key.n);
+		in->lastkey.n = key.n;
+	}
+}
+
+static void
+decide(struct input *in, dk_reader *r, dk_record *rec)
+{
+	int k = rec->n >= 3 && !in->force_plain ? key_kind(rec->f[0]) : -1;
+
+	in->decided = 1;
+	in->kind = k < 0 ? K_PLAIN : (enum kind)k;
+	if (in->kind == K_PART)
+		part_header(in, r, rec->f[0]);
+	else if (in->kind == K_BAND || in->kind == K_FPRINT)
+		in->keyed = sm_keyed_new(in->kind == K_BAND ? 'B' : 'F');
+}
+
+static void
+read_input(struct input *in, sm_ctx *c, dk_reader *r)
+{
+	dk_record rec = { 0 };
+	dk_sigs scratch = { 0 };
+	int k;
+
+	while (dk_read_record(r, &rec, 2)) {
+		if (!in->decided)
+			decide(in, r, &rec);
+		if (in->kind == K_PLAIN) {
+			sm_add_doc(c, r, rec.f[0], rec.f[rec.n - 1], &scratch);
+			continue;
+		}
+		if (rec.n < 3 || (k = key_kind(rec.f[0])) != (int)in->kind)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "not a record of the keyed stream begun on line 1 (mixed input?)");
+		if (in->kind == K_PART) {
+			part_key(in, c, r, rec.f[0]);
+			sm_add_doc(c, r, rec.f[1], rec.f[rec.n - 1], &scratch);
+		} else
+			sm_keyed_add(in->keyed, c, r, &rec, &scratch);
+	}
+	dk_sigs_free(&scratch);
+	dk_record_free(&rec);
+}
+
+/* Sort the decoded signatures by id: dk_overlap merges sorted arrays. */
+static void
+sort_sigs(dk_idcount *v, size_t n)
+{
+	size_t i, j;
+	dk_idcount x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+uint32_t
+sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
+{
+	const char *msg = dk_parse_sigs(field, sg);
+	dk_idcount *v;
+	sm_doc d;
+	size_t i;
+	int isnew;
+
+	if (msg)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+	if (sg->flags & DK_SIG_SHORT) {
+		c->nshort++;
+		return UINT32_MAX;
+	}
+	if (sg->n == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record without signatures");
+	if (sg->size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
+	DK_GROW(&c->pool, c->pool.n + sg->n);
+	v = c->pool.v + c->pool.n;
+	for (i = 0; i < sg->n; i++) {
+		v[i].id = sm_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
+		v[i].count = sg->v[i].count;
+	}
+	sort_sigs(v, sg->n);
+	for (i = 1; i < sg->n; i++)
+		if (v[i].id == v[i - 1].id)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "a signature is listed twice");
+	d.sig = c->pool.n;
+	c->pool.n += sg->n;
+	d.nsig = (uint32_t)sg->n;
+	d.len = (uint32_t)dk_measure_len(c->m, sg->size, sg->n);
+	d.flags = sg->flags;
+	d.id = c->ids.n;
+	d.idlen = (uint32_t)id.n;
+	DK_GROW(&c->ids, c->ids.n + id.n);
+	memcpy(c->ids.v + c->ids.n, id.p, id.n);
+	c->ids.n += id.n;
+	DK_PUSH(&c->docs, d);
+	return (uint32_t)(c->docs.n - 1);
+}
+
+/* Matches each key group of a partition stream on its own, exactly as if
+ * the stream had been split by key. */
+static void
+match_parts(struct input *in, sm_ctx *c, sm_pairs *out)
+{
+	DK_VEC(uint32_t) member = { 0 }, probe = { 0 };
+	sm_matcher *mt = sm_matcher_new(c);
+	sm_group g;
+	size_t i, k, end;
+
+	DK_PUSH(&in->gstart, (uint32_t)c->docs.n);
+	for (k = 0; k + 1 < in->gstart.n; k++) {
+		member.n = probe.n = 0;
+		end = in->gstart.v[k + 1];
+		for (i = in->gstart.v[k]; i < end; i++) {
+			if (c->docs.v[i].flags & DK_SIG_PROBE)
+				DK_PUSH(&probe, (uint32_t)i);
+			else
+				DK_PUSH(&member, (uint32_t)i);
+		}
+		g = (sm_group){ member.v, probe.v, member.n, probe.n };
+		sm_match_group(mt, &g);
+	}
+	sm_matcher_finish(mt, out);
+	free(member.v);
+	free(probe.v);
+}
+
+static void
+write_pairs(const sm_ctx *c, const sm_pairs *p)
+{
+	const sm_doc *a, *b;
+	size_t i;
+
+	for (i = 0; i < p->n; i++) {
+		a = &c->docs.v[p->v[i].a];
+		b = &c->docs.v[p->v[i].b];
+		dk_buf_bytes(&dk_out, c->ids.v + a->id, a->idlen);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_bytes(&dk_out, c->ids.v + b->id, b->idlen);
+		dk_buf_char(&dk_out, '\t');
+		dk_buf_sim(&dk_out, p->v[i].sim);
+		dk_buf_char(&dk_out, '\n');
+		dk_out_maybe_flush();
+	}
+}
+
+/* Settles the threshold and measure against what the stream says. */
+static void
+check_stream(struct input *in, sm_ctx *c, int tau_set, int m_set)
+{
+	char a[32], b[32];
+
+	if (in->kind != K_PART) {
+		if (!tau_set && in->kind != K_FPRINT)
+			c->tau = 0.9;
+		return;
+	}
+	if (!c->partition)
+		dk_diex(DK_EXIT_INPUT, "--no-partition: the input is already partitioned");
+	if (in->pset != (c->m == DK_M_SET))
+		dk_diex(DK_EXIT_INPUT, "the stream was partitioned by %s size: use %s",
+		    in->pset ? "set" : "multiset",
+		    in->pset ? "-M set" : (m_set ? "-M jaccard or -M max" : "partition -M set"));
+	if (!tau_set)
+		c->tau = in->ptau;
+	else if (c->tau < in->ptau) {
+		dk_tau_format(a, sizeof a, c->tau);
+		dk_tau_format(b, sizeof b, in->ptau);
+		dk_diex(DK_EXIT_INPUT, "threshold %s is below the partitioning threshold %s: "
+		    "pairs would be missed", a, b);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "no-prune", no_argument, NULL, OPT_NOPRUNE },
+		{ "no-partition", no_argument, NULL, OPT_NOPART },
+		{ "plain", no_argument, NULL, OPT_PLAIN },
+		{ NULL, 0, NULL, 0 }
+	};
+	static sm_ctx c;
+	struct input in = { 0 };
+	sm_pairs pairs = { 0 };
+	dk_reader *r;
+	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--window") == 0 || strncmp(argv[i], "--window=", 9) == 0)
+			return spotmatch_window(argc, argv);
+	dk_cli_init(argc, argv);
+	c.m = DK_M_JACCARD;
+	c.prune = c.partition = 1;
+	c.rho = 1000;
+	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			c.tau = dk_parse_threshold(optarg);
+			tau_set = 1;
+			break;
+		case 'M':
+			if ((m = dk_measure_parse(optarg)) < 0)
+				dk_diex(DK_EXIT_INPUT, "unknown measure '%s' (jaccard, set, max)", optarg);
+			c.m = (dk_measure)m;
+			m_set = 1;
+			break;
+		case 'r':
+			c.rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
+			break;
+		case OPT_NOPRUNE:
+			c.prune = 0;
+			break;
+		case OPT_NOPART:
+			c.partition = 0;
+			break;
+		case OPT_PLAIN:
+			in.force_plain = 1;
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	c.nthreads = dk_cli_threads();
+	sm_intern_init(&c.sigs);
+	for (i = 0; i < (argc ? argc : 1); i++) {
+		if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
+			dk_warn("%s", argv[i]);
+			status = DK_EXIT_OPERAND;
+			continue;
+		}
+		read_input(&in, &c, r);
+		if (dk_reader_error(r))
+			status = DK_EXIT_OPERAND;
+		dk_reader_close(r);
+	}
+	check_stream(&in, &c, tau_set, m_set);
+	if (in.kind == K_PART)
+		match_parts(&in, &c, &pairs);
+	else if (in.kind == K_PLAIN)
+		sm_match_plain(&c, &pairs);
+	else
+		sm_keyed_finish(in.keyed, &c, tau_set, &pairs);
+	write_pairs(&c, &pairs);
+	if (dk_verbose)
+		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
+		    "%llu lists visited, %llu candidates compared, %zu pairs",
+		    c.docs.n, c.nshort, c.nrejected, c.ngroups, c.lists, c.candidates, pairs.n);
+	dk_out_close();
+	free(pairs.v);
+	free(in.lastkey.v);
+	free(in.gstart.v);
+	free(c.pool.v);
+	free(c.docs.v);
+	free(c.ids.v);
+	sm_intern_free(&c.sigs);
+	return status;
+}

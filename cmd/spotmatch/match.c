@@ -1,0 +1,381 @@
+/* Threshold matching inside length partitions: SpotSigs' Algorithm 1. */
+#include "sm.h"
+
+#include <stdlib.h>
+
+#define NONE UINT32_MAX
+
+/* Per-thread scratch and results. */
+struct worker {
+	uint32_t *stamp;           /* by member rank: last query that saw it */
+	uint32_t query;
+	DK_VEC(uint64_t) order;    /* df << 32 | signature index, sorted */
+	sm_pairs pairs;
+	unsigned long long lists, candidates;
+};
+
+struct sm_matcher {
+	sm_ctx *c;
+	/* the index of the current group; lists hold member ranks in
+	 * ascending order, that is by descending length */
+	const sm_group *g;
+	DK_VEC(uint32_t) rank2doc;
+	DK_VEC(uint32_t) rlen;
+	uint32_t *loc;             /* global signature id -> local list */
+	DK_VEC(uint32_t) touched;
+	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
+	DK_VEC(uint32_t) post;
+	struct worker *w;
+	int nw;
+	dk_counter next;
+};
+
+static const dk_idcount *
+sigs_of(const sm_ctx *c, const sm_doc *d)
+{
+	return c->pool.v + d->sig;
+}
+
+double
+sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
+	uint64_t o = dk_overlap(c->m, sigs_of(c, x), x->nsig, sigs_of(c, y), y->nsig);
+
+	return dk_sim(c->m, o, x->len, y->len);
+}
+
+sm_matcher *
+sm_matcher_new(sm_ctx *c)
+{
+	sm_matcher *mt = dk_calloc(1, sizeof *mt);
+	size_t i, nsig = sm_intern_count(&c->sigs);
+
+	mt->c = c;
+	mt->loc = dk_reallocarray(NULL, nsig + 1, sizeof *mt->loc);
+	for (i = 0; i <= nsig; i++)
+		mt->loc[i] = NONE;
+	mt->nw = c->nthreads;
+	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
+	return mt;
+}
+
+static int
+cmp_rank(const void *x, const void *y, const sm_ctx *c)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	uint32_t la = c->docs.v[a].len, lb = c->docs.v[b].len;
+
+	if (la != lb)
+		return la > lb ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static const sm_ctx *sort_ctx;
+
+static int
+cmp_rank_q(const void *x, const void *y)
+{
+	return cmp_rank(x, y, sort_ctx);
+}
+
+/* Builds the inverted index of the group's members. */
+static void
+build_index(sm_matcher *mt, const sm_group *g)
+{
+	const sm_ctx *c = mt->c;
+	const dk_idcount *s;
+	const sm_doc *d;
+	size_t r, i, n = g->nmember;
+	uint32_t l;
+
+	mt->rank2doc.n = mt->rlen.n = mt->touched.n = mt->lstart.n = 0;
+	DK_GROW(&mt->rank2doc, n);
+	DK_GROW(&mt->rlen, n);
+	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
+	sort_ctx = c;
+	qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+	for (r = 0; r < n; r++) {
+		d = &c->docs.v[mt->rank2doc.v[r]];
+		mt->rlen.v[r] = d->len;
+		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++) {
+			if ((l = mt->loc[s[i].id]) == NONE) {
+				l = mt->loc[s[i].id] = (uint32_t)mt->touched.n;
+				DK_PUSH(&mt->touched, s[i].id);
+				DK_PUSH(&mt->lstart, 0);
+			}
+			mt->lstart.v[l]++;
+		}
+	}
+	/* counts to starts, then fill in rank order so lists stay sorted */
+	DK_PUSH(&mt->lstart, 0);
+	for (l = 0, r = 0; l < mt->lstart.n; l++) {
+		size_t cnt = mt->lstart.v[l];
+
+		mt->lstart.v[l] = (uint32_t)r;
+		r += cnt;
+	}
+	if (r > UINT32_MAX)
+		dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)", r);
+	DK_GROW(&mt->post, r);
+	mt->post.n = r;
+	for (r = 0; r < n; r++) {
+		d = &c->docs.v[mt->rank2doc.v[r]];
+		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++)
+			mt->post.v[mt->lstart.v[mt->loc[s[i].id]]++] = (uint32_t)r;
+	}
+	/* the fill moved every start to the next list's: shift back */
+	for (l = (uint32_t)mt->lstart.n - 1; l > 0; l--)
+		mt->lstart.v[l] = mt->lstart.v[l - 1];
+	mt->lstart.v[0] = 0;
+}
+
+static void
+drop_index(sm_matcher *mt)
+{
+	size_t i;
+
+	for (i = 0; i < mt->touched.n; i++)
+		mt->loc[mt->touched.v[i]] = NONE;
+}
+
+/* True when a document of length a can no longer reach tau with one of
+ * length b, as dk_sim would round: every measure is at most the ratio. */
+static inline int
+ratio_below(uint32_t small, uint32_t big, double tau)
+{
+	return (double)small / (double)big < tau;
+}
+
+/* First position in list[0..n) whose document is not too long for a query
+ * of length len (lengths descend along the list). */
+static size_t
+skip_long(const sm_matcher *mt, const uint32_t *list, size_t n, uint32_t len)
+{
+	size_t lo = 0, hi = n;
+	uint32_t l;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		l = mt->rlen.v[list[mid]];
+		if (l > len && ratio_below(len, l, mt->c->tau))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Orders the query's signatures by ascending document frequency in the
+ * group, so the rarest lists come first and the prefix bound cuts early. */
+static void
+order_sigs(sm_matcher *mt, struct worker *w, const dk_idcount *s, uint32_t n)
+{
+	uint32_t i, l, df;
+	size_t j;
+	uint64_t key;
+
+	w->order.n = 0;
+	DK_GROW(&w->order, n);
+	for (i = 0; i < n; i++) {
+		l = mt->loc[s[i].id];
+		df = l == NONE ? 0 : mt->lstart.v[l + 1] - mt->lstart.v[l];
+		key = (uint64_t)df << 32 | i;
+		for (j = w->order.n; j > 0 && w->order.v[j - 1] > key; j--)
+			w->order.v[j] = w->order.v[j - 1];
+		w->order.v[j] = key;
+		w->order.n++;
+	}
+}
+
+/* Compares document q with the members before rank `below` (all of them
+ * for a probe) that share one of its signatures. */
+static void
+query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
+{
+	const sm_ctx *c = mt->c;
+	const sm_doc *d = &c->docs.v[q];
+	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *list;
+	uint64_t rest = d->len;
+	size_t i, j, n;
+	uint32_t l, r, len = d->len, other;
+	double sim;
+
+	if (++w->query == 0) {
+		memset(w->stamp, 0xff, mt->g->nmember * sizeof *w->stamp);
+		w->query = 1;
+	}
+	order_sigs(mt, w, s, d->nsig);
+	for (i = 0; i < w->order.n; i++) {
+		/* an unseen member shares none of the lists visited so far, so
+		 * its overlap is at most what is left of the query */
+		if (c->prune && ratio_below((uint32_t)rest, len, c->tau))
+			break;
+		j = w->order.v[i] & 0xffffffffu;
+		rest -= c->m == DK_M_SET ? 1 : s[j].count;
+		if ((l = mt->loc[s[j].id]) == NONE)
+			continue;
+		list = mt->post.v + mt->lstart.v[l];
+		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
+		w->lists++;
+		for (j = c->prune ? skip_long(mt, list, n, len) : 0; j < n; j++) {
+			r = list[j];
+			if (r >= below)
+				break;
+			if (c->prune && mt->rlen.v[r] < len &&
+			    ratio_below(mt->rlen.v[r], len, c->tau))
+				break;
+			if (w->stamp[r] == w->query)
+				continue;
+			w->stamp[r] = w->query;
+			w->candidates++;
+			other = mt->rank2doc.v[r];
+			sim = sm_doc_sim(c, q, other);
+			if (sim >= c->tau)
+				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
+				    q < other ? other : q, sim }));
+		}
+	}
+}
+
+/* Thread body: queries are the members by rank, then the probes. */
+static void
+work(void *arg, int tid)
+{
+	sm_matcher *mt = arg;
+	struct worker *w = &mt->w[tid];
+	const sm_group *g = mt->g;
+	size_t total = g->nmember + g->nprobe, i, end;
+
+	while ((i = dk_counter_take(&mt->next, 64, total)) < total) {
+		end = i + 64 < total ? i + 64 : total;
+		for (; i < end; i++) {
+			if (i < g->nmember)
+				query(mt, w, mt->rank2doc.v[i], (uint32_t)i);
+			else
+				query(mt, w, g->probe[i - g->nmember], NONE);
+		}
+	}
+}
+
+void
+sm_match_group(sm_matcher *mt, const sm_group *g)
+{
+	int t, nw;
+
+	if (g->nmember == 0)
+		return;
+	mt->c->ngroups++;
+	build_index(mt, g);
+	mt->g = g;
+	for (t = 0; t < mt->nw; t++) {
+		struct worker *w = &mt->w[t];
+
+		w->stamp = dk_reallocarray(w->stamp, g->nmember, sizeof *w->stamp);
+		memset(w->stamp, 0xff, g->nmember * sizeof *w->stamp);
+		w->query = 0;
+	}
+	mt->next.next = 0;
+	/* threads only pay off on groups with some work in them */
+	nw = g->nmember + g->nprobe < 256 ? 1 : mt->nw;
+	dk_parallel(nw, work, mt);
+	drop_index(mt);
+}
+
+static int
+cmp_pair(const void *x, const void *y)
+{
+	const sm_pair *a = x, *b = y;
+
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	return a->b < b->b ? -1 : a->b > b->b;
+}
+
+void
+sm_sort_pairs(sm_pairs *p)
+{
+	qsort(p->v, p->n, sizeof *p->v, cmp_pair);
+}
+
+void
+sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
+{
+	int t;
+
+	for (t = 0; t < mt->nw; t++) {
+		struct worker *w = &mt->w[t];
+
+		DK_GROW(out, out->n + w->pairs.n);
+		if (w->pairs.n)
+			memcpy(out->v + out->n, w->pairs.v, w->pairs.n * sizeof *w->pairs.v);
+		out->n += w->pairs.n;
+		mt->c->lists += w->lists;
+		mt->c->candidates += w->candidates;
+		free(w->pairs.v);
+		free(w->order.v);
+		free(w->stamp);
+	}
+	sm_sort_pairs(out);
+	free(mt->w);
+	free(mt->loc);
+	free(mt->rank2doc.v);
+	free(mt->rlen.v);
+	free(mt->touched.v);
+	free(mt->lstart.v);
+	free(mt->post.v);
+	free(mt);
+}
+
+/* A plain stream: partitions the documents by length, then matches each
+ * partition with the probes of the one before. */
+void
+sm_match_plain(sm_ctx *c, sm_pairs *out)
+{
+	dk_parts t;
+	size_t n = c->docs.n, k, i, *start, *fill;
+	uint32_t *part, *member, *probe;
+	sm_matcher *mt;
+	sm_group g;
+
+	dk_parts_init(&t, c->tau, c->partition ? c->rho : 1);
+	if (!c->partition) {
+		t.n = 1;
+		t.p[1] = UINT64_MAX;
+	}
+	part = dk_reallocarray(NULL, n + 1, sizeof *part);
+	start = dk_calloc(t.n + 2, sizeof *start);
+	fill = dk_calloc(t.n + 1, sizeof *fill);
+	for (i = 0; i < n; i++) {
+		part[i] = (uint32_t)dk_parts_find(&t, c->docs.v[i].len);
+		start[part[i] + 1]++;
+	}
+	for (k = 0; k < t.n; k++)
+		start[k + 1] += start[k];
+	member = dk_reallocarray(NULL, n + 1, sizeof *member);
+	probe = dk_reallocarray(NULL, n + 1, sizeof *probe);
+	for (k = 0; k < t.n; k++)
+		fill[k] = start[k];
+	for (i = 0; i < n; i++)
+		member[fill[part[i]]++] = (uint32_t)i;
+	mt = sm_matcher_new(c);
+	for (k = 0; k < t.n; k++) {
+		g.member = member + start[k];
+		g.nmember = start[k + 1] - start[k];
+		g.probe = probe;
+		g.nprobe = 0;
+		for (i = k ? start[k - 1] : 0; k && i < start[k]; i++)
+			if (dk_parts_probe(&t, k - 1, c->docs.v[member[i]].len))
+				probe[g.nprobe++] = member[i];
+		sm_match_group(mt, &g);
+	}
+	sm_matcher_finish(mt, out);
+	free(part);
+	free(start);
+	free(fill);
+	free(member);
+	free(probe);
+	dk_parts_free(&t);
+}

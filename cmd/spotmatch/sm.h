@@ -1,0 +1,90 @@
+/* spotmatch internals shared by its files (the --window mode has its own,
+ * spotmatch.h). */
+#ifndef SM_H
+#define SM_H
+
+#include "dk.h"
+#include "partition.h"
+
+/* Exact string interning: each distinct byte string gets a dense id.  A
+ * 64-bit hash finds the slot; the bytes are always compared, so two
+ * strings never share an id. */
+typedef struct {
+	uint64_t *slot;        /* high 32 bits of the hash | id + 1; 0 empty */
+	size_t mask;
+	DK_VEC(uint64_t) off;  /* bytes of id i: text[off[i] .. off[i+1]) */
+	DK_VEC(char) text;
+} sm_intern;
+
+void sm_intern_init(sm_intern *t);
+void sm_intern_free(sm_intern *t);
+/* The id of p[0..n), added when new (*isnew set). */
+uint32_t sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew);
+static inline size_t sm_intern_count(const sm_intern *t) { return t->off.n - 1; }
+static inline const char *sm_intern_str(const sm_intern *t, uint32_t id, size_t *n)
+{
+	*n = (size_t)(t->off.v[id + 1] - t->off.v[id]);
+	return t->text.v + t->off.v[id];
+}
+
+/* One document (or, in a keyed stream, one record). */
+typedef struct {
+	uint64_t sig;      /* first dk_idcount in the pool */
+	uint64_t id;       /* ID bytes in the id text */
+	uint32_t nsig;     /* distinct signatures */
+	uint32_t len;      /* dk_measure_len */
+	uint32_t idlen;
+	uint32_t flags;    /* DK_SIG_PROBE */
+} sm_doc;
+
+/* A found pair: documents a < b (input order) and their similarity. */
+typedef struct {
+	uint32_t a, b;
+	double sim;
+} sm_pair;
+
+typedef DK_VEC(sm_pair) sm_pairs;
+
+/* Everything read, and the settings. */
+typedef struct {
+	dk_measure m;
+	double tau;
+	int prune, partition, nthreads;
+	uint64_t rho;
+	sm_intern sigs;
+	DK_VEC(dk_idcount) pool;
+	DK_VEC(sm_doc) docs;
+	DK_VEC(char) ids;
+	/* statistics for -v */
+	unsigned long nshort, nrejected, ngroups;
+	unsigned long long lists, candidates;
+} sm_ctx;
+
+/* A group to match: members compared with each other, probes with the
+ * members only. */
+typedef struct {
+	const uint32_t *member, *probe;
+	size_t nmember, nprobe;
+} sm_group;
+
+/* match.c */
+typedef struct sm_matcher sm_matcher;
+sm_matcher *sm_matcher_new(sm_ctx *c);
+void sm_match_group(sm_matcher *mt, const sm_group *g);
+/* Frees the matcher, leaving the pairs found (sorted) in out. */
+void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
+void sm_match_plain(sm_ctx *c, sm_pairs *out);
+void sm_sort_pairs(sm_pairs *p);
+double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
+
+/* Adds the signatures of one record to the pool as a new document; the
+ * field is decoded in place.  Dies with FILE:LINE on bad input. */
+uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str sigs, dk_sigs *scratch);
+
+/* keyed.c: minhash (B) and imatch (F) streams. */
+typedef struct sm_keyed sm_keyed;
+sm_keyed *sm_keyed_new(int letter);
+void sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scratch);
+void sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out);
+
+#endif
