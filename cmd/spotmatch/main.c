@@ -3,6 +3,7 @@
 #include "spotmatch.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 static const struct dk_usage usage = {
 	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [-r RHO] [--no-prune]\n"
@@ -20,6 +21,16 @@ static const struct dk_usage usage = {
 	"  -v              counts on stderr\n"
 	"  -h, --help, --version\n",
 };
+
+/* Wall-clock seconds, for the phase times of -vv. */
+static double
+seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN };
 
@@ -325,6 +336,7 @@ main(int argc, char **argv)
 	sm_pairs pairs = { 0 };
 	dk_reader *r;
 	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
+	double start = seconds(), t0, t1;
 
 	for (i = 1; i < argc; i++)
 		if (strcmp(argv[i], "--window") == 0 || strncmp(argv[i], "--window=", 9) == 0)
@@ -376,6 +388,7 @@ main(int argc, char **argv)
 			status = DK_EXIT_OPERAND;
 		dk_reader_close(r);
 	}
+	t0 = seconds();
 	check_stream(&in, &c, tau_set, m_set);
 	if (in.kind == K_PART)
 		match_parts(&in, &c, &pairs);
@@ -383,7 +396,11 @@ main(int argc, char **argv)
 		sm_match_plain(&c, &pairs);
 	else
 		sm_keyed_finish(in.keyed, &c, tau_set, &pairs);
+	t1 = seconds();
 	write_pairs(&c, &pairs);
+	if (dk_verbose > 1)
+		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
+		    t0 - start, t1 - t0, sm_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%llu lists visited, %llu candidates compared, %zu pairs",

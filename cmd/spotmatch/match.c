@@ -45,6 +45,69 @@ sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	return dk_sim(c->m, o, x->len, y->len);
 }
 
+/* The overlap a pair needs to reach tau, rounded down with a margin far
+ * above the rounding error of dk_sim, so that a pair cut off by it is
+ * surely below tau; the survivors are decided by dk_sim itself. */
+static uint64_t
+overlap_needed(const sm_ctx *c, uint64_t la, uint64_t lb)
+{
+	double need;
+
+	if (c->m == DK_M_MAX)
+		need = c->tau * (double)(la > lb ? la : lb);
+	else
+		need = c->tau * (double)(la + lb) / (1.0 + c->tau);
+	need -= 1e-9 * (double)(la + lb) + 1e-6;
+	return need > 0 ? (uint64_t)need : 0;
+}
+
+/* dk_overlap that gives up, returning 0, as soon as the mass still
+ * unmatched in either document makes `need` unreachable. */
+static uint64_t
+overlap_cut(dk_measure m, const dk_idcount *a, size_t na, uint64_t la,
+    const dk_idcount *b, size_t nb, uint64_t lb, uint64_t need)
+{
+	size_t i = 0, j = 0;
+	uint64_t o = 0, left = la < lb ? la : lb, ca, cb;
+
+	while (i < na && j < nb) {
+		ca = m == DK_M_SET ? 1 : a[i].count;
+		cb = m == DK_M_SET ? 1 : b[j].count;
+		if (a[i].id < b[j].id) {
+			la -= ca;
+			i++;
+		} else if (a[i].id > b[j].id) {
+			lb -= cb;
+			j++;
+		} else {
+			o += ca < cb ? ca : cb;
+			la -= ca;
+			lb -= cb;
+			i++;
+			j++;
+		}
+		left = la < lb ? la : lb;
+		if (o + left < need)
+			return 0;
+	}
+	(void)left;
+	return o;
+}
+
+/* The similarity of a candidate, or -1 when it surely misses tau. */
+static double
+candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
+	uint64_t need = overlap_needed(c, x->len, y->len);
+	uint64_t o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
+	    sigs_of(c, y), y->nsig, y->len, need);
+
+	if (o < need || o == 0)
+		return -1;
+	return dk_sim(c->m, o, x->len, y->len);
+}
+
 sm_matcher *
 sm_matcher_new(sm_ctx *c)
 {
@@ -232,7 +295,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 			w->stamp[r] = w->query;
 			w->candidates++;
 			other = mt->rank2doc.v[r];
-			sim = sm_doc_sim(c, q, other);
+			sim = candidate_sim(c, q, other);
 			if (sim >= c->tau)
 				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
 				    q < other ? other : q, sim }));
