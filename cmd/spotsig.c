@@ -26,12 +26,14 @@ static const struct dk_usage usage = {
 
 #define MAXCHAIN 64
 #define MAXDIST 1000
+#define QMASK 1023
 
 enum { W_STOP = 1, W_ANTE = 2 };
 
 /* The word classes: one open-addressing table for stopwords and
  * antecedents, so that each token costs one probe. */
 struct wslot {
+	uint64_t k[2];          /* the word when it has up to 16 bytes */
 	uint64_t hash;
 	const char *s;          /* NULL: empty */
 	uint32_t n;
@@ -43,6 +45,8 @@ struct wtable {
 	struct wslot *slot;
 	size_t mask;
 	size_t maxlen;          /* longer tokens are in no class */
+	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
+	struct wslot none;      /* what wfind finds for other words: no class */
 };
 
 /* A signature of the current document: encoded bytes in doc.sig. */
@@ -61,6 +65,7 @@ struct bdoc {
 
 struct state {
 	dk_tokenizer *tok;
+	int plain;              /* built-in tokenizer: nothing to encode */
 	struct wtable words;
 	int minsigs;
 	int idf;
@@ -84,57 +89,114 @@ struct state {
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
 
-static uint64_t
-whash(const char *p, size_t n)
+/* Most tokens are in no list: a table of the lengths seen for each
+ * (first byte, last byte) pair rejects them before any hashing. */
+static inline size_t
+qkey(const char *s, size_t n)
 {
-	uint64_t h = (uint64_t)n * 0x9e3779b97f4a7c15ULL, x;
-
-	for (; n >= 8; p += 8, n -= 8) {
-		memcpy(&x, p, 8);
-		h = (h ^ x) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	if (n) {
-		x = 0;
-		memcpy(&x, p, n);
-		h = (h ^ x) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	return h;
+	return ((unsigned char)s[0] * 31u + (unsigned char)s[n - 1]) & QMASK;
 }
 
-static struct wslot *
-wfind(const struct wtable *w, const char *s, size_t n)
+/* The first m < 8 bytes of a loaded word. */
+static inline uint64_t
+keep_bytes(uint64_t x, size_t m)
 {
-	uint64_t h;
+	if (m == 0)
+		return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return x & ~0ULL << (64 - 8 * m);
+#else
+	return x & ~0ULL >> (64 - 8 * m);
+#endif
+}
+
+/* A word of up to 16 bytes is its own key: two words, zero-padded.  The
+ * token buffer usually has 16 bytes to spare after a token, so the key is
+ * two loads and a mask. */
+static inline void
+wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
+{
+	unsigned char b[16];
+
+	if (avail >= 16)
+		memcpy(k, s, 16);
+	else {
+		memset(b, 0, 16);
+		memcpy(b, s, n);
+		memcpy(k, b, 16);
+	}
+	if (n < 8) {
+		k[0] = keep_bytes(k[0], n);
+		k[1] = 0;
+	} else
+		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
+}
+
+static inline uint64_t
+whash(const uint64_t k[2], size_t n)
+{
+	return dk_mix64(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ULL) ^ n);
+}
+
+/* Words longer than 16 bytes: hash of all bytes. */
+static uint64_t
+whash_long(const char *s, size_t n)
+{
+	return dk_hash64(s, n, 0);
+}
+
+/* The class of a token, w->none if none; avail is how many bytes may
+ * be read at s. */
+static inline const struct wslot *
+wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
+{
+	uint64_t k[2], h;
 	size_t j;
 
-	if (n > w->maxlen)
-		return NULL;
-	h = whash(s, n);
+	if (n > w->maxlen || n == 0 || (n < 64 && !(w->quick[qkey(s, n)] & (1ULL << n))))
+		return (struct wslot *)&w->none;
+	if (n > 16) {
+		h = whash_long(s, n);
+		for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+			if (w->slot[j].hash == h && w->slot[j].n == n &&
+			    memcmp(w->slot[j].s, s, n) == 0)
+				return &w->slot[j];
+		return (struct wslot *)&w->none;
+	}
+	wkey(s, n, avail, k);
+	h = whash(k, n);
 	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-		if (w->slot[j].hash == h && w->slot[j].n == n &&
-		    memcmp(w->slot[j].s, s, n) == 0)
+		if (w->slot[j].k[0] == k[0] && w->slot[j].k[1] == k[1] && w->slot[j].n == n)
 			return &w->slot[j];
-	return NULL;
+	return (struct wslot *)&w->none;
 }
 
 /* Adds a word (not copied) to the table, sized beforehand for nwords. */
 static struct wslot *
 wadd(struct wtable *w, const char *s, size_t n)
 {
-	struct wslot *e = wfind(w, s, n);
-	uint64_t h = whash(s, n);
+	struct wslot *e = (struct wslot *)wfind(w, s, n, n);
+	uint64_t k[2] = { 0, 0 }, h;
 	size_t j;
 
-	if (e)
+	if (e != &w->none || n == 0)
 		return e;
+	if (n > 16)
+		h = whash_long(s, n);
+	else {
+		wkey(s, n, n, k);
+		h = whash(k, n);
+	}
 	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
 		;
 	e = &w->slot[j];
 	e->hash = h;
+	e->k[0] = k[0];
+	e->k[1] = k[1];
 	e->s = s;
 	e->n = (uint32_t)n;
+	if (n < 64)
+		w->quick[qkey(s, n)] |= 1ULL << n;
 	if (n > w->maxlen)
 		w->maxlen = n;
 	return e;
@@ -262,21 +324,26 @@ static void
 classify(struct state *st)
 {
 	const dk_tokens *t = &st->toks;
-	struct wslot *e;
-	size_t i;
+	const struct wslot *e;
+	uint32_t *ns;
+	size_t i, nns = 0;
 
-	st->ns.n = st->at.n = 0;
+	st->at.n = 0;
 	DK_GROW(&st->ns, t->n);
+	ns = st->ns.v;
 	for (i = 0; i < t->n; i++) {
-		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len);
-		if (!e || !(e->cls & W_STOP))
-			st->ns.v[st->ns.n++] = (uint32_t)i;
-		if (e && (e->cls & W_ANTE)) {
-			DK_GROW(&st->at, st->at.n + 2);
+		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		    t->captext - t->v[i].off);
+		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
+		nns += !(e->cls & W_STOP);
+		if (e->cls & W_ANTE) {
+			DK_GROW(&st->at, st->at.n + 3);
 			st->at.v[st->at.n++] = (uint32_t)i;
-			st->at.v[st->at.n++] = (uint32_t)st->ns.n;
+			st->at.v[st->at.n++] = (uint32_t)nns;
+			st->at.v[st->at.n++] = (uint32_t)(e - st->words.slot);
 		}
 	}
+	st->ns.n = nns;
 }
 
 static void
@@ -300,7 +367,7 @@ static void
 add_sig(struct state *st, size_t off)
 {
 	size_t len = st->sig.n - off, j;
-	uint64_t h = whash(st->sig.p + off, len);
+	uint64_t h = whash_long(st->sig.p + off, len);
 	struct usig *u;
 
 	for (j = h & st->umask; st->uslot[j]; j = (j + 1) & st->umask) {
@@ -339,31 +406,42 @@ clear_slots(struct state *st)
 	}
 }
 
+/* Appends a word of a signature.  The built-in tokenizer's words are
+ * letters, marks and digits, which need no percent-encoding. */
+static inline void
+put_word(struct state *st, size_t tok)
+{
+	const dk_tokens *t = &st->toks;
+
+	if (st->plain)
+		dk_buf_bytes(&st->sig, dk_token_text(t, tok), t->v[tok].len);
+	else
+		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
+}
+
 /* The spot signatures of the tokenized document, in order of first
  * occurrence, with their counts. */
 static void
 spot(struct state *st)
 {
-	const dk_tokens *t = &st->toks;
 	const struct wslot *e;
 	size_t i, k, pos, taken, off, tok;
 
 	classify(st);
 	st->u.n = 0;
 	st->sig.n = 0;
-	for (i = 0; i < st->at.n; i += 2) {
+	for (i = 0; i < st->at.n; i += 3) {
 		tok = st->at.v[i];
 		pos = st->at.v[i + 1];
-		e = wfind(&st->words, dk_token_text(t, tok), t->v[tok].len);
+		e = &st->words.slot[st->at.v[i + 2]];
 		if (pos + e->d - 1 >= st->ns.n)
 			continue;       /* not even one word before the end */
 		off = st->sig.n;
-		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
+		put_word(st, tok);
 		for (taken = 0, k = pos + e->d - 1; taken < e->c && k < st->ns.n;
 		    taken++, k += e->d) {
 			dk_buf_char(&st->sig, ':');
-			dk_buf_sigtext(&st->sig, dk_token_text(t, st->ns.v[k]),
-			    t->v[st->ns.v[k]].len, ':');
+			put_word(st, st->ns.v[k]);
 		}
 		add_sig(st, off);
 	}
@@ -605,6 +683,7 @@ main(int argc, char **argv)
 		dk_strset_add_list(&stop, dk_english_stopwords);
 	build_words(&st.words, &stop, &av, d, c);
 	st.tok = dk_tokenizer_new(pattern, 1);
+	st.plain = pattern == NULL;
 	st.umask = 255;
 	st.uslot = dk_calloc(st.umask + 1, sizeof *st.uslot);
 
