@@ -134,16 +134,15 @@ minhash_sigs(const struct family *f, const dk_sigs *s, struct scratch *sc)
 		sc->mins[r] = min_row(f->salt[r], sc->elems.v, sc->elems.n);
 }
 
+/* The 16 lower-case hexadecimal digits of v at p. */
 static void
-buf_hex64(dk_buf *b, uint64_t v)
+hex64(char *p, uint64_t v)
 {
 	static const char hex[] = "0123456789abcdef";
-	char tmp[16];
 	int i;
 
 	for (i = 15; i >= 0; i--, v >>= 4)
-		tmp[i] = hex[v & 15];
-	dk_buf_bytes(b, tmp, 16);
+		p[i] = hex[v & 15];
 }
 
 /* The key of band b: its k min-hashes as little-endian bytes, hashed. */
@@ -173,7 +172,8 @@ write_bands(const struct family *f, const uint64_t *mins, const char *line,
 		key[3] = (char)('0' + b % 10);
 		dk_buf_reserve(out, 5 + 16 + 1 + len + 1);
 		dk_buf_bytes(out, key, 5);
-		buf_hex64(out, band_key(f, mins, b));
+		hex64(out->p + out->n, band_key(f, mins, b));
+		out->n += 16;
 		dk_buf_char(out, '\t');
 		dk_buf_bytes(out, line, len);
 		dk_buf_char(out, '\n');
@@ -186,6 +186,7 @@ write_sketch(const struct family *f, const dk_sigs *s, const uint64_t *mins,
     const char *line, size_t sigs_off, dk_buf *out)
 {
 	const char *sep = "";
+	char *p;
 	int r;
 
 	dk_buf_bytes(out, line, sigs_off);
@@ -200,10 +201,13 @@ write_sketch(const struct family *f, const dk_sigs *s, const uint64_t *mins,
 	}
 	if (s->n > 0) {
 		dk_buf_reserve(out, (size_t)f->rows * 17 + 1);
-		for (r = 0; r < f->rows; r++) {
-			dk_buf_str(out, r == 0 ? sep : " ");
-			buf_hex64(out, mins[r]);
+		p = out->p + out->n;
+		for (r = 0; r < f->rows; r++, p += 16) {
+			if (r > 0 || *sep)
+				*p++ = ' ';
+			hex64(p, mins[r]);
 		}
+		out->n = (size_t)(p - out->p);
 	}
 	dk_buf_char(out, '\n');
 }
