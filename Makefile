@@ -104,18 +104,18 @@ demo: deps
 	@sh examples/demo.sh $(BUILD)/bin
 
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 \
-		$(DESTDIR)$(MANPREFIX)/man5 $(DESTDIR)$(MANPREFIX)/man7
-	for p in $(PROGS); do cp -f $(BUILD)/bin/$$p $(DESTDIR)$(BINDIR)/$$p; \
-		chmod 755 $(DESTDIR)$(BINDIR)/$$p; done
+	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANPREFIX)/man1" \
+		"$(DESTDIR)$(MANPREFIX)/man5"
+	for p in $(PROGS); do cp -f "$(BUILD)/bin/$$p" "$(DESTDIR)$(BINDIR)/$$p" && \
+		chmod 755 "$(DESTDIR)$(BINDIR)/$$p" || exit 1; done
 	for m in $(MANS); do s=$${m##*.}; \
-		cp -f $$m $(DESTDIR)$(MANPREFIX)/man$$s/ && \
-		chmod 644 $(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}; done
+		cp -f "$$m" "$(DESTDIR)$(MANPREFIX)/man$$s/" && \
+		chmod 644 "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}" || exit 1; done
 
 uninstall:
-	for p in $(PROGS); do rm -f $(DESTDIR)$(BINDIR)/$$p; done
+	for p in $(PROGS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
 	for m in $(MANS); do s=$${m##*.}; \
-		rm -f $(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}; done
+		rm -f "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}"; done
 
 clean:
 	rm -rf build build-san tests/test-results tests/trash\ directory.*
