@@ -121,4 +121,21 @@ test_expect_success PYTHON 'the pairs of a threshold are found at a higher thres
 	test_cmp expect.sorted actual.sorted
 '
 
+# Each key's records on their own, the results concatenated in key order,
+# give exactly the output of one run.
+for tau in 0.3 0.8 1.0; do
+	test_expect_success PYTHON "sharding by key at tau $tau" "
+		python3 gen.py 31 1500 >in &&
+		partition -t $tau in >keyed &&
+		spotmatch -j 2 keyed >whole && test -s whole &&
+		rm -rf shards && mkdir shards &&
+		awk -F '\t' '{ print >(\"shards/\" \$1) }' keyed &&
+		for f in shards/*; do spotmatch -j 1 \"\$f\" || return 1; done >joined &&
+		test_cmp whole joined &&
+		python3 brute.py $tau jaccard in | sort >expect &&
+		sort whole >actual &&
+		test_cmp expect actual
+	"
+done
+
 test_done
