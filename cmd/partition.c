@@ -198,7 +198,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	dk_parts t;
-	dk_reader *r;
+	static dk_reader *r;   /* static: still reachable when input is fatal */
 	double tau = 0;
 	uint64_t rho = 1000;
 	int ch, m = DK_M_JACCARD, bounds = 0, status = DK_EXIT_OK, i;

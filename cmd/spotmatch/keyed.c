@@ -90,7 +90,8 @@ candidates(sm_keyed *k, u64vec *cand)
 	uint64_t *p = k->post.v;
 	size_t n = k->post.n, i, j, a, b;
 
-	qsort(p, n, sizeof *p, cmp_u64);
+	if (n > 1)
+		qsort(p, n, sizeof *p, cmp_u64);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
 			;
@@ -102,7 +103,8 @@ candidates(sm_keyed *k, u64vec *cand)
 					DK_PUSH(cand, (uint64_t)(uint32_t)p[a] << 32 | (uint32_t)p[b]);
 		}
 	}
-	qsort(cand->v, cand->n, sizeof *cand->v, cmp_u64);
+	if (cand->n > 1)
+		qsort(cand->v, cand->n, sizeof *cand->v, cmp_u64);
 }
 
 struct verify {

@@ -334,7 +334,7 @@ main(int argc, char **argv)
 	static sm_ctx c;
 	struct input in = { 0 };
 	sm_pairs pairs = { 0 };
-	dk_reader *r;
+	static dk_reader *r;   /* static: still reachable when input is fatal */
 	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
 	double start = seconds(), t0, t1;
 

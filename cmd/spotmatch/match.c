@@ -157,7 +157,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	DK_GROW(&mt->rlen, n);
 	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	sort_ctx = c;
-	qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+	if (n > 1)
+		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
 		mt->rlen.v[r] = d->len;
@@ -360,7 +361,8 @@ cmp_pair(const void *x, const void *y)
 void
 sm_sort_pairs(sm_pairs *p)
 {
-	qsort(p->v, p->n, sizeof *p->v, cmp_pair);
+	if (p->n > 1)
+		qsort(p->v, p->n, sizeof *p->v, cmp_pair);
 }
 
 void
