@@ -48,6 +48,9 @@ struct doc {
 
 enum { BATCH_DOCS = 4096, BATCH_BYTES = 1 << 20, CHUNK_DOCS = 64 };
 
+/* -w expands a multiset into that many elements at most per document. */
+#define MAX_WEIGHTED (1 << 24)
+
 struct chunk {
 	dk_buf out;
 	size_t bad;             /* index of the first bad doc, or SIZE_MAX */
@@ -222,12 +225,16 @@ process_doc(const struct family *f, const struct doc *d, const char *text,
 
 	if (d->bad)
 		return d->bad;
+	/* Parsing decodes in place: work on a copy, the line is output. */
 	sc->sigs.n = 0;
+	dk_buf_reserve(&sc->sigs, d->len - d->sigs_off + 1);
 	dk_buf_bytes(&sc->sigs, line + d->sigs_off, d->len - d->sigs_off);
 	field.p = sc->sigs.p;
 	field.n = sc->sigs.n;
 	if ((msg = dk_parse_sigs(field, &sc->parsed)) != NULL)
 		return msg;
+	if (f->weighted && sc->parsed.size > MAX_WEIGHTED)
+		return "more than 16777216 signature occurrences for -w";
 	minhash_sigs(f, &sc->parsed, sc);
 	ch->docs++;
 	ch->occ += sc->parsed.size;

@@ -101,6 +101,24 @@ test_expect_success 'a document without signatures: no key, but a sketch line' '
 	test_cmp expect line3
 '
 
+test_expect_success 'only documents without signatures' '
+	printf "e1\t\ne2\tc\t\n" >empty &&
+	minhash empty >out &&
+	test_must_be_empty out &&
+	minhash --sketch empty >out &&
+	printf "e1\t\ne2\tc\t\n" >expect &&
+	test_cmp expect out
+'
+
+test_expect_success '-w refuses a document of more than 2^24 occurrences' '
+	printf "d\ta=16777215 b=1\nd2\ta=16777216 b=1\n" >huge &&
+	test_expect_code 2 minhash -w -k 1 -l 1 huge >out 2>err &&
+	grep -q "^minhash: huge:2: more than 16777216 signature occurrences for -w" err &&
+	has_lines 1 out &&
+	minhash -l 1 huge >out &&
+	has_lines 2 out
+'
+
 test_expect_success 'sketch keeps the flags before the values' '
 	minhash -k 1 -l 2 --sketch four >sk &&
 	sed -n 4p sk >line4 &&
