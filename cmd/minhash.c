@@ -53,7 +53,7 @@ enum { BATCH_DOCS = 4096, BATCH_BYTES = 1 << 20, CHUNK_DOCS = 64 };
 
 struct chunk {
 	dk_buf out;
-	size_t bad;             /* index of the first bad doc, or SIZE_MAX */
+	size_t bad;             /* index of the bad document, when msg is set */
 	const char *msg;
 	uint64_t docs, occ, distinct, empty, lines;
 };
