@@ -390,6 +390,8 @@ main(int argc, char **argv)
 	}
 	t0 = seconds();
 	check_stream(&in, &c, tau_set, m_set);
+	if (in.kind == K_PART || in.kind == K_PLAIN)
+		sm_order_sigs(&c);
 	if (in.kind == K_PART)
 		match_parts(&in, &c, &pairs);
 	else if (in.kind == K_PLAIN)

@@ -9,7 +9,6 @@
 struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
 	uint32_t query;
-	DK_VEC(uint64_t) order;    /* df << 32 | signature index, sorted */
 	sm_pairs pairs;
 	unsigned long long lists, candidates;
 };
@@ -29,6 +28,49 @@ struct sm_matcher {
 	int nw;
 	dk_counter next;
 };
+
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Renumbers the signatures by ascending document frequency (ties by first
+ * appearance) and re-sorts every document, so that a document's array is
+ * both sorted for merging and in the order its lists are best visited. */
+void
+sm_order_sigs(sm_ctx *c)
+{
+	size_t nsig = sm_intern_count(&c->sigs), i, j;
+	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
+	uint32_t *to = dk_reallocarray(NULL, nsig + 1, sizeof *to);
+	dk_idcount *v, x;
+	sm_doc *d;
+
+	for (i = 0; i < c->pool.n; i++)
+		key[c->pool.v[i].id] += (uint64_t)1 << 32;
+	for (i = 0; i < nsig; i++)
+		key[i] |= i;
+	if (nsig > 1)
+		qsort(key, nsig, sizeof *key, cmp_u64);
+	for (i = 0; i < nsig; i++)
+		to[key[i] & 0xffffffffu] = (uint32_t)i;
+	for (i = 0; i < c->pool.n; i++)
+		c->pool.v[i].id = to[c->pool.v[i].id];
+	for (d = c->docs.v; d < c->docs.v + c->docs.n; d++) {
+		v = c->pool.v + d->sig;
+		for (i = 1; i < d->nsig; i++) {
+			x = v[i];
+			for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	}
+	free(key);
+	free(to);
+}
 
 static const dk_idcount *
 sigs_of(const sm_ctx *c, const sm_doc *d)
@@ -231,28 +273,6 @@ skip_long(const sm_matcher *mt, const uint32_t *list, size_t n, uint32_t len)
 	return lo;
 }
 
-/* Orders the query's signatures by ascending document frequency in the
- * group, so the rarest lists come first and the prefix bound cuts early. */
-static void
-order_sigs(sm_matcher *mt, struct worker *w, const dk_idcount *s, uint32_t n)
-{
-	uint32_t i, l, df;
-	size_t j;
-	uint64_t key;
-
-	w->order.n = 0;
-	DK_GROW(&w->order, n);
-	for (i = 0; i < n; i++) {
-		l = mt->loc[s[i].id];
-		df = l == NONE ? 0 : mt->lstart.v[l + 1] - mt->lstart.v[l];
-		key = (uint64_t)df << 32 | i;
-		for (j = w->order.n; j > 0 && w->order.v[j - 1] > key; j--)
-			w->order.v[j] = w->order.v[j - 1];
-		w->order.v[j] = key;
-		w->order.n++;
-	}
-}
-
 /* Compares document q with the members before rank `below` (all of them
  * for a probe) that share one of its signatures. */
 static void
@@ -271,15 +291,15 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		memset(w->stamp, 0xff, mt->g->nmember * sizeof *w->stamp);
 		w->query = 1;
 	}
-	order_sigs(mt, w, s, d->nsig);
-	for (i = 0; i < w->order.n; i++) {
+	/* signature ids ascend with document frequency (sm_order_sigs), so
+	 * the rarest lists come first and the prefix bound cuts early */
+	for (i = 0; i < d->nsig; i++) {
 		/* an unseen member shares none of the lists visited so far, so
 		 * its overlap is at most what is left of the query */
 		if (c->prune && ratio_below((uint32_t)rest, len, c->tau))
 			break;
-		j = w->order.v[i] & 0xffffffffu;
-		rest -= c->m == DK_M_SET ? 1 : s[j].count;
-		if ((l = mt->loc[s[j].id]) == NONE)
+		rest -= c->m == DK_M_SET ? 1 : s[i].count;
+		if ((l = mt->loc[s[i].id]) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
@@ -380,7 +400,6 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		mt->c->lists += w->lists;
 		mt->c->candidates += w->candidates;
 		free(w->pairs.v);
-		free(w->order.v);
 		free(w->stamp);
 	}
 	sm_sort_pairs(out);

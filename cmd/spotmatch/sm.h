@@ -68,6 +68,7 @@ typedef struct {
 } sm_group;
 
 /* match.c */
+void sm_order_sigs(sm_ctx *c);
 typedef struct sm_matcher sm_matcher;
 sm_matcher *sm_matcher_new(sm_ctx *c);
 void sm_match_group(sm_matcher *mt, const sm_group *g);
