@@ -132,6 +132,10 @@ parse_record(const unsigned char *p, size_t n, int final, struct record *r,
 	for (line = p; line < he; line = nl + 1) {
 		nl = memchr(line, '\n', (size_t)(he - line));
 		k = (size_t)(nl - line);
+		if (line > p && hs_is_warc(line, k)) {
+			*why = "truncated WARC record header";
+			return 0;
+		}
 		if (!header((const char *)line, k, "WARC-Type", &r->type) &&
 		    !header((const char *)line, k, "WARC-Target-URI", &r->uri) &&
 		    !header((const char *)line, k, "WARC-Date", &r->date) &&
