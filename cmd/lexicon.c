@@ -27,6 +27,7 @@ enum { COUNT, WORDS, MERGE, FILTER };
  * signature ids in ids[first, first + n). */
 struct held {
 	size_t off, len, head, first, n;
+	unsigned flags;
 };
 
 struct state {
@@ -87,17 +88,24 @@ count_record(struct state *st, dk_reader *r, dk_record *rec)
 }
 
 /* Writes a signature line keeping the flags and the items whose id passes
- * (ids[k] for the k-th item; UINT32_MAX: dropped). */
+ * (ids[k] for the k-th of n items; UINT32_MAX: dropped).  A line left
+ * without signatures is flagged !short, since it cannot be matched. */
 static void
 write_filtered(struct state *st, const char *line, size_t head, size_t len,
-    const uint32_t *ids)
+    const uint32_t *ids, size_t n, unsigned flags)
 {
 	const char *sigs = line + head, *end = line + len, *p, *sp;
-	size_t k = 0;
+	size_t k, kept = 0;
 	int first = 1;
 
-	dk_buf_bytes(&dk_out, line, (size_t)(sigs - line));
-	for (p = sigs; p < end; p = sp + 1) {
+	for (k = 0; k < n; k++)
+		kept += ids[k] != UINT32_MAX;
+	dk_buf_bytes(&dk_out, line, head);
+	if (kept == 0 && !(flags & DK_SIG_SHORT)) {
+		dk_buf_str(&dk_out, "!short");
+		first = 0;
+	}
+	for (p = sigs, k = 0; p < end; p = sp + 1) {
 		sp = memchr(p, ' ', (size_t)(end - p));
 		if (!sp)
 			sp = end;
@@ -106,9 +114,9 @@ write_filtered(struct state *st, const char *line, size_t head, size_t len,
 				dk_buf_char(&dk_out, ' ');
 			dk_buf_bytes(&dk_out, p, (size_t)(sp - p));
 			first = 0;
-			st->nout += *p != '!';
 		}
 	}
+	st->nout += kept;
 	dk_buf_char(&dk_out, '\n');
 	dk_out_maybe_flush();
 }
@@ -129,7 +137,7 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	}
 	st->nin += st->sigs.n;
 	write_filtered(st, rec->line.p, (size_t)(rec->f[rec->n - 1].p - rec->line.p),
-	    rec->line.n, st->keep.v);
+	    rec->line.n, st->keep.v, st->sigs.n, st->sigs.flags);
 }
 
 /* First pass of the filter on the input's own statistics: the line is
@@ -146,6 +154,7 @@ hold(struct state *st, dk_reader *r, const dk_record *rec)
 	h.head = (size_t)(rec->f[rec->n - 1].p - rec->line.p);
 	h.first = st->ids.n;
 	h.n = st->sigs.n;
+	h.flags = st->sigs.flags;
 	dk_buf_bytes(&st->lines, rec->line.p, rec->line.n);
 	if (!(st->sigs.flags & DK_SIG_PROBE))
 		dk_lexicon_doc(st->lex);
@@ -174,7 +183,8 @@ emit_held(struct state *st)
 			if (!dk_lexicon_in_range(st->lex, dk_lexicon_df_id(st->lex, ids[j]),
 			    st->lo, st->hi))
 				ids[j] = UINT32_MAX;
-		write_filtered(st, st->lines.p + h->off, h->head, h->len, ids);
+		write_filtered(st, st->lines.p + h->off, h->head, h->len, ids, h->n,
+		    h->flags);
 	}
 }
 

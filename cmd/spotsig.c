@@ -17,6 +17,7 @@ static const struct dk_usage usage = {
 	"  -S FILE       stopwords from a file instead of the built-in list\n"
 	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
 	"  -m N          mark documents with fewer than N signatures !short\n"
+	"                (default 1: those without any)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
@@ -651,6 +652,7 @@ main(int argc, char **argv)
 
 	dk_cli_init(argc, argv);
 	st.lex = dk_lexicon_new();
+	st.minsigs = 1;         /* an empty list cannot be matched: say so */
 	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:L:m:p:S:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': antes_from_list(&av, optarg); break;

@@ -26,6 +26,9 @@ test_expect_success 'stdin and - are the same' '
 test_expect_success 'stopwords are skipped inside a chain; chains cut by the end' '
 	printf "a\tthe cat of the and with dog\nb\tthe cat\nc\tsome text the\nd\tthe of and\ne\t\n" >in &&
 	spotsig -a the in >actual &&
+	printf "a\tthe:cat:dog=1 the:dog=1\nb\tthe:cat=1\nc\t!short\nd\t!short\ne\t!short\n" >expect &&
+	test_cmp expect actual &&
+	spotsig -a the -m 0 in >actual &&
 	printf "a\tthe:cat:dog=1 the:dog=1\nb\tthe:cat=1\nc\t\nd\t\ne\t\n" >expect &&
 	test_cmp expect actual
 '

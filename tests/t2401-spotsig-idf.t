@@ -14,19 +14,19 @@ test_expect_success 'setup' '
 
 test_expect_success 'IDF exactly 0.5' '
 	spotsig -a the -c 1 --idf 0.5:0.5 in >actual &&
-	printf "d1\tthe:beta=1\nd2\tthe:beta=2\nd3\t\nd4\t\n" >expect &&
+	printf "d1\tthe:beta=1\nd2\tthe:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'IDF range 0.2:0.85 keeps DF 3 and DF 2' '
 	spotsig -a the -c 1 --idf 0.2:0.85 in >actual &&
-	printf "d1\tthe:beta=1 the:epsilon=1\nd2\tthe:beta=2 the:epsilon=1\nd3\tthe:epsilon=1\nd4\t\n" >expect &&
+	printf "d1\tthe:beta=1 the:epsilon=1\nd2\tthe:beta=2 the:epsilon=1\nd3\tthe:epsilon=1\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'IDF range 0.21:1 drops DF 3, keeps the rare ones' '
 	spotsig -a the -c 1 --idf 0.21:1 in >actual &&
-	printf "d1\tthe:beta=1 the:gamma=1\nd2\tthe:beta=2\nd3\tthe:delta=1\nd4\t\n" >expect &&
+	printf "d1\tthe:beta=1 the:gamma=1\nd2\tthe:beta=2\nd3\tthe:delta=1\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -43,9 +43,15 @@ test_expect_success 'statistics span all operands' '
 	test_cmp expect actual
 '
 
+test_expect_success '-m 0 writes empty lists as they are' '
+	spotsig -a the -c 1 -m 0 --idf 0.5:0.5 in >actual &&
+	printf "d1\tthe:beta=1\nd2\tthe:beta=2\nd3\t\nd4\t\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success '-m counts the signatures left after filtering' '
-	spotsig -a the -c 1 -m 1 --idf 0.5:0.5 in >actual &&
-	printf "d1\tthe:beta=1\nd2\tthe:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
+	spotsig -a the -c 1 -m 2 --idf 0.5:0.5 in >actual &&
+	printf "d1\t!short the:beta=1\nd2\tthe:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -62,7 +68,7 @@ test_expect_success 'a lexicon of the input gives the same result in one pass' '
 test_expect_success 'a lexicon of another collection; unknown terms count as DF 1' '
 	printf "!N\t10\nthe:alpha\t10\nthe:beta\t1\nthe:gamma\t5\n" >lex &&
 	spotsig -a the -c 1 --idf 0.9:1 -L lex in >actual &&
-	printf "d1\tthe:beta=1 the:epsilon=1\nd2\tthe:beta=2 the:epsilon=1\nd3\tthe:delta=1 the:epsilon=1\nd4\t\n" >expect &&
+	printf "d1\tthe:beta=1 the:epsilon=1\nd2\tthe:beta=2 the:epsilon=1\nd3\tthe:delta=1 the:epsilon=1\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 

@@ -60,10 +60,10 @@ test_expect_success 'merge of shards equals the lexicon of the whole' '
 test_expect_success 'IDF filter with the stream statistics (N = 4)' '
 	printf "d1\talpha=1 beta=1 gamma=1 eps=1\nd2\t!short alpha=1 beta=2 eps=1\nd3\talpha=1 delta=1 eps=1\nd4\talpha=1\n" >in &&
 	lexicon --idf 0.2:0.85 in >actual &&
-	printf "d1\tbeta=1 eps=1\nd2\t!short beta=2 eps=1\nd3\teps=1\nd4\t\n" >expect &&
+	printf "d1\tbeta=1 eps=1\nd2\t!short beta=2 eps=1\nd3\teps=1\nd4\t!short\n" >expect &&
 	test_cmp expect actual &&
 	lexicon --idf 0.5:0.5 in >actual &&
-	printf "d1\tbeta=1\nd2\t!short beta=2\nd3\t\nd4\t\n" >expect &&
+	printf "d1\tbeta=1\nd2\t!short beta=2\nd3\t!short\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -76,10 +76,17 @@ test_expect_success 'IDF filter with a lexicon equals the two-pass filter' '
 	done
 '
 
+test_expect_success 'records left empty are flagged !short once, flags kept' '
+	printf "a\tx=1 y=1\nb\t!short x=1\nc\ty=1\nd\ty=1\ne\t!probe x=1\n" >in &&
+	lexicon --idf 0:0.3 in >actual &&
+	printf "a\ty=1\nb\t!short\nc\ty=1\nd\ty=1\ne\t!short !probe\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'IDF filter keeps signatures as written (%3A stays)' '
 	printf "a\tx%%3Ay=1 z=1\nb\tz=1\n" >in &&
 	lexicon --idf 1:1 in >actual &&
-	printf "a\tx%%3Ay=1\nb\t\n" >expect &&
+	printf "a\tx%%3Ay=1\nb\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
