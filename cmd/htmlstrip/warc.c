@@ -55,10 +55,12 @@ hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
 
 	hs_strip(u, un, &d->body, d->title ? &d->title_text : NULL);
 	if (d->title) {
-		dk_buf_escaped(&dk_out, d->title_text.p, d->title_text.n);
+		if (d->title_text.n)
+			dk_buf_escaped(&dk_out, d->title_text.p, d->title_text.n);
 		dk_buf_bytes(&dk_out, "\\n", 2);
 	}
-	dk_buf_escaped(&dk_out, d->body.p, d->body.n);
+	if (d->body.n)
+		dk_buf_escaped(&dk_out, d->body.p, d->body.n);
 	dk_buf_char(&dk_out, '\n');
 	dk_out_maybe_flush();
 	d->docs++;
