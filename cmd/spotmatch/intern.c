@@ -4,6 +4,24 @@
 
 #define SEED 0x5350u
 
+/* Signatures are short: an inline comparison beats a call to memcmp. */
+static inline int
+same(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+
+	for (; n >= 8; a += 8, b += 8, n -= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+	}
+	for (; n > 0; n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
 void
 sm_intern_init(sm_intern *t)
 {
@@ -44,6 +62,25 @@ grow(sm_intern *t)
 }
 
 uint32_t
+sm_intern_find(const sm_intern *t, const char *p, size_t n)
+{
+	uint64_t h = dk_hash64(p, n, SEED), tag = h & ~(uint64_t)0xffffffffu, s;
+	size_t i = h & t->mask, sn;
+	uint32_t id;
+	const char *q;
+
+	for (; (s = t->slot[i]) != 0; i = (i + 1) & t->mask) {
+		if ((s & ~(uint64_t)0xffffffffu) != tag)
+			continue;
+		id = (uint32_t)(s & 0xffffffffu) - 1;
+		q = sm_intern_str(t, id, &sn);
+		if (sn == n && same(p, q, n))
+			return id;
+	}
+	return UINT32_MAX;
+}
+
+uint32_t
 sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew)
 {
 	uint64_t h = dk_hash64(p, n, SEED), tag = h & ~(uint64_t)0xffffffffu, s;
@@ -56,7 +93,7 @@ sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew)
 			continue;
 		id = (uint32_t)(s & 0xffffffffu) - 1;
 		q = sm_intern_str(t, id, &sn);
-		if (sn == n && memcmp(p, q, n) == 0) {
+		if (sn == n && same(p, q, n)) {
 			*isnew = 0;
 			return id;
 		}

@@ -37,6 +37,35 @@ enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN };
 /* What the first record says the input is. */
 enum kind { K_PLAIN, K_PART, K_BAND, K_FPRINT };
 
+/* The members of one key group by ID, with their SIGS fields as read: a
+ * probe of the next group that repeats one byte for byte shares its
+ * document instead of being decoded and looked up again. */
+struct members {
+	sm_intern ids;
+	DK_VEC(uint32_t) doc;     /* by ID id; UINT32_MAX if the ID repeats */
+	DK_VEC(uint64_t) off;     /* by ID id: SIGS bytes raw[off .. off + len) */
+	DK_VEC(uint32_t) len;
+	DK_VEC(char) raw;
+};
+
+static void
+members_reset(struct members *g)
+{
+	sm_intern_free(&g->ids);
+	sm_intern_init(&g->ids);
+	g->doc.n = g->off.n = g->len.n = g->raw.n = 0;
+}
+
+static void
+members_free(struct members *g)
+{
+	sm_intern_free(&g->ids);
+	free(g->doc.v);
+	free(g->off.v);
+	free(g->len.v);
+	free(g->raw.v);
+}
+
 /* Reading state across operands. */
 struct input {
 	enum kind kind;
@@ -47,6 +76,7 @@ struct input {
 	int pset;
 	DK_VEC(char) lastkey;
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
+	struct members prev, cur; /* of the last two groups, for probes */
 	sm_keyed *keyed;
 };
 
@@ -140,6 +170,11 @@ part_key(struct input *in, sm_ctx *c, dk_reader *r, dk_str key)
 			    (int)key.n, key.p, (int)in->lastkey.n, in->lastkey.v);
 	}
 	if (cmp > 0) {
+		struct members t = in->prev;
+
+		in->prev = in->cur;
+		in->cur = t;
+		members_reset(&in->cur);
 		DK_PUSH(&in->gstart, (uint32_t)c->docs.n);
 		in->lastkey.n = 0;
 		DK_GROW(&in->lastkey, key.n);
@@ -161,6 +196,47 @@ decide(struct input *in, dk_reader *r, dk_record *rec)
 		in->keyed = sm_keyed_new(in->kind == K_BAND ? 'B' : 'F');
 }
 
+/* A record of a partition stream: a probe repeating a member of the
+ * previous group shares its document; members are remembered. */
+static void
+part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *sg)
+{
+	dk_str id = rec->f[1], f = rec->f[rec->n - 1];
+	struct members *g;
+	uint32_t i, d;
+	sm_doc x;
+	int isnew;
+
+	if (f.n > 7 && memcmp(f.p, "!probe ", 7) == 0) {
+		g = &in->prev;
+		i = sm_intern_find(&g->ids, id.p, id.n);
+		if (i != UINT32_MAX && g->doc.v[i] != UINT32_MAX && g->len.v[i] == f.n - 7 &&
+		    memcmp(g->raw.v + g->off.v[i], f.p + 7, f.n - 7) == 0) {
+			if (c->docs.n >= UINT32_MAX - 1)
+				dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "too many records");
+			x = c->docs.v[g->doc.v[i]];
+			x.flags |= DK_SIG_PROBE;
+			DK_PUSH(&c->docs, x);
+			return;
+		}
+		sm_add_doc(c, r, id, f, sg);
+		return;
+	}
+	g = &in->cur;
+	DK_GROW(&g->raw, g->raw.n + f.n);
+	memcpy(g->raw.v + g->raw.n, f.p, f.n);
+	d = sm_add_doc(c, r, id, f, sg);
+	i = sm_intern_id(&g->ids, id.p, id.n, &isnew);
+	if (!isnew) {
+		g->doc.v[i] = UINT32_MAX;
+		return;
+	}
+	DK_PUSH(&g->doc, d);
+	DK_PUSH(&g->off, g->raw.n);
+	DK_PUSH(&g->len, (uint32_t)f.n);
+	g->raw.n += f.n;
+}
+
 static void
 read_input(struct input *in, sm_ctx *c, dk_reader *r)
 {
@@ -180,7 +256,7 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 			    "not a record of the keyed stream begun on line 1 (mixed input?)");
 		if (in->kind == K_PART) {
 			part_key(in, c, r, rec.f[0]);
-			sm_add_doc(c, r, rec.f[1], rec.f[rec.n - 1], &scratch);
+			part_record(in, c, r, &rec, &scratch);
 		} else
 			sm_keyed_add(in->keyed, c, r, &rec, &scratch);
 	}
@@ -377,6 +453,8 @@ main(int argc, char **argv)
 	argv += optind;
 	c.nthreads = dk_cli_threads();
 	sm_intern_init(&c.sigs);
+	sm_intern_init(&in.prev.ids);
+	sm_intern_init(&in.cur.ids);
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
 			dk_warn("%s", argv[i]);
@@ -410,6 +488,8 @@ main(int argc, char **argv)
 	dk_out_close();
 	free(pairs.v);
 	free(in.lastkey.v);
+	members_free(&in.prev);
+	members_free(&in.cur);
 	free(in.gstart.v);
 	free(c.pool.v);
 	free(c.docs.v);

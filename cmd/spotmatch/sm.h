@@ -20,6 +20,8 @@ void sm_intern_init(sm_intern *t);
 void sm_intern_free(sm_intern *t);
 /* The id of p[0..n), added when new (*isnew set). */
 uint32_t sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew);
+/* The id of p[0..n), or UINT32_MAX. */
+uint32_t sm_intern_find(const sm_intern *t, const char *p, size_t n);
 static inline size_t sm_intern_count(const sm_intern *t) { return t->off.n - 1; }
 static inline const char *sm_intern_str(const sm_intern *t, uint32_t id, size_t *n)
 {
