@@ -1,0 +1,73 @@
+#!/bin/sh
+# spotsig: throughput on the htmlstrip output of the shared real pages
+# (with wc -w on the same text as the baseline of the same run), htmlstrip
+# and the two in one pipeline; then the quality of htmlstrip | spotsig
+# --idf 0.2:0.85 | spotmatch on goldset-dev, F1 for tau 0.1 .. 0.9.
+. "$(dirname "$0")/common.sh"
+have_shared || exit 0
+html=$BENCH_TMP/spotsig-pages-html.tsv
+text=$BENCH_TMP/spotsig-pages-text.tsv
+
+# The pages as one HTML document stream, so that gzip is not measured.
+if ! test -s "$html"; then
+	python3 - "$DK_SHARED/corpora/pages" >"$html" <<-\EOF || exit 1
+	import glob, gzip, os, sys
+	out = sys.stdout.buffer
+	for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "*.html.gz"))):
+	    d = gzip.open(f).read()
+	    for a, b in ((b"\\", b"\\\\"), (b"\t", b"\\t"), (b"\n", b"\\n"), (b"\r", b"\\r")):
+	        d = d.replace(a, b)
+	    out.write(os.path.basename(f).encode() + b"\t" + d + b"\n")
+	EOF
+fi
+# The text, four times over, so that one run lasts long enough to time.
+htmlstrip <"$html" >"$text.1" || exit 1
+cat "$text.1" "$text.1" "$text.1" "$text.1" >"$text"
+rm -f "$text.1"
+hbytes=$(wc -c <"$html")
+tbytes=$(wc -c <"$text")
+echo "input: $(wc -l <"$html") pages, $hbytes bytes of HTML; their text x4: $tbytes bytes"
+
+# best3 CMD...: the best wall time of three runs, in seconds
+best3() {
+	_best=
+	for _i in 1 2 3; do
+		_t0=$(now)
+		"$@" >/dev/null || return 1
+		_t=$(elapsed "$_t0" "$(now)")
+		_best=$(awk -v a="$_best" -v b="$_t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+	done
+	echo "$_best"
+}
+pipeline() { htmlstrip <"$html" | spotsig; }
+
+t_wc=$(best3 env LC_ALL=C wc -w "$text") || exit 1
+t_ss=$(best3 spotsig "$text") || exit 1
+t_idf=$(best3 spotsig --idf 0.2:0.85 "$text") || exit 1
+t_hs=$(best3 htmlstrip "$html") || exit 1
+t_pipe=$(best3 pipeline) || exit 1
+echo "wc -w (baseline): ${t_wc}s, $(rate "$tbytes" "$t_wc") MB/s of text"
+echo "spotsig: ${t_ss}s, $(rate "$tbytes" "$t_ss") MB/s of text (single thread, best of 3)," \
+    "$(awk -v a="$t_wc" -v b="$t_ss" 'BEGIN { printf "%.2f", a / b }') x the speed of wc -w"
+echo "spotsig --idf 0.2:0.85 (two passes): ${t_idf}s, $(rate "$tbytes" "$t_idf") MB/s of text"
+echo "htmlstrip: ${t_hs}s, $(rate "$hbytes" "$t_hs") MB/s of HTML"
+echo "htmlstrip | spotsig: ${t_pipe}s, $(rate "$hbytes" "$t_pipe") MB/s of HTML"
+rm -f "$text"
+
+# Quality.  True pairs: files of the same cluster in gold.tsv.
+gold=$DK_SHARED/corpora/goldset-dev
+sigs=$BENCH_TMP/spotsig-goldset.sigs
+(cd "$gold/docs" && htmlstrip *.html) | spotsig --idf 0.2:0.85 >"$sigs" || exit 1
+for tau in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9; do
+	spotmatch -t "$tau" "$sigs" >"$sigs.pairs" || exit 1
+	awk -F '\t' -v tau="$tau" '
+	NR == FNR { c[$1] = $2; n[$2]++; next }
+	{ found++; if (c[$1] == c[$2]) tp++ }
+	END {
+		for (k in n) truth += n[k] * (n[k] - 1) / 2
+		p = found ? tp / found : 0; r = tp / truth
+		printf "goldset-dev tau %s: precision %.3f recall %.3f F1 %.3f\n",
+		    tau, p, r, p + r ? 2 * p * r / (p + r) : 0
+	}' "$gold/gold.tsv" "$sigs.pairs"
+done
+rm -f "$sigs" "$sigs.pairs"
