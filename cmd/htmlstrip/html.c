@@ -29,40 +29,57 @@ enum {
 struct elem {
 	const char *name;
 	unsigned flags;
+	size_t len;
 };
 
+/* sizeof: the lengths are known when compiling. */
+#define E(name, flags) { name, flags, sizeof name - 1 }
 static const struct elem elems[] = {
-	{ "address", E_BLOCK }, { "article", E_BLOCK }, { "aside", E_BLOCK },
-	{ "blockquote", E_BLOCK }, { "body", E_BLOCK }, { "br", E_BLOCK },
-	{ "caption", E_BLOCK }, { "center", E_BLOCK }, { "dd", E_BLOCK },
-	{ "details", E_BLOCK }, { "dialog", E_BLOCK }, { "dir", E_BLOCK },
-	{ "div", E_BLOCK }, { "dl", E_BLOCK }, { "dt", E_BLOCK },
-	{ "fieldset", E_BLOCK }, { "figcaption", E_BLOCK }, { "figure", E_BLOCK },
-	{ "footer", E_BLOCK }, { "form", E_BLOCK }, { "frameset", E_BLOCK },
-	{ "h1", E_BLOCK }, { "h2", E_BLOCK }, { "h3", E_BLOCK }, { "h4", E_BLOCK },
-	{ "h5", E_BLOCK }, { "h6", E_BLOCK }, { "head", E_BLOCK },
-	{ "header", E_BLOCK }, { "hgroup", E_BLOCK }, { "hr", E_BLOCK },
-	{ "html", E_BLOCK }, { "legend", E_BLOCK }, { "li", E_BLOCK },
-	{ "listing", E_BLOCK | E_PRE }, { "main", E_BLOCK }, { "menu", E_BLOCK },
-	{ "nav", E_BLOCK }, { "ol", E_BLOCK }, { "optgroup", E_BLOCK },
-	{ "option", E_BLOCK }, { "p", E_BLOCK }, { "pre", E_BLOCK | E_PRE },
-	{ "search", E_BLOCK }, { "section", E_BLOCK }, { "select", E_BLOCK },
-	{ "summary", E_BLOCK }, { "table", E_BLOCK }, { "tbody", E_BLOCK },
-	{ "td", E_BLOCK }, { "tfoot", E_BLOCK }, { "th", E_BLOCK },
-	{ "thead", E_BLOCK }, { "tr", E_BLOCK }, { "ul", E_BLOCK },
-	{ "script", E_RAW | E_SCRIPT }, { "style", E_RAW }, { "iframe", E_RAW },
-	{ "noembed", E_RAW }, { "noframes", E_RAW },
-	{ "xmp", E_BLOCK | E_RAW | E_SHOW | E_PRE },
-	{ "textarea", E_BLOCK | E_RAW | E_REFS | E_SHOW },
-	{ "title", E_BLOCK | E_RAW | E_REFS | E_TITLE },
-	{ "plaintext", E_BLOCK | E_PLAIN },
-	{ "svg", E_SUBTREE }, { "math", E_SUBTREE }, { "template", E_SUBTREE },
-	{ "noscript", E_SUBTREE },
+	E("address", E_BLOCK), E("article", E_BLOCK), E("aside", E_BLOCK),
+	E("blockquote", E_BLOCK), E("body", E_BLOCK), E("br", E_BLOCK),
+	E("caption", E_BLOCK), E("center", E_BLOCK), E("dd", E_BLOCK),
+	E("details", E_BLOCK), E("dialog", E_BLOCK), E("dir", E_BLOCK),
+	E("div", E_BLOCK), E("dl", E_BLOCK), E("dt", E_BLOCK),
+	E("fieldset", E_BLOCK), E("figcaption", E_BLOCK), E("figure", E_BLOCK),
+	E("footer", E_BLOCK), E("form", E_BLOCK), E("frameset", E_BLOCK),
+	E("h1", E_BLOCK), E("h2", E_BLOCK), E("h3", E_BLOCK), E("h4", E_BLOCK),
+	E("h5", E_BLOCK), E("h6", E_BLOCK), E("head", E_BLOCK),
+	E("header", E_BLOCK), E("hgroup", E_BLOCK), E("hr", E_BLOCK),
+	E("html", E_BLOCK), E("legend", E_BLOCK), E("li", E_BLOCK),
+	E("listing", E_BLOCK | E_PRE), E("main", E_BLOCK), E("menu", E_BLOCK),
+	E("nav", E_BLOCK), E("ol", E_BLOCK), E("optgroup", E_BLOCK),
+	E("option", E_BLOCK), E("p", E_BLOCK), E("pre", E_BLOCK | E_PRE),
+	E("search", E_BLOCK), E("section", E_BLOCK), E("select", E_BLOCK),
+	E("summary", E_BLOCK), E("table", E_BLOCK), E("tbody", E_BLOCK),
+	E("td", E_BLOCK), E("tfoot", E_BLOCK), E("th", E_BLOCK),
+	E("thead", E_BLOCK), E("tr", E_BLOCK), E("ul", E_BLOCK),
+	E("script", E_RAW | E_SCRIPT), E("style", E_RAW), E("iframe", E_RAW),
+	E("noembed", E_RAW), E("noframes", E_RAW),
+	E("xmp", E_BLOCK | E_RAW | E_SHOW | E_PRE),
+	E("textarea", E_BLOCK | E_RAW | E_REFS | E_SHOW),
+	E("title", E_BLOCK | E_RAW | E_REFS | E_TITLE),
+	E("plaintext", E_BLOCK | E_PLAIN),
+	E("svg", E_SUBTREE), E("math", E_SUBTREE), E("template", E_SUBTREE),
+	E("noscript", E_SUBTREE),
 };
+
+static int
+is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+static int
+is_alpha(int c)
+{
+	return (unsigned)((c | 0x20) - 'a') < 26;
+}
 
 #define NAMEMAX 16
 #define HSIZE 256
 static const struct elem *htab[HSIZE];
+/* Tag name bytes lower-cased; 0 for the bytes that end a name. */
+static unsigned char namechar[256];
 
 static unsigned
 namehash(const unsigned char *s, size_t n)
@@ -82,8 +99,13 @@ init_tables(void)
 	tcls[' '] = tcls['\t'] = tcls['\n'] = tcls['\r'] = tcls['\f'] = T_SPACE;
 	tcls['&'] = T_AMP;
 	tcls[0xC2] = T_C2;
+	for (c = 0; c < 256; c++)
+		namechar[c] = (unsigned char)(is_alpha(c) ? c | 0x20 : c);
+	namechar[0] = 1;    /* a NUL in a name is not its end */
+	namechar[' '] = namechar['\t'] = namechar['\n'] = namechar['\r'] = 0;
+	namechar['\f'] = namechar['/'] = namechar['>'] = 0;
 	for (i = 0; i < sizeof elems / sizeof elems[0]; i++) {
-		h = namehash((const unsigned char *)elems[i].name, strlen(elems[i].name));
+		h = namehash((const unsigned char *)elems[i].name, elems[i].len);
 		while (htab[h])
 			h = (h + 1) & (HSIZE - 1);
 		htab[h] = &elems[i];
@@ -96,21 +118,9 @@ lookup(const unsigned char *s, size_t n)
 	unsigned h = namehash(s, n);
 
 	for (; htab[h]; h = (h + 1) & (HSIZE - 1))
-		if (strlen(htab[h]->name) == n && memcmp(htab[h]->name, s, n) == 0)
+		if (htab[h]->len == n && memcmp(htab[h]->name, s, n) == 0)
 			return htab[h];
 	return NULL;
-}
-
-static int
-is_space(int c)
-{
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
-
-static int
-is_alpha(int c)
-{
-	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
 /* ---- text output ---- */
@@ -261,7 +271,9 @@ text_span(struct scan *s, struct sink *k, const unsigned char *p,
 	const unsigned char *q;
 
 	while (p < end) {
-		for (q = p; q < end && tcls[*q] == T_ORD; q++)
+		for (q = p; end - q >= 4 && !(tcls[q[0]] | tcls[q[1]] | tcls[q[2]] | tcls[q[3]]); q += 4)
+			;
+		for (; q < end && tcls[*q] == T_ORD; q++)
 			;
 		if (q > p)
 			put(k, p, (size_t)(q - p));
@@ -269,8 +281,10 @@ text_span(struct scan *s, struct sink *k, const unsigned char *p,
 			break;
 		switch (tcls[*p]) {
 		case T_SPACE:
-			for (; p < end && tcls[*p] == T_SPACE; p++)
-				space(k, *p == '\n' && s->pre ? 2 : 1);
+			for (q = p; q < end && tcls[*q] == T_SPACE; q++)
+				;
+			space(k, s->pre && memchr(p, '\n', (size_t)(q - p)) ? 2 : 1);
+			p = q;
 			break;
 		case T_AMP:
 			if (!refs || (q = char_ref(s, k, p, end)) == NULL) {
@@ -470,7 +484,7 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 	}
 	if (q == end)
 		return end;
-	return tag_end(q + 2 + strlen(e->name), end, &sc);
+	return tag_end(q + 2 + e->len, end, &sc);
 }
 
 static const unsigned char *
@@ -537,9 +551,9 @@ tag_name(const unsigned char **pp, const unsigned char *end)
 	unsigned char name[NAMEMAX];
 	size_t n = 0;
 
-	for (; p < end && !is_space(*p) && *p != '/' && *p != '>'; p++)
+	for (; p < end && namechar[*p]; p++)
 		if (n < NAMEMAX)
-			name[n++] = (unsigned char)(*p | (is_alpha(*p) ? 0x20 : 0));
+			name[n++] = namechar[*p];
 		else
 			n = NAMEMAX + 1;
 	*pp = p;
