@@ -52,6 +52,16 @@ test_expect_success 'WARC with a gzip member per record' '
 	test_cmp expect.warc actual
 '
 
+test_expect_success 'WARC: gzip content coding is undone' '
+	printf "<p>zipped</p>" | gzip -n >body.gz &&
+	{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n" &&
+	  cat body.gz; } >r5 &&
+	record response http://z/ "application/http; msgtype=response" r5 >z.warc &&
+	htmlstrip z.warc >actual &&
+	printf "http://z/\t2024-01-01T00:00:00Z\tzipped\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'WARC: a damaged record is reported, the rest read' '
 	sed "s/^Content-Length: [0-9]*/Content-Length: x/" c.warc >bad.warc &&
 	cat c.warc >>bad.warc &&

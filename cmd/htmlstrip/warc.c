@@ -199,7 +199,7 @@ starts(dk_str s, const char *prefix)
 
 /* The HTTP message in a response record; *html tells whether it was a page. */
 static const char *
-http_response(struct hs_doc *d, const struct record *r, int *html)
+http_response(struct hs_doc *d, const struct record *r, const char *name, int *html)
 {
 	const unsigned char *he = header_end(r->block, r->blocklen), *line, *nl, *body;
 	dk_str ctype = { NULL, 0 }, te = { NULL, 0 }, ce = { NULL, 0 };
@@ -234,7 +234,7 @@ http_response(struct hs_doc *d, const struct record *r, int *html)
 		n = d->inflated.n;
 	}
 	*html = 1;
-	hs_emit(d, (const char *)body, n, ctype.p, ctype.n, "");
+	hs_emit(d, (const char *)body, n, ctype.p, ctype.n, name);
 	return NULL;
 }
 
@@ -251,7 +251,7 @@ field_ok(dk_str s)
 
 /* One record: a document if it is an HTML response, else counted. */
 static const char *
-record(struct hs_doc *d, struct record *r)
+record(struct hs_doc *d, struct record *r, const char *name)
 {
 	const char *why;
 	size_t start = dk_out.n;
@@ -272,7 +272,7 @@ record(struct hs_doc *d, struct record *r)
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_bytes(&dk_out, r->date.p, r->date.n);
 	dk_buf_char(&dk_out, '\t');
-	why = http_response(d, r, &html);
+	why = http_response(d, r, name, &html);
 	if (!html) {
 		dk_out.n = start;     /* take the head back */
 		if (!why)
@@ -318,7 +318,7 @@ records(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 		if (off == n)
 			break;
 		if ((len = parse_record(p + off, n - off, final, &r, &why)) != 0) {
-			if ((why = record(d, &r)) != NULL)
+			if ((why = record(d, &r, name)) != NULL)
 				*status = damaged(d, name, base + (gz ? 0 : off), why);
 			off += len;
 			continue;
