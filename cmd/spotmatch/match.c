@@ -199,7 +199,9 @@ build_index(sm_matcher *mt, const sm_group *g)
 	DK_GROW(&mt->rlen, n);
 	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	sort_ctx = c;
-	if (n > 1)
+	/* without partitions the lists stay in input order, as in a plain
+	 * inverted index: the length bounds then filter entry by entry */
+	if (n > 1 && c->partition)
 		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
@@ -285,6 +287,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	uint64_t rest = d->len;
 	size_t i, j, n;
 	uint32_t l, r, len = d->len, other;
+	int sorted = c->prune && c->partition;
 	double sim;
 
 	if (++w->query == 0) {
@@ -304,13 +307,19 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
 		w->lists++;
-		for (j = c->prune ? skip_long(mt, list, n, len) : 0; j < n; j++) {
+		for (j = sorted ? skip_long(mt, list, n, len) : 0; j < n; j++) {
 			r = list[j];
 			if (r >= below)
 				break;
 			if (c->prune && mt->rlen.v[r] < len &&
-			    ratio_below(mt->rlen.v[r], len, c->tau))
-				break;
+			    ratio_below(mt->rlen.v[r], len, c->tau)) {
+				if (sorted)
+					break;
+				continue;
+			}
+			if (!sorted && c->prune && mt->rlen.v[r] > len &&
+			    ratio_below(len, mt->rlen.v[r], c->tau))
+				continue;
 			if (w->stamp[r] == w->query)
 				continue;
 			w->stamp[r] = w->query;
