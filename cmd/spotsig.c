@@ -27,19 +27,19 @@ static const struct dk_usage usage = {
 
 #define MAXCHAIN 64
 #define MAXDIST 1000
-#define QMASK 1023
+#define QMASK 4095
 
 enum { W_STOP = 1, W_ANTE = 2 };
 
 /* The word classes: one open-addressing table for stopwords and
  * antecedents, so that each token costs one probe. */
 struct wslot {
-	uint64_t k[2];          /* the word when it has up to 16 bytes */
-	uint64_t hash;
+	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
 	const char *s;          /* NULL: empty */
 	uint32_t n;
+	uint16_t d;
+	uint8_t c;
 	uint8_t cls;
-	uint16_t d, c;
 };
 
 struct wtable {
@@ -95,7 +95,8 @@ struct state {
 static inline size_t
 qkey(const char *s, size_t n)
 {
-	return ((unsigned char)s[0] * 31u + (unsigned char)s[n - 1]) & QMASK;
+	return ((unsigned char)s[0] * 961u + (unsigned char)s[n > 1] * 31u +
+	    (unsigned char)s[n - 1]) & QMASK;
 }
 
 /* The first m < 8 bytes of a loaded word. */
@@ -159,7 +160,7 @@ wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 	if (n > 16) {
 		h = whash_long(s, n);
 		for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-			if (w->slot[j].hash == h && w->slot[j].n == n &&
+			if (w->slot[j].k[0] == h && w->slot[j].n == n &&
 			    memcmp(w->slot[j].s, s, n) == 0)
 				return &w->slot[j];
 		return (struct wslot *)&w->none;
@@ -183,7 +184,7 @@ wadd(struct wtable *w, const char *s, size_t n)
 	if (e != &w->none || n == 0)
 		return e;
 	if (n > 16)
-		h = whash_long(s, n);
+		h = k[0] = whash_long(s, n);
 	else {
 		wkey(s, n, n, k);
 		h = whash(k, n);
@@ -191,7 +192,6 @@ wadd(struct wtable *w, const char *s, size_t n)
 	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
 		;
 	e = &w->slot[j];
-	e->hash = h;
 	e->k[0] = k[0];
 	e->k[1] = k[1];
 	e->s = s;
@@ -301,7 +301,7 @@ build_words(struct wtable *w, const dk_strset *stop, antevec *av, int d, int c)
 	size_t i, size = 64;
 	struct wslot *e;
 
-	while (size < (stop->n + av->n) * 2)
+	while (size < (stop->n + av->n) * 4)
 		size *= 2;
 	w->slot = dk_calloc(size, sizeof *w->slot);
 	w->mask = size - 1;
@@ -314,7 +314,7 @@ build_words(struct wtable *w, const dk_strset *stop, antevec *av, int d, int c)
 		e = wadd(w, av->v[i].word, strlen(av->v[i].word));
 		e->cls |= W_ANTE;
 		e->d = (uint16_t)(av->v[i].d ? av->v[i].d : d);
-		e->c = (uint16_t)(av->v[i].c ? av->v[i].c : c);
+		e->c = (uint8_t)(av->v[i].c ? av->v[i].c : c);
 	}
 }
 
@@ -486,13 +486,26 @@ write_head(struct state *st, const char *head, size_t headlen, uint64_t total,
 	st->nkept += total;
 }
 
-static void
+/* Most counts are single digits: they skip the general formatter. */
+static inline void
 write_item(int first, const char *s, size_t n, uint32_t count)
 {
+	char *p;
+
+	dk_buf_reserve(&dk_out, n + 3);
+	p = dk_out.p + dk_out.n;
 	if (!first)
-		dk_buf_char(&dk_out, ' ');
-	dk_buf_bytes(&dk_out, s, n);
-	dk_buf_sigcount(&dk_out, count);
+		*p++ = ' ';
+	memcpy(p, s, n);
+	p += n;
+	if (count < 10) {
+		*p++ = '=';
+		*p++ = (char)('0' + count);
+		dk_out.n = (size_t)(p - dk_out.p);
+	} else {
+		dk_out.n = (size_t)(p - dk_out.p);
+		dk_buf_sigcount(&dk_out, count);
+	}
 }
 
 /* One pass: the signatures of the current document, filtered by the
