@@ -215,7 +215,7 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 			if (c->docs.n >= UINT32_MAX - 1)
 				dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "too many records");
 			x = c->docs.v[g->doc.v[i]];
-			x.flags |= DK_SIG_PROBE;
+			x.flags |= DK_SIG_PROBE | SM_SHARED;
 			DK_PUSH(&c->docs, x);
 			return;
 		}
@@ -314,6 +314,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 	d.nsig = (uint32_t)sg->n;
 	d.len = (uint32_t)dk_measure_len(c->m, sg->size, sg->n);
 	d.flags = sg->flags;
+	d.fp = 0;
 	d.id = c->ids.n;
 	d.idlen = (uint32_t)id.n;
 	DK_GROW(&c->ids, c->ids.n + id.n);

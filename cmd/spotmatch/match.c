@@ -37,17 +37,70 @@ cmp_u64(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
+struct resort {
+	sm_ctx *c;
+	const uint32_t *to;
+	dk_counter next, next2;
+};
+
+/* Renumbers and re-sorts the arrays of a share of the documents (a probe
+ * sharing its member's array leaves it to the member), then, once all are
+ * done, fingerprints them. */
+static void
+resort_work(void *arg, int tid)
+{
+	struct resort *rs = arg;
+	sm_ctx *c = rs->c;
+	size_t k, end, i, j, n = c->docs.n;
+	dk_idcount *v, x;
+	sm_doc *d;
+
+	(void)tid;
+	while ((k = dk_counter_take(&rs->next, 4096, n)) < n) {
+		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
+			d = &c->docs.v[k];
+			if (d->flags & SM_SHARED)
+				continue;
+			v = c->pool.v + d->sig;
+			for (i = 0; i < d->nsig; i++)
+				v[i].id = rs->to[v[i].id];
+			for (i = 1; i < d->nsig; i++) {
+				x = v[i];
+				for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+					v[j] = v[j - 1];
+				v[j] = x;
+			}
+		}
+	}
+}
+
+static void
+fingerprint_work(void *arg, int tid)
+{
+	struct resort *rs = arg;
+	sm_ctx *c = rs->c;
+	size_t k, end, n = c->docs.n;
+	sm_doc *d;
+
+	(void)tid;
+	while ((k = dk_counter_take(&rs->next2, 4096, n)) < n) {
+		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
+			d = &c->docs.v[k];
+			d->fp = dk_hash64(c->pool.v + d->sig, d->nsig * sizeof(dk_idcount), 0);
+		}
+	}
+}
+
 /* Renumbers the signatures by ascending document frequency (ties by first
  * appearance) and re-sorts every document, so that a document's array is
  * both sorted for merging and in the order its lists are best visited. */
 void
 sm_order_sigs(sm_ctx *c)
 {
-	size_t nsig = sm_intern_count(&c->sigs), i, j;
+	size_t nsig = sm_intern_count(&c->sigs), i;
 	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
 	uint32_t *to = dk_reallocarray(NULL, nsig + 1, sizeof *to);
-	dk_idcount *v, x;
-	sm_doc *d;
+	struct resort rs;
 
 	for (i = 0; i < c->pool.n; i++)
 		key[c->pool.v[i].id] += (uint64_t)1 << 32;
@@ -57,17 +110,9 @@ sm_order_sigs(sm_ctx *c)
 		qsort(key, nsig, sizeof *key, cmp_u64);
 	for (i = 0; i < nsig; i++)
 		to[key[i] & 0xffffffffu] = (uint32_t)i;
-	for (i = 0; i < c->pool.n; i++)
-		c->pool.v[i].id = to[c->pool.v[i].id];
-	for (d = c->docs.v; d < c->docs.v + c->docs.n; d++) {
-		v = c->pool.v + d->sig;
-		for (i = 1; i < d->nsig; i++) {
-			x = v[i];
-			for (j = i; j > 0 && v[j - 1].id > x.id; j--)
-				v[j] = v[j - 1];
-			v[j] = x;
-		}
-	}
+	rs = (struct resort){ c, to, { 0 }, { 0 } };
+	dk_parallel(c->nthreads, resort_work, &rs);
+	dk_parallel(c->nthreads, fingerprint_work, &rs);
 	free(key);
 	free(to);
 }
@@ -141,8 +186,15 @@ static double
 candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 {
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
-	uint64_t need = overlap_needed(c, x->len, y->len);
-	uint64_t o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
+	uint64_t need, o;
+
+	/* identical arrays, found by their fingerprints and confirmed
+	 * bytewise, are at 1 for every measure: no merge needed */
+	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
+	    memcmp(sigs_of(c, x), sigs_of(c, y), x->nsig * sizeof(dk_idcount)) == 0)
+		return 1.0;
+	need = overlap_needed(c, x->len, y->len);
+	o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
 	    sigs_of(c, y), y->nsig, y->len, need);
 
 	if (o < need || o == 0)

@@ -29,6 +29,10 @@ static inline const char *sm_intern_str(const sm_intern *t, uint32_t id, size_t 
 	return t->text.v + t->off.v[id];
 }
 
+/* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
+ * document (a probe repeating a member). */
+enum { SM_SHARED = 0x100 };
+
 /* One document (or, in a keyed stream, one record). */
 typedef struct {
 	uint64_t sig;      /* first dk_idcount in the pool */
@@ -37,6 +41,7 @@ typedef struct {
 	uint32_t len;      /* dk_measure_len */
 	uint32_t idlen;
 	uint32_t flags;    /* DK_SIG_PROBE */
+	uint64_t fp;       /* hash of the signature array (sm_order_sigs) */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
