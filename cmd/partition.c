@@ -67,10 +67,14 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 
 	while (dk_read_record(r, &rec, 2)) {
 		f = rec.f[rec.n - 1];
-		/* dk_parse_sigs decodes in place; the record is written as read */
-		DK_GROW(&scratch, f.n + 1);
-		memcpy(scratch.v, f.p, f.n);
-		if ((msg = dk_parse_sigs((dk_str){ scratch.v, f.n }, &sigs)) != NULL)
+		/* dk_parse_sigs decodes %XX in place, and the record is written
+		 * as read: a field with escapes is parsed on a copy */
+		if (memchr(f.p, '%', f.n)) {
+			DK_GROW(&scratch, f.n + 1);
+			memcpy(scratch.v, f.p, f.n);
+			f.p = scratch.v;
+		}
+		if ((msg = dk_parse_sigs(f, &sigs)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
 		if (sigs.flags & DK_SIG_PROBE)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
@@ -86,7 +90,7 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 		len = dk_measure_len(m, sigs.size, sigs.n);
 		x.off = in.text.n;
 		x.n = (uint32_t)rec.line.n;
-		x.headn = (uint32_t)(f.p - rec.line.p);
+		x.headn = (uint32_t)(rec.f[rec.n - 1].p - rec.line.p);
 		x.part = (uint32_t)dk_parts_find(t, len);
 		x.probe = (uint32_t)dk_parts_probe(t, x.part, len);
 		DK_GROW(&in.text, in.text.n + rec.line.n);
