@@ -46,7 +46,8 @@ struct tok {
 	uint64_t hash, serial;      /* serial: birth order, higher is newer */
 	char *s;
 	uint32_t n, df;
-	uint32_t *post;             /* seqs of documents whose prefix holds it */
+	struct post { uint32_t seq, n; } *post; /* documents whose prefix holds
+	                                         * it, with the copies it holds */
 	uint32_t pstart, pend, pcap;
 };
 
@@ -143,7 +144,7 @@ dict_drop(uint32_t slot)
 }
 
 static void
-post_push(struct tok *t, uint32_t seq)
+post_push(struct tok *t, uint32_t seq, uint32_t n)
 {
 	if (t->pend == t->pcap) {
 		if (t->pstart >= t->pend / 2 && t->pstart > 0) {
@@ -158,7 +159,8 @@ post_push(struct tok *t, uint32_t seq)
 			t->pcap = cap;
 		}
 	}
-	t->post[t->pend++] = seq;
+	t->post[t->pend].seq = seq;
+	t->post[t->pend++].n = n;
 }
 
 /* ---- the window ---- */
@@ -169,6 +171,9 @@ struct doc {
 	uint32_t *tok;              /* slots, newest serial first */
 	uint32_t *cnt;              /* counts, or NULL when all are 1 */
 	uint32_t ntok, nprefix;     /* tok[0 .. nprefix) are indexed */
+	uint32_t lastn;             /* copies of tok[nprefix - 1] indexed */
+	uint32_t shared;            /* prefix elements shared with the query */
+	uint64_t ell;               /* prefix elements a match shares at least */
 	uint64_t len;               /* dk_measure_len */
 	uint64_t mark;              /* last query that made it a candidate */
 	size_t bytes;
@@ -210,23 +215,36 @@ win_grow(void)
 	win.mask = size - 1;
 }
 
-/* How many leading signatures of a document must be indexed or probed:
- * those holding its first len - alpha + 1 elements (a signature with count
- * c being c elements), where alpha is a lower bound on the overlap any
- * match needs.  Every measure needs overlap >= tau * len; one less than the
- * rounded-up product keeps the bound safe from rounding. */
+/* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
+ * where every measure gives alpha >= tau * len (one less than the rounded-up
+ * product keeps it safe from rounding).  Counting a signature with count c
+ * as c elements in the global order, the first ell elements two documents
+ * share lie within the first len - alpha + ell elements of each, for any
+ * ell <= alpha.  So both documents index and probe that many elements, and
+ * a pair sharing fewer than min(ell_x, ell_y) of them cannot match.  A
+ * larger ell costs a longer prefix but cuts candidates sharing a little
+ * common text.  Returns the signatures holding the prefix; *lastn is how
+ * many copies of the last one it holds, *ell the count needed. */
+#define ELL_DIV 16
 static uint32_t
-prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t len)
+prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t len,
+    uint32_t *lastn, uint64_t *ell)
 {
 	double need = ceil(p->tau * (double)len) - 1;
-	uint64_t alpha = need < 1 ? 1 : (uint64_t)need, plen, mass = 0;
+	uint64_t alpha = need < 1 ? 1 : (uint64_t)need, plen, mass = 0, c = 0;
 	uint32_t i;
 
 	if (alpha > len)
 		alpha = len;
-	plen = len - alpha + 1;
-	for (i = 0; i < ntok && mass < plen; i++)
-		mass += cnt ? cnt[i] : 1;
+	*ell = 1 + alpha / ELL_DIV;
+	if (*ell > alpha)
+		*ell = alpha;
+	plen = len - alpha + *ell;
+	for (i = 0; i < ntok && mass < plen; i++) {
+		c = cnt ? cnt[i] : 1;
+		mass += c;
+	}
+	*lastn = (uint32_t)(mass > plen ? c - (mass - plen) : c);
 	return i;
 }
 
@@ -240,7 +258,7 @@ win_evict_head(void)
 	for (i = 0; i < d->ntok; i++) {
 		t = &dict.v[d->tok[i]];
 		if (i < d->nprefix) {
-			if (t->pstart == t->pend || t->post[t->pstart] != (uint32_t)win.head)
+			if (t->pstart == t->pend || t->post[t->pstart].seq != (uint32_t)win.head)
 				dk_diex(DK_EXIT_INPUT, "internal error: posting out of order");
 			if (++t->pstart == t->pend)
 				t->pstart = t->pend = 0;
@@ -267,11 +285,12 @@ win_add(const struct params *p, struct doc *nd)
 		win_grow();
 	d = win_doc(win.tail);
 	*d = *nd;
-	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len);
+	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len, &d->lastn, &d->ell);
 	for (i = 0; i < d->ntok; i++) {
 		dict.v[d->tok[i]].df++;
 		if (i < d->nprefix)
-			post_push(&dict.v[d->tok[i]], (uint32_t)win.tail);
+			post_push(&dict.v[d->tok[i]], (uint32_t)win.tail,
+			    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
 	}
 	held_bytes += d->bytes;
 	win.tail++;
@@ -398,9 +417,10 @@ in_window(const struct params *p, const struct doc *d, int64_t t)
 static void
 query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 {
-	uint32_t np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq), i, k;
+	uint64_t lo, hi, need, ell_q;
+	uint32_t lastn, np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq, &lastn, &ell_q);
+	uint32_t i, k, qn;
 	struct doc *d;
-	uint64_t lo, hi, need;
 	double sim;
 
 	q->n++;
@@ -408,20 +428,29 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	for (i = 0; i < np; i++) {
 		struct tok *tk = &dict.v[q->tok.v[i]];
 
+		qn = i + 1 == np ? lastn : q->cnt.v[i];
 		for (k = tk->pstart; k < tk->pend; k++) {
-			uint64_t seq = win.head + (uint32_t)(tk->post[k] - (uint32_t)win.head);
+			uint64_t seq = win.head + (uint32_t)(tk->post[k].seq - (uint32_t)win.head);
 
 			d = win_doc(seq);
-			if (d->mark == q->n)
-				continue;
-			d->mark = q->n;
-			lo = d->len < lenq ? d->len : lenq;
-			hi = d->len < lenq ? lenq : d->len;
-			if ((double)lo / (double)hi < p->tau || !in_window(p, d, t))
-				continue;
-			DK_PUSH(&q->cand, seq);
+			if (d->mark != q->n) {
+				d->mark = q->n;
+				d->shared = 0;
+				DK_PUSH(&q->cand, seq);
+			}
+			d->shared += qn < tk->post[k].n ? qn : tk->post[k].n;
 		}
 	}
+	for (i = k = 0; i < q->cand.n; i++) {
+		d = win_doc(q->cand.v[i]);
+		lo = d->len < lenq ? d->len : lenq;
+		hi = d->len < lenq ? lenq : d->len;
+		if (d->shared < (d->ell < ell_q ? d->ell : ell_q) ||
+		    (double)lo / (double)hi < p->tau || !in_window(p, d, t))
+			continue;
+		q->cand.v[k++] = q->cand.v[i];
+	}
+	q->cand.n = k;
 	q->candidates += q->cand.n;
 	for (i = 0; i < q->cand.n; i++) {
 		d = win_doc(q->cand.v[i]);
