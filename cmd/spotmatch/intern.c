@@ -22,35 +22,49 @@ same(const char *a, const char *b, size_t n)
 	return 1;
 }
 
+/* An entry in text: uint32 id, uint32 length, the bytes. */
+#define HEAD 8
+#define OFFBITS 40
+#define OFFMASK (((uint64_t)1 << OFFBITS) - 1)
+
 void
 sm_intern_init(sm_intern *t)
 {
 	memset(t, 0, sizeof *t);
 	t->mask = 1023;
 	t->slot = dk_calloc(t->mask + 1, sizeof *t->slot);
-	DK_PUSH(&t->off, 0);
 }
 
 void
 sm_intern_free(sm_intern *t)
 {
 	free(t->slot);
-	free(t->off.v);
 	free(t->text.v);
 	memset(t, 0, sizeof *t);
 }
 
 static void
+entry(const sm_intern *t, uint64_t s, uint32_t *id, const char **p, uint32_t *n)
+{
+	const char *e = t->text.v + (s & OFFMASK) - 1;
+
+	memcpy(id, e, 4);
+	memcpy(n, e + 4, 4);
+	*p = e + HEAD;
+}
+
+static void
 grow(sm_intern *t)
 {
-	size_t nmask = t->mask * 2 + 1, i, j, n;
+	size_t nmask = t->mask * 2 + 1, i, j;
 	uint64_t *ns = dk_calloc(nmask + 1, sizeof *ns);
 	const char *p;
+	uint32_t id, n;
 
 	for (i = 0; i <= t->mask; i++) {
 		if (!t->slot[i])
 			continue;
-		p = sm_intern_str(t, (uint32_t)(t->slot[i] & 0xffffffffu) - 1, &n);
+		entry(t, t->slot[i], &id, &p, &n);
 		j = dk_hash64(p, n, SEED) & nmask;
 		while (ns[j])
 			j = (j + 1) & nmask;
@@ -61,53 +75,62 @@ grow(sm_intern *t)
 	t->mask = nmask;
 }
 
+/* The slot holding p[0..n), or the empty slot where it belongs. */
+static size_t
+probe(const sm_intern *t, const char *p, size_t n, uint64_t h)
+{
+	uint64_t tag = h >> OFFBITS << OFFBITS, s;
+	size_t i = h & t->mask;
+	const char *q;
+	uint32_t id, qn;
+
+	for (; (s = t->slot[i]) != 0; i = (i + 1) & t->mask) {
+		if ((s & ~OFFMASK) != tag)
+			continue;
+		entry(t, s, &id, &q, &qn);
+		if (qn == n && same(p, q, n))
+			break;
+	}
+	return i;
+}
+
 uint32_t
 sm_intern_find(const sm_intern *t, const char *p, size_t n)
 {
-	uint64_t h = dk_hash64(p, n, SEED), tag = h & ~(uint64_t)0xffffffffu, s;
-	size_t i = h & t->mask, sn;
-	uint32_t id;
+	size_t i = probe(t, p, n, dk_hash64(p, n, SEED));
+	uint32_t id, qn;
 	const char *q;
 
-	for (; (s = t->slot[i]) != 0; i = (i + 1) & t->mask) {
-		if ((s & ~(uint64_t)0xffffffffu) != tag)
-			continue;
-		id = (uint32_t)(s & 0xffffffffu) - 1;
-		q = sm_intern_str(t, id, &sn);
-		if (sn == n && same(p, q, n))
-			return id;
-	}
-	return UINT32_MAX;
+	if (!t->slot[i])
+		return UINT32_MAX;
+	entry(t, t->slot[i], &id, &q, &qn);
+	return id;
 }
 
 uint32_t
 sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew)
 {
-	uint64_t h = dk_hash64(p, n, SEED), tag = h & ~(uint64_t)0xffffffffu, s;
-	size_t i = h & t->mask, sn;
-	uint32_t id;
+	uint64_t h = dk_hash64(p, n, SEED);
+	size_t i = probe(t, p, n, h);
+	uint32_t id, qn;
 	const char *q;
 
-	for (; (s = t->slot[i]) != 0; i = (i + 1) & t->mask) {
-		if ((s & ~(uint64_t)0xffffffffu) != tag)
-			continue;
-		id = (uint32_t)(s & 0xffffffffu) - 1;
-		q = sm_intern_str(t, id, &sn);
-		if (sn == n && same(p, q, n)) {
-			*isnew = 0;
-			return id;
-		}
+	*isnew = !t->slot[i];
+	if (!*isnew) {
+		entry(t, t->slot[i], &id, &q, &qn);
+		return id;
 	}
-	if (t->off.n >= 0xfffffffeu)
-		dk_diex(DK_EXIT_INPUT, "more than 4294967293 distinct strings");
-	id = (uint32_t)(t->off.n - 1);
-	t->slot[i] = tag | (id + 1);
-	DK_GROW(&t->text, t->text.n + n);
-	memcpy(t->text.v + t->text.n, p, n);
-	t->text.n += n;
-	DK_PUSH(&t->off, t->text.n);
-	if (t->off.n * 2 > t->mask)
+	if (t->n >= 0xfffffffeu || n > UINT32_MAX || t->text.n + HEAD + n >= OFFMASK)
+		dk_diex(DK_EXIT_INPUT, "too many distinct strings");
+	id = (uint32_t)t->n++;
+	qn = (uint32_t)n;
+	t->slot[i] = (h >> OFFBITS << OFFBITS) | (t->text.n + 1);
+	DK_GROW(&t->text, t->text.n + HEAD + n);
+	memcpy(t->text.v + t->text.n, &id, 4);
+	memcpy(t->text.v + t->text.n + 4, &qn, 4);
+	memcpy(t->text.v + t->text.n + HEAD, p, n);
+	t->text.n += HEAD + n;
+	if (t->n * 2 > t->mask)
 		grow(t);
-	*isnew = 1;
 	return id;
 }

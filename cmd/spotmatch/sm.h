@@ -7,12 +7,12 @@
 #include "partition.h"
 
 /* Exact string interning: each distinct byte string gets a dense id.  A
- * 64-bit hash finds the slot; the bytes are always compared, so two
- * strings never share an id. */
+ * slot holds 24 bits of the string's hash and the offset of its entry in
+ * text (id, length, bytes), so a lookup touches two cache lines; the bytes
+ * are always compared, so two strings never share an id. */
 typedef struct {
-	uint64_t *slot;        /* high 32 bits of the hash | id + 1; 0 empty */
-	size_t mask;
-	DK_VEC(uint64_t) off;  /* bytes of id i: text[off[i] .. off[i+1]) */
+	uint64_t *slot;        /* hash tag << 40 | entry offset + 1; 0 empty */
+	size_t mask, n;
 	DK_VEC(char) text;
 } sm_intern;
 
@@ -22,12 +22,7 @@ void sm_intern_free(sm_intern *t);
 uint32_t sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew);
 /* The id of p[0..n), or UINT32_MAX. */
 uint32_t sm_intern_find(const sm_intern *t, const char *p, size_t n);
-static inline size_t sm_intern_count(const sm_intern *t) { return t->off.n - 1; }
-static inline const char *sm_intern_str(const sm_intern *t, uint32_t id, size_t *n)
-{
-	*n = (size_t)(t->off.v[id + 1] - t->off.v[id]);
-	return t->text.v + t->off.v[id];
-}
+static inline size_t sm_intern_count(const sm_intern *t) { return t->n; }
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
  * document (a probe repeating a member). */
