@@ -307,7 +307,7 @@ struct order {
 
 /* Scratch reused from one document to the next. */
 struct query {
-	DK_VEC(struct order) ord;
+	DK_VEC(struct order) ord, ord2;
 	DK_VEC(uint32_t) tok;
 	DK_VEC(uint32_t) cnt;
 	DK_VEC(uint64_t) ser;           /* serials of tok, for merging */
@@ -317,12 +317,38 @@ struct query {
 	uint64_t candidates, verified;  /* for -v */
 };
 
-static int
-by_serial_desc(const void *a, const void *b)
+/* Sorts q->ord by serial, ascending, by least significant digit first
+ * (11 bits a pass, as many passes as the largest serial needs): qsort's
+ * comparisons cost more than all the rest of a document's handling. */
+static void
+sort_by_serial(struct query *q)
 {
-	const struct order *x = a, *y = b;
+	size_t cnt[2048], i, n = q->ord.n, sum, c;
+	uint64_t top = 0;
+	struct order *a = q->ord.v, *b, *tmp;
+	int shift;
 
-	return x->serial < y->serial ? 1 : x->serial > y->serial ? -1 : 0;
+	DK_GROW(&q->ord2, n);
+	b = q->ord2.v;
+	for (i = 0; i < n; i++)
+		top |= a[i].serial;
+	for (shift = 0; shift < 64 && (top >> shift) != 0; shift += 11) {
+		memset(cnt, 0, sizeof cnt);
+		for (i = 0; i < n; i++)
+			cnt[(a[i].serial >> shift) & 2047]++;
+		for (i = sum = 0; i < 2048; i++) {
+			c = cnt[i];
+			cnt[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			b[cnt[(a[i].serial >> shift) & 2047]++] = a[i];
+		tmp = a;
+		a = b;
+		b = tmp;
+	}
+	if (a != q->ord.v)
+		memcpy(q->ord.v, a, n * sizeof *a);
 }
 
 /* Interns the signatures and lays them out newest first into q; returns
@@ -345,20 +371,22 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 	}
 	q->ord.n = sigs->n;
 	if (q->ord.n > 1)
-		qsort(q->ord.v, q->ord.n, sizeof *q->ord.v, by_serial_desc);
+		sort_by_serial(q);
 	q->tok.n = q->cnt.n = q->ser.n = 0;
 	DK_GROW(&q->tok, q->ord.n);
 	DK_GROW(&q->cnt, q->ord.n);
 	DK_GROW(&q->ser, q->ord.n);
 	for (i = 0; i < q->ord.n; i++) {
-		if (i > 0 && q->ord.v[i].slot == q->ord.v[i - 1].slot)
+		const struct order *o = &q->ord.v[q->ord.n - 1 - i];   /* newest first */
+
+		if (i > 0 && o->slot == o[1].slot)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "signature '%.*s' listed twice", (int)dict.v[q->ord.v[i].slot].n,
-			    dict.v[q->ord.v[i].slot].s);
-		q->tok.v[i] = q->ord.v[i].slot;
-		q->cnt.v[i] = q->ord.v[i].count;
-		q->ser.v[i] = q->ord.v[i].serial;
-		len += q->ord.v[i].count;
+			    "signature '%.*s' listed twice", (int)dict.v[o->slot].n,
+			    dict.v[o->slot].s);
+		q->tok.v[i] = o->slot;
+		q->cnt.v[i] = o->count;
+		q->ser.v[i] = o->serial;
+		len += o->count;
 	}
 	q->tok.n = q->cnt.n = q->ser.n = q->ord.n;
 	return len;
@@ -777,6 +805,7 @@ cleanup(struct state *st)
 	free(st->q.cand.v);
 	free(st->q.hits.v);
 	free(st->q.ord.v);
+	free(st->q.ord2.v);
 	dk_record_free(&st->rec);
 	dk_sigs_free(&st->sigs);
 }
