@@ -5,6 +5,12 @@
 
 #define NONE UINT32_MAX
 
+/* A list entry: the member's rank, and its length, kept beside it so that
+ * the length bounds read the list and nothing else. */
+struct posting {
+	uint32_t rank, len;
+};
+
 /* Per-thread scratch and results. */
 struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
@@ -19,11 +25,10 @@ struct sm_matcher {
 	 * ascending order, that is by descending length */
 	const sm_group *g;
 	DK_VEC(uint32_t) rank2doc;
-	DK_VEC(uint32_t) rlen;
 	uint32_t *loc;             /* global signature id -> local list */
 	DK_VEC(uint32_t) touched;
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
-	DK_VEC(uint32_t) post;
+	DK_VEC(struct posting) post;
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -246,9 +251,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	size_t r, i, n = g->nmember;
 	uint32_t l;
 
-	mt->rank2doc.n = mt->rlen.n = mt->touched.n = mt->lstart.n = 0;
+	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
-	DK_GROW(&mt->rlen, n);
 	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	sort_ctx = c;
 	/* without partitions the lists stay in input order, as in a plain
@@ -257,7 +261,6 @@ build_index(sm_matcher *mt, const sm_group *g)
 		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
-		mt->rlen.v[r] = d->len;
 		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++) {
 			if ((l = mt->loc[s[i].id]) == NONE) {
 				l = mt->loc[s[i].id] = (uint32_t)mt->touched.n;
@@ -282,7 +285,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
 		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++)
-			mt->post.v[mt->lstart.v[mt->loc[s[i].id]]++] = (uint32_t)r;
+			mt->post.v[mt->lstart.v[mt->loc[s[i].id]]++] =
+			    (struct posting){ (uint32_t)r, d->len };
 	}
 	/* the fill moved every start to the next list's: shift back */
 	for (l = (uint32_t)mt->lstart.n - 1; l > 0; l--)
@@ -310,7 +314,7 @@ ratio_below(uint32_t small, uint32_t big, double tau)
 /* First position in list[0..n) whose document is not too long for a query
  * of length len (lengths descend along the list). */
 static size_t
-skip_long(const sm_matcher *mt, const uint32_t *list, size_t n, uint32_t len)
+skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t len)
 {
 	size_t lo = 0, hi = n;
 	uint32_t l;
@@ -318,7 +322,7 @@ skip_long(const sm_matcher *mt, const uint32_t *list, size_t n, uint32_t len)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		l = mt->rlen.v[list[mid]];
+		l = list[mid].len;
 		if (l > len && ratio_below(len, l, mt->c->tau))
 			lo = mid + 1;
 		else
@@ -335,7 +339,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	const sm_ctx *c = mt->c;
 	const sm_doc *d = &c->docs.v[q];
 	const dk_idcount *s = sigs_of(c, d);
-	const uint32_t *list;
+	const struct posting *list;
 	uint64_t rest = d->len;
 	size_t i, j, n;
 	uint32_t l, r, len = d->len, other;
@@ -360,17 +364,17 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
 		w->lists++;
 		for (j = sorted ? skip_long(mt, list, n, len) : 0; j < n; j++) {
-			r = list[j];
+			r = list[j].rank;
 			if (r >= below)
 				break;
-			if (c->prune && mt->rlen.v[r] < len &&
-			    ratio_below(mt->rlen.v[r], len, c->tau)) {
+			if (c->prune && list[j].len < len &&
+			    ratio_below(list[j].len, len, c->tau)) {
 				if (sorted)
 					break;
 				continue;
 			}
-			if (!sorted && c->prune && mt->rlen.v[r] > len &&
-			    ratio_below(len, mt->rlen.v[r], c->tau))
+			if (!sorted && c->prune && list[j].len > len &&
+			    ratio_below(len, list[j].len, c->tau))
 				continue;
 			if (w->stamp[r] == w->query)
 				continue;
@@ -467,7 +471,6 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 	free(mt->w);
 	free(mt->loc);
 	free(mt->rank2doc.v);
-	free(mt->rlen.v);
 	free(mt->touched.v);
 	free(mt->lstart.v);
 	free(mt->post.v);
