@@ -40,6 +40,7 @@ dk_tokenizer_new(const char *pattern, int fold)
 		PCRE2_UCHAR msg[256];
 
 		pcre2_get_error_message(errcode, msg, sizeof msg);
+		free(t);
 		dk_diex(DK_EXIT_INPUT, "token pattern '%s': %s at offset %zu",
 		    pattern, (char *)msg, (size_t)erroff);
 	}
