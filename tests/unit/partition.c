@@ -1,0 +1,83 @@
+/* Unit tests of common/partition: the table, lookups, probes, tau text. */
+#include "tap.h"
+#include "partition.h"
+
+#include <stdint.h>
+
+/* Every length maps to the partition whose range holds it, and the ranges
+ * tile 1 .. infinity. */
+static int
+tiles(const dk_parts *t)
+{
+	uint64_t len;
+	size_t k;
+
+	for (k = 0; k + 1 < t->n; k++)
+		if (dk_parts_upper(t, k) + 1 != t->p[k + 1])
+			return 0;
+	for (len = 1; len < 3000; len++) {
+		k = dk_parts_find(t, len);
+		if (len < t->p[k] || len > dk_parts_upper(t, k))
+			return 0;
+	}
+	return t->p[0] == 1 && dk_parts_upper(t, t->n - 1) == UINT64_MAX;
+}
+
+/* A document that is not a probe can reach tau with no document of the
+ * next partition: len / p(k+1), the largest ratio, is below tau. */
+static int
+probes_sound(const dk_parts *t)
+{
+	size_t k;
+	uint64_t len;
+
+	for (k = 0; k + 1 < t->n; k++)
+		for (len = t->p[k]; len < t->p[k + 1]; len++)
+			if (!dk_parts_probe(t, k, len) &&
+			    (double)len / (double)t->p[k + 1] >= t->tau)
+				return 0;
+	return !dk_parts_probe(t, t->n - 1, t->p[t->n - 1]);
+}
+
+int
+main(void)
+{
+	static const double taus[] = { 0.05, 0.1, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0 };
+	dk_parts t;
+	char buf[32];
+	size_t i;
+
+	tap_plan(13 + 2 * 9);
+	dk_parts_init(&t, 1.0, 1000);
+	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
+	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
+	tap_ok(!dk_parts_probe(&t, 3, 8), "tau 1.0: no probes");
+	dk_parts_free(&t);
+	dk_parts_init(&t, 0.9, 1000);
+	tap_is_int((long long)t.n, 41, "tau 0.9: 41 partitions");
+	tap_is_int((long long)dk_parts_find(&t, 10), 4, "tau 0.9: length 10 in [9, 10]");
+	tap_ok(dk_parts_probe(&t, 4, 10), "tau 0.9: 10 is a probe for [11, 13]");
+	tap_ok(!dk_parts_probe(&t, 4, 9), "tau 0.9: 9 is not");
+	dk_parts_free(&t);
+	dk_parts_init(&t, 0.1, 1000);
+	tap_is_int((long long)t.n, 3, "tau 0.1: 3 partitions");
+	tap_is_int((long long)t.p[2], 122, "tau 0.1: [1, 11], [12, 121], [122, inf)");
+	dk_parts_free(&t);
+	dk_parts_init(&t, 0.7, 1000);
+	tap_ok(t.p[1] == 3 && t.p[2] == 6 && t.p[3] == 10 && t.p[4] == 16 &&
+	    t.p[5] == 24 && t.p[6] == 36, "tau 0.7: 1, 3, 6, 10, 16, 24, 36");
+	dk_parts_free(&t);
+	for (i = 0; i < sizeof taus / sizeof *taus; i++) {
+		dk_parts_init(&t, taus[i], 500);
+		tap_ok(tiles(&t), "tau %g: ranges tile the lengths", taus[i]);
+		tap_ok(probes_sound(&t), "tau %g: probes cover every reachable pair", taus[i]);
+		dk_parts_free(&t);
+	}
+	dk_tau_format(buf, sizeof buf, 0.9);
+	tap_is_str(buf, strlen(buf), "0.9", "tau text 0.9");
+	dk_tau_format(buf, sizeof buf, 1.0);
+	tap_is_str(buf, strlen(buf), "1", "tau text 1");
+	dk_tau_format(buf, sizeof buf, 0.123456789);
+	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
+	return tap_done(13 + 2 * 9);
+}
