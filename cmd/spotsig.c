@@ -710,8 +710,8 @@ main(int argc, char **argv)
 	if (st.idf && !st.external)
 		emit_held(&st);
 	if (dk_verbose)
-		dk_note("%llu documents (%llu bytes), %llu distinct signatures per document summed, "
-		    "%llu signatures kept, %llu documents short",
+		dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
+		    "document), %llu written (with repeats), %llu documents short",
 		    (unsigned long long)st.ndocs, (unsigned long long)st.bytes,
 		    (unsigned long long)st.nsigs, (unsigned long long)st.nkept,
 		    (unsigned long long)st.nshort);
