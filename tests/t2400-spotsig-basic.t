@@ -96,6 +96,13 @@ test_expect_success 'Unicode text: accented Latin, Greek, Cyrillic, CJK' '
 	test_cmp expect actual
 '
 
+test_expect_success 'invalid UTF-8 separates words and never reaches the output' '
+	printf "u\tthe caf\377\376bar \303 ok\n" >in &&
+	spotsig -a the -c 3 in >actual &&
+	printf "u\tthe:caf:bar:ok=1\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'a token pattern; reserved bytes and : are percent-encoded' '
 	printf "x\tthe a:b c=d 100%% x\n" >in &&
 	spotsig -a the -c 4 -p "[^ ]+" in >actual &&
