@@ -97,7 +97,7 @@ test_expect_success 'Unicode text: accented Latin, Greek, Cyrillic, CJK' '
 '
 
 test_expect_success 'invalid UTF-8 separates words and never reaches the output' '
-	printf "u\tthe caf\377\376bar \303 ok\n" >in &&
+	printf "u\tthe caf\377\376bar \303 fine\n" >in &&
 	spotsig -a the -c 3 in >actual &&
 	printf "u\tthe:caf:bar:fine=1\n" >expect &&
 	test_cmp expect actual
