@@ -2,6 +2,8 @@
 #include "dk.h"
 #include "partition.h"
 
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -101,6 +103,18 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 	free(scratch.v);
 	dk_sigs_free(&sigs);
 	dk_record_free(&rec);
+}
+
+/* Sizes the line buffer from a regular file up front, sparing the copies
+ * of doubling it through a large input. */
+static void
+reserve(const char *path)
+{
+	struct stat st;
+
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > 0 && (uint64_t)st.st_size < SIZE_MAX / 2)
+		DK_GROW(&in.text, in.text.n + (size_t)st.st_size);
 }
 
 static void
@@ -243,6 +257,7 @@ main(int argc, char **argv)
 				status = DK_EXIT_OPERAND;
 				continue;
 			}
+			reserve(argc ? argv[i] : "-");
 			load(r, &t, (dk_measure)m);
 			if (dk_reader_error(r))
 				status = DK_EXIT_OPERAND;
