@@ -35,6 +35,7 @@ struct state {
 	dk_lexicon *lex;
 	int external;
 	double lo, hi;
+	uint8_t memo[4096];     /* keep_df: 0 unknown, 1 drop, 2 keep */
 	dk_tokenizer *tok;
 	dk_tokens toks;
 	dk_sigs sigs;
@@ -46,6 +47,19 @@ struct state {
 	DK_VEC(uint32_t) keep;  /* per item of one line: UINT32_MAX drops it */
 	uint64_t nrec, nin, nout;
 };
+
+/* The IDF test of a DF, remembered for small DFs (most are): N no longer
+ * changes once anything is filtered. */
+static int
+keep_df(struct state *st, uint64_t df)
+{
+	if (df < sizeof st->memo) {
+		if (!st->memo[df])
+			st->memo[df] = (uint8_t)(1 + dk_lexicon_in_range(st->lex, df, st->lo, st->hi));
+		return st->memo[df] - 1;
+	}
+	return dk_lexicon_in_range(st->lex, df, st->lo, st->hi);
+}
 
 /* Signatures of the last field, decoded from a copy so that the line
  * stays as it was read. */
@@ -133,7 +147,7 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	for (i = 0; i < st->sigs.n; i++) {
 		uint64_t df = dk_lexicon_df(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
 
-		st->keep.v[i] = dk_lexicon_in_range(st->lex, df, st->lo, st->hi) ? 0 : UINT32_MAX;
+		st->keep.v[i] = keep_df(st, df) ? 0 : UINT32_MAX;
 	}
 	st->nin += st->sigs.n;
 	write_filtered(st, rec->line.p, (size_t)(rec->f[rec->n - 1].p - rec->line.p),
@@ -180,8 +194,7 @@ emit_held(struct state *st)
 		uint32_t *ids = st->ids.v + h->first;
 
 		for (j = 0; j < h->n; j++)
-			if (!dk_lexicon_in_range(st->lex, dk_lexicon_df_id(st->lex, ids[j]),
-			    st->lo, st->hi))
+			if (!keep_df(st, dk_lexicon_df_id(st->lex, ids[j])))
 				ids[j] = UINT32_MAX;
 		write_filtered(st, st->lines.p + h->off, h->head, h->len, ids, h->n,
 		    h->flags);

@@ -71,6 +71,7 @@ struct state {
 	int minsigs;
 	int idf;
 	double lo, hi;
+	uint8_t memo[4096];     /* keep_df: 0 unknown, 1 drop, 2 keep */
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;
 	/* per document, reused */
@@ -449,6 +450,19 @@ spot(struct state *st)
 	clear_slots(st);
 }
 
+/* The IDF test of a DF, remembered for small DFs (most are): N no longer
+ * changes once anything is filtered. */
+static int
+keep_df(struct state *st, uint64_t df)
+{
+	if (df < sizeof st->memo) {
+		if (!st->memo[df])
+			st->memo[df] = (uint8_t)(1 + dk_lexicon_in_range(st->lex, df, st->lo, st->hi));
+		return st->memo[df] - 1;
+	}
+	return dk_lexicon_in_range(st->lex, df, st->lo, st->hi);
+}
+
 /* Undoes the percent-encoding of a signature we wrote ourselves. */
 static void
 decode_sig(dk_buf *out, const char *p, size_t n)
@@ -522,8 +536,7 @@ emit_now(struct state *st, const dk_record *rec)
 
 		if (st->idf) {
 			decode_sig(&st->raw, st->sig.p + u->off, u->len);
-			if (!dk_lexicon_in_range(st->lex,
-			    dk_lexicon_df(st->lex, st->raw.p, st->raw.n), st->lo, st->hi))
+			if (!keep_df(st, dk_lexicon_df(st->lex, st->raw.p, st->raw.n)))
 				continue;
 		}
 		st->u.v[k++] = *u;
@@ -577,8 +590,7 @@ emit_held(struct state *st)
 		dk_idcount *ic = st->ids.v + d->first;
 
 		for (j = k = 0, total = 0; j < d->n; j++)
-			if (dk_lexicon_in_range(st->lex, dk_lexicon_df_id(st->lex, ic[j].id),
-			    st->lo, st->hi)) {
+			if (keep_df(st, dk_lexicon_df_id(st->lex, ic[j].id))) {
 				ic[k++] = ic[j];
 				total += ic[j].count;
 			}
