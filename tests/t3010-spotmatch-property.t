@@ -132,6 +132,8 @@ for tau in 0.3 0.8 1.0; do
 		awk -F '\t' '{ print >(\"shards/\" \$1) }' keyed &&
 		for f in shards/*; do spotmatch -j 1 \"\$f\" || return 1; done >joined &&
 		test_cmp whole joined &&
+		spotmatch -j 3 keyed >whole3 &&
+		test_cmp whole whole3 &&
 		python3 brute.py $tau jaccard in | sort >expect &&
 		sort whole >actual &&
 		test_cmp expect actual
