@@ -50,7 +50,7 @@ struct wtable {
 	struct wslot none;      /* what wfind finds for other words: no class */
 };
 
-/* A signature of the current document: encoded bytes in doc.sig. */
+/* A distinct signature of the current document, at state.sig[off]. */
 struct usig {
 	size_t off, len;
 	uint64_t hash;
@@ -77,7 +77,7 @@ struct state {
 	/* per document, reused */
 	dk_tokens toks;
 	DK_VEC(uint32_t) ns;    /* token indices of the non-stopwords */
-	DK_VEC(uint32_t) at;    /* antecedent token, then its ns position */
+	DK_VEC(uint32_t) at;    /* triples: antecedent token, ns position, slot */
 	dk_buf sig;             /* encoded signatures, back to back */
 	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
 	uint32_t *uslot;        /* u index + 1 */
@@ -91,8 +91,9 @@ struct state {
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
 
-/* Most tokens are in no list: a table of the lengths seen for each
- * (first byte, last byte) pair rejects them before any hashing. */
+/* Most tokens are in no list: a table of the lengths seen for each hash
+ * of (first, second, last byte) rejects nearly all of them before any
+ * hashing. */
 static inline size_t
 qkey(const char *s, size_t n)
 {
@@ -174,7 +175,7 @@ wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 	return (struct wslot *)&w->none;
 }
 
-/* Adds a word (not copied) to the table, sized beforehand for nwords. */
+/* Adds a word (not copied) to the table, which build_words sized. */
 static struct wslot *
 wadd(struct wtable *w, const char *s, size_t n)
 {
@@ -321,7 +322,7 @@ build_words(struct wtable *w, const dk_strset *stop, antevec *av, int d, int c)
 
 /* Token classes in one pass: the non-stopwords go to ns, and each
  * antecedent occurrence to at as (token index, position in ns of the
- * first non-stopword after it). */
+ * first non-stopword after it, its word table slot). */
 static void
 classify(struct state *st)
 {
