@@ -62,6 +62,10 @@ test_expect_success 'title left out unless --title' '
 	htmlstrip --title in.html >actual &&
 	printf "in.html\tThe & title\\\\nbody\n" >expect &&
 	test_cmp expect actual &&
+	printf "<title>Cut <p>body</p>" >in.html &&
+	htmlstrip --title in.html >actual &&
+	printf "in.html\tCut\\\\nbody\n" >expect &&
+	test_cmp expect actual &&
 	printf "<p>no title</p>" >in.html &&
 	htmlstrip --title in.html >actual &&
 	printf "in.html\t\\\\nno title\n" >expect &&

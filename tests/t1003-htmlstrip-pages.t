@@ -41,9 +41,10 @@ test_expect_success 'unterminated constructs near the start' '
 	printf "0123456789<!-- " >c.html && head -c 100000 /dev/zero >>c.html &&
 	printf "<script>x" >s.html &&
 	printf "<p title=\"x" >t.html &&
+	printf "<title>T<p>text</p><style>p {}<p>more" >u.html &&
 	printf "&#x1111111111111111111111111" >r.html &&
-	htmlstrip c.html s.html t.html r.html >actual &&
-	printf "c.html\t0123456789\ns.html\t\nt.html\t\nr.html\t\357\277\275\n" >expect &&
+	htmlstrip c.html s.html t.html r.html u.html >actual &&
+	printf "c.html\t0123456789\ns.html\t\nt.html\t\nr.html\t\357\277\275\nu.html\ttext\\\\nmore\n" >expect &&
 	test_cmp expect actual
 '
 

@@ -465,15 +465,22 @@ markup_decl(const unsigned char *p, const unsigned char *end)
 	return q ? q + 1 : end;
 }
 
-/* The content of a raw text element e, from p; returns past its end tag. */
+/* The content of a raw text element e, from p; returns past its end tag.
+ * Without one, HTML makes the rest of the page its content; real pages
+ * with a <title> or <style> never closed are better read as if it ended
+ * at the next '<' (what lenient parsers such as libxml2 do).  A script
+ * without an end is still dropped to the end of the page. */
 static const unsigned char *
 raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
     const unsigned char *end)
 {
-	const unsigned char *q;
+	const unsigned char *q, *next = NULL;
 	int sc;
 
 	q = e->flags & E_SCRIPT ? script_end(p, end) : raw_end(p, end, e->name);
+	if (q == end && !(e->flags & E_SCRIPT) &&
+	    (next = memchr(p, '<', (size_t)(end - p))) != NULL)
+		q = next;
 	if (!s->skip) {
 		if (e->flags & E_SHOW)
 			text_span(s, &s->text, p, q, e->flags & E_REFS);
@@ -482,8 +489,8 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 			text_span(s, &s->title, p, q, 1);
 		}
 	}
-	if (q == end)
-		return end;
+	if (q == end || q == next)
+		return q;
 	return tag_end(q + 2 + e->len, end, &sc);
 }
 
