@@ -57,7 +57,7 @@ cd "$dir" || exit 1
 best3 htmlstrip -- *
 ow=$bw oc=$bc
 echo "htmlstrip, file operands: wall ${ow}s = $(rate "$bytes" "$ow") MB/s, cpu ${oc}s = $(rate "$bytes" "$oc") MB/s"
-best3 htmlstrip "$tsv"
+best3 sh -c 'exec htmlstrip <"$1"' sh "$tsv"
 echo "htmlstrip, document stream on stdin: wall ${bw}s = $(rate "$bytes" "$bw") MB/s, cpu ${bc}s = $(rate "$bytes" "$bc") MB/s"
 
 if ! $py -c "import lxml.html" 2>/dev/null; then
