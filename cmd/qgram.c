@@ -161,6 +161,9 @@ write_sigs(dk_buf *b, const struct gramset *g, int escaped)
 {
 	size_t i;
 
+	/* Flagged, so that matchers account for it instead of refusing it. */
+	if (g->items.n == 0)
+		dk_buf_str(b, "!short");
 	for (i = 0; i < g->items.n; i++) {
 		const struct item *it = &g->items.v[i];
 
