@@ -52,6 +52,23 @@ test_expect_success 'WARC with a gzip member per record' '
 	test_cmp expect.warc actual
 '
 
+test_expect_success 'WARC: one gzip member for all, records across members' '
+	gzip -n <a.warc >one.warc.gz &&
+	htmlstrip one.warc.gz >actual &&
+	test_cmp expect.warc actual &&
+	{ head -c 300 a.warc | gzip -n && tail -c +301 a.warc | gzip -n; } >split.warc.gz &&
+	htmlstrip split.warc.gz >actual &&
+	test_cmp expect.warc actual
+'
+
+test_expect_success 'WARC: <meta> charset wins over the HTTP header' '
+	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1251\r\n\r\n<meta charset=koi8-r>\301" >r6 &&
+	record response http://k/ "application/http; msgtype=response" r6 >k.warc &&
+	htmlstrip k.warc >actual &&
+	printf "http://k/\t2024-01-01T00:00:00Z\tа\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'WARC: gzip content coding is undone' '
 	printf "<p>zipped</p>" | gzip -n >body.gz &&
 	{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n" &&
