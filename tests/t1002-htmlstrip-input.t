@@ -138,6 +138,8 @@ test_expect_success 'stream: too few fields, bad escape' '
 test_expect_success 'unreadable operand: warn, go on, exit 1' '
 	printf "<p>ok</p>" >ok.html &&
 	expect_error 1 "htmlstrip: nope.html: No such file" htmlstrip nope.html ok.html &&
+	mkdir -p adir &&
+	expect_error 1 "htmlstrip: adir: Is a directory" htmlstrip adir ok.html &&
 	htmlstrip nope.html ok.html >actual 2>/dev/null;
 	printf "ok.html\tok\n" >expect &&
 	test_cmp expect actual
