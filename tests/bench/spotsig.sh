@@ -73,7 +73,7 @@ for tau in 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9; do
 	END {
 		for (k in n) truth += n[k] * (n[k] - 1) / 2
 		p = found ? tp / found : 0; r = tp / truth
-		printf "goldset-dev tau %s: precision %.3f recall %.3f F1 %.3f\n",
+		printf "goldset-dev tau %s: precision %.4f recall %.4f F1 %.4f\n",
 		    tau, p, r, p + r ? 2 * p * r / (p + r) : 0
 	}' "$gold/gold.tsv" "$sigs.pairs"
 done
