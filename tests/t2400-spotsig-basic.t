@@ -75,6 +75,19 @@ test_expect_success 'antecedents and stopwords from files' '
 	test_cmp expect actual
 '
 
+test_expect_success 'stopwords of every length are matched exactly' '
+	for w in abcdefg abcdefgh abcdefghi abcdefghijklmno abcdefghijklmnop \
+	    abcdefghijklmnopq abcdefghijklmnopqrst; do echo $w; done >stop &&
+	printf "x\tthe abcdefgh abcdefgx abcdefghijklmnop abcdefghijklmnox abcdefghijklmnopqrst abcdefghijklmnopqrsx abcdefg\n" >in &&
+	spotsig -S stop -a the -c 4 in >actual &&
+	printf "x\tthe:abcdefgx:abcdefghijklmnox:abcdefghijklmnopqrsx=1\n" >expect &&
+	test_cmp expect actual &&
+	printf "x\tthe abcdefghijklmnopq abcdefghijklmnopx\n" >in &&
+	spotsig -S stop -a the -c 4 in >actual &&
+	printf "x\tthe:abcdefghijklmnopx=1\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'carried columns are kept byte for byte' '
 	printf "id1\tc a r\t\tthe cat sat\n" >in &&
 	spotsig -a the in >actual &&
