@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "hash.h"
+#include "intern.h"
 #include "measure.h"
 #include "mem.h"
 #include "msg.h"

@@ -333,6 +333,80 @@ dk_sigs_free(dk_sigs *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* ---- pairs and clusters ---- */
+
+const char *
+dk_parse_sim(dk_str f, uint32_t *micro)
+{
+	static const uint32_t place[6] = { 100000, 10000, 1000, 100, 10, 1 };
+	uint64_t v = 0;
+	size_t i = 0, nd = 0;
+	int up = 0;
+
+	if (f.n == 0)
+		return "empty SIM";
+	if (f.p[0] == '1')
+		v = 1000000, i = 1;
+	else if (f.p[0] == '0')
+		i = 1;
+	if (i < f.n && f.p[i] == '.') {
+		for (i++; i < f.n && f.p[i] >= '0' && f.p[i] <= '9'; i++, nd++) {
+			if (nd < 6)
+				v += (uint64_t)(f.p[i] - '0') * place[nd];
+			else if (nd == 6)
+				up = f.p[i] >= '5';
+		}
+		if (nd == 0 && i == 1)
+			return "SIM is not a number in [0, 1]";
+	}
+	if (i == 0 || i != f.n)
+		return "SIM is not a number in [0, 1]";
+	v += (uint64_t)up;
+	if (v > 1000000)
+		return "SIM is greater than 1";
+	*micro = (uint32_t)v;
+	return NULL;
+}
+
+const char *
+dk_parse_pair(const dk_record *rec, dk_pair *out)
+{
+	uint32_t micro;
+	const char *msg;
+
+	if (rec->n < 2 || rec->n > 3)
+		return "expected ID1 TAB ID2 TAB SIM";
+	if (rec->f[0].n == 0 || rec->f[1].n == 0)
+		return "empty ID";
+	if (memchr(rec->f[0].p, 0, rec->f[0].n) || memchr(rec->f[1].p, 0, rec->f[1].n))
+		return "NUL byte in an ID";
+	out->id1 = rec->f[0];
+	out->id2 = rec->f[1];
+	out->sim = -1;
+	if (rec->n == 3) {
+		if ((msg = dk_parse_sim(rec->f[2], &micro)) != NULL)
+			return msg;
+		out->sim = micro;
+	}
+	return NULL;
+}
+
+const char *
+dk_parse_cluster(const dk_record *rec, dk_str *id, dk_str *cluster)
+{
+	if (rec->n != 2)
+		return "expected ID TAB CLUSTER";
+	if (rec->f[0].n == 0)
+		return "empty ID";
+	if (rec->f[1].n == 0)
+		return "empty CLUSTER";
+	if (memchr(rec->f[0].p, 0, rec->f[0].n) || memchr(rec->f[1].p, 0, rec->f[1].n))
+		return "NUL byte in an ID";
+	*id = rec->f[0];
+	*cluster = rec->f[1];
+	return NULL;
+}
+
 /* ---- writing ---- */
 
 void

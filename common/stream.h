@@ -109,6 +109,22 @@ const char *dk_parse_sigs(dk_str field, dk_sigs *out);
 void dk_record_sigs(dk_reader *r, dk_record *rec, dk_sigs *out);
 void dk_sigs_free(dk_sigs *s);
 
+/* ---- pairs and clusters ---- */
+
+/* A SIM field: a decimal in [0, 1] ("1", "0.5", "0.656250"), kept in
+ * millionths; digits past the sixth are rounded.  Returns NULL or a message. */
+const char *dk_parse_sim(dk_str f, uint32_t *micro);
+
+typedef struct {
+	dk_str id1, id2;   /* as read: still @tsv-escaped, compared byte for byte */
+	int64_t sim;       /* millionths, or -1 when the record has no SIM */
+} dk_pair;
+
+/* A pair record: ID1 TAB ID2, optionally TAB SIM.  Returns NULL or a message. */
+const char *dk_parse_pair(const dk_record *rec, dk_pair *out);
+/* A cluster record: ID TAB CLUSTER.  Returns NULL or a message. */
+const char *dk_parse_cluster(const dk_record *rec, dk_str *id, dk_str *cluster);
+
 /* ---- writing ---- */
 
 /* A growable byte buffer.  Threads format into their own and hand them to

@@ -1,0 +1,35 @@
+/* Exact string interning: each distinct byte string gets a dense id, in
+ * order of first insertion.  A slot holds 24 bits of the string's hash and
+ * the offset of its entry in one text arena (id, length, bytes), so a
+ * lookup touches two cache lines; the bytes are always compared, so two
+ * strings never share an id.  With DK_INTERN_INDEX the strings can also be
+ * read back by id (8 more bytes each). */
+#ifndef DK_INTERN_H
+#define DK_INTERN_H
+
+#include "mem.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { DK_INTERN_INDEX = 1 };
+
+typedef struct {
+	uint64_t *slot;        /* hash tag << 40 | entry offset + 1; 0 empty */
+	size_t mask, n;
+	DK_VEC(char) text;
+	DK_VEC(uint64_t) off;  /* entry offset by id, with DK_INTERN_INDEX */
+	int flags;
+} dk_intern;
+
+void dk_intern_init(dk_intern *t, int flags);
+void dk_intern_free(dk_intern *t);
+/* The id of p[0..n), added when new (*isnew set). */
+uint32_t dk_intern_id(dk_intern *t, const char *p, size_t n, int *isnew);
+/* The id of p[0..n), or UINT32_MAX. */
+uint32_t dk_intern_find(const dk_intern *t, const char *p, size_t n);
+/* The bytes of id (DK_INTERN_INDEX only); not NUL-terminated. */
+const char *dk_intern_get(const dk_intern *t, uint32_t id, size_t *n);
+static inline size_t dk_intern_count(const dk_intern *t) { return t->n; }
+
+#endif
