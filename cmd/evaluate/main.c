@@ -1,0 +1,732 @@
+/* evaluate: precision, recall and F1 of a pair or cluster stream against
+ * gold clusters, at one threshold or swept over many, with an SVG plot. */
+#include "dk.h"
+#include "evaluate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"evaluate [-cev] [-t TAU] [-u MODE] [--sweep] [--step S] [--plot FILE.svg]\n"
+	"         [--per-cluster] [--tsv] GOLD [file ...]",
+	"  GOLD           gold clusters: ID TAB CLUSTER; every pair inside a\n"
+	"                 cluster is a true pair\n"
+	"  -c             the input is a cluster stream, not a pair stream\n"
+	"  -e, --each     score each file as a run of its own\n"
+	"  -t TAU         score only the pairs with SIM >= TAU (start of --sweep)\n"
+	"  -u MODE        an ID missing from GOLD: error (default), singleton\n"
+	"                 (a cluster of its own) or ignore (its pairs are skipped)\n"
+	"  --sweep        scores for every threshold from TAU (default: the lowest\n"
+	"                 SIM, rounded down to a step) to 1 in steps\n"
+	"  --step S       the step of --sweep (default 0.05)\n"
+	"  --plot FILE    draw precision, recall and F1 against the threshold as\n"
+	"                 SVG (F1 of each run with -e); implies --sweep\n"
+	"  --per-cluster  recall of each gold cluster and the false pairs touching it\n"
+	"  --tsv          tab-separated output with a header line\n"
+	"  -v             counts of the gold file and the input on stderr\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV };
+enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
+
+static struct {
+	int clusters, each, sweep, percluster, tsv, unknown;
+	int64_t tau;            /* millionths; -1 when not given */
+	uint32_t step;
+	const char *plot;
+} opt = { .tau = -1, .step = 50000 };
+
+/* The gold clusters: IDs interned in order, gcl[id] the cluster of each. */
+static struct {
+	dk_intern ids, names;
+	DK_VEC(uint32_t) gcl;
+	DK_VEC(uint64_t) size;  /* members of each gold cluster */
+	size_t ngold;           /* IDs of the gold file; later ones are unknown */
+	uint64_t truepairs;
+} gold;
+
+struct pair {
+	uint32_t a, b;          /* a < b */
+	int64_t sim;
+};
+
+/* One run's scored input. */
+struct run {
+	const char *label;
+	DK_VEC(struct pair) pairs;     /* pair input, deduplicated */
+	DK_VEC(uint32_t) pcl;          /* cluster input: predicted cluster by ID */
+	dk_intern pnames;
+	unsigned long nrec, nself, nignored, ndup;
+	int64_t minsim;
+};
+
+static uint64_t
+choose2(uint64_t n)
+{
+	return n * (n - 1) / 2;
+}
+
+static void
+load_gold(const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	dk_record rec = { 0 };
+	dk_str id, name;
+	const char *msg;
+	uint32_t i, c;
+	int isnew;
+
+	if (r == NULL)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	dk_intern_init(&gold.ids, DK_INTERN_INDEX);
+	dk_intern_init(&gold.names, DK_INTERN_INDEX);
+	while (dk_read_record(r, &rec, 1)) {
+		if ((msg = dk_parse_cluster(&rec, &id, &name)) != NULL)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		c = dk_intern_id(&gold.names, name.p, name.n, &isnew);
+		if (isnew)
+			DK_PUSH(&gold.size, 0);
+		i = dk_intern_id(&gold.ids, id.p, id.n, &isnew);
+		if (!isnew) {
+			if (gold.gcl.v[i] != c)
+				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+				    "ID \"%.*s\" is in two clusters", (int)(id.n > 200 ? 200 : id.n), id.p);
+			continue;
+		}
+		DK_PUSH(&gold.gcl, c);
+		gold.size.v[c]++;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_record_free(&rec);
+	dk_reader_close(r);
+	gold.ngold = dk_intern_count(&gold.ids);
+	for (c = 0; c < gold.size.n; c++)
+		gold.truepairs += choose2(gold.size.v[c]);
+}
+
+/* The gold number of an input ID, or UINT32_MAX when its pairs are to be
+ * skipped. */
+static uint32_t
+gold_id(dk_reader *r, dk_str s)
+{
+	uint32_t i = dk_intern_find(&gold.ids, s.p, s.n);
+	int isnew;
+
+	if (i != UINT32_MAX)
+		return i;
+	switch (opt.unknown) {
+	case UNKNOWN_IGNORE:
+		return UINT32_MAX;
+	case UNKNOWN_SINGLETON:
+		/* a gold cluster of its own, which no other ID shares */
+		i = dk_intern_id(&gold.ids, s.p, s.n, &isnew);
+		DK_PUSH(&gold.gcl, (uint32_t)gold.size.n);
+		DK_PUSH(&gold.size, 1);
+		return i;
+	default:
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "ID \"%.*s\" is not in the gold file (see -u)",
+		    (int)(s.n > 200 ? 200 : s.n), s.p);
+	}
+}
+
+static void
+read_pairs(struct run *run, dk_reader *r)
+{
+	dk_record rec = { 0 };
+	dk_pair p;
+	struct pair x;
+	const char *msg;
+	uint32_t a, b;
+
+	while (dk_read_record(r, &rec, 2)) {
+		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		run->nrec++;
+		if (p.sim < 0 && (opt.sweep || opt.tau >= 0))
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "a threshold needs the SIM column");
+		a = gold_id(r, p.id1);
+		b = gold_id(r, p.id2);
+		if (a == UINT32_MAX || b == UINT32_MAX) {
+			run->nignored++;
+			continue;
+		}
+		if (a == b) {
+			run->nself++;
+			continue;
+		}
+		x.a = a < b ? a : b;
+		x.b = a < b ? b : a;
+		x.sim = p.sim < 0 ? MICRO : p.sim;
+		DK_PUSH(&run->pairs, x);
+	}
+	dk_record_free(&rec);
+}
+
+static void
+read_clusters(struct run *run, dk_reader *r)
+{
+	dk_record rec = { 0 };
+	dk_str id, name;
+	const char *msg;
+	uint32_t i, c;
+	int isnew;
+
+	while (dk_read_record(r, &rec, 1)) {
+		if ((msg = dk_parse_cluster(&rec, &id, &name)) != NULL)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		run->nrec++;
+		if ((i = gold_id(r, id)) == UINT32_MAX) {
+			run->nignored++;
+			continue;
+		}
+		c = dk_intern_id(&run->pnames, name.p, name.n, &isnew);
+		while (run->pcl.n <= i)
+			DK_PUSH(&run->pcl, UINT32_MAX);
+		if (run->pcl.v[i] != UINT32_MAX)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "ID \"%.*s\" is listed twice", (int)(id.n > 200 ? 200 : id.n), id.p);
+		run->pcl.v[i] = c;
+	}
+	dk_record_free(&rec);
+}
+
+static int
+by_ids(const void *x, const void *y)
+{
+	const struct pair *p = x, *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	if (p->b != q->b)
+		return p->b < q->b ? -1 : 1;
+	return (p->sim < q->sim) - (p->sim > q->sim);   /* highest first */
+}
+
+static int
+by_sim(const void *x, const void *y)
+{
+	const struct pair *p = x, *q = y;
+
+	return (p->sim < q->sim) - (p->sim > q->sim);
+}
+
+/* Keeps each pair once, with its highest SIM, sorted by descending SIM. */
+static void
+dedup(struct run *run)
+{
+	size_t i, n = 0;
+
+	qsort(run->pairs.v, run->pairs.n, sizeof *run->pairs.v, by_ids);
+	for (i = 0; i < run->pairs.n; i++) {
+		if (n > 0 && run->pairs.v[n - 1].a == run->pairs.v[i].a &&
+		    run->pairs.v[n - 1].b == run->pairs.v[i].b) {
+			run->ndup++;
+			continue;
+		}
+		run->pairs.v[n++] = run->pairs.v[i];
+	}
+	run->pairs.n = n;
+	qsort(run->pairs.v, n, sizeof *run->pairs.v, by_sim);
+	run->minsim = n ? run->pairs.v[n - 1].sim : -1;
+}
+
+static int
+same_gold(uint32_t a, uint32_t b)
+{
+	return gold.gcl.v[a] == gold.gcl.v[b];
+}
+
+/* Scores of a pair run at each threshold of taus (ascending). */
+static void
+score_pairs(const struct run *run, struct score *s, size_t ns)
+{
+	size_t i = 0, k;
+	uint64_t correct = 0;
+
+	/* pairs by descending SIM, thresholds by descending value */
+	for (k = ns; k-- > 0; ) {
+		for (; i < run->pairs.n && run->pairs.v[i].sim >= s[k].tau; i++)
+			correct += same_gold(run->pairs.v[i].a, run->pairs.v[i].b);
+		s[k].reported = i;
+		s[k].correct = correct;
+	}
+}
+
+struct cell {
+	uint32_t pred, gold;
+};
+
+static int
+by_cell(const void *x, const void *y)
+{
+	const struct cell *p = x, *q = y;
+
+	if (p->pred != q->pred)
+		return p->pred < q->pred ? -1 : 1;
+	return (p->gold > q->gold) - (p->gold < q->gold);
+}
+
+/* The cells of the contingency table of predicted and gold clusters;
+ * IDs the input does not name are singletons and make no pairs. */
+static size_t
+cells(const struct run *run, struct cell **out)
+{
+	DK_VEC(struct cell) v = { 0 };
+	struct cell c;
+	size_t i;
+
+	for (i = 0; i < run->pcl.n; i++) {
+		if (run->pcl.v[i] == UINT32_MAX)
+			continue;
+		c.pred = run->pcl.v[i];
+		c.gold = gold.gcl.v[i];
+		DK_PUSH(&v, c);
+	}
+	if (v.n)
+		qsort(v.v, v.n, sizeof *v.v, by_cell);
+	*out = v.v;
+	return v.n;
+}
+
+static void
+score_clusters(const struct run *run, struct score *s)
+{
+	struct cell *c;
+	size_t n = cells(run, &c), i, j, k;
+
+	s->reported = s->correct = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && c[j].pred == c[i].pred; j++)
+			;
+		s->reported += choose2(j - i);
+		for (k = i; k < j; ) {
+			size_t e = k;
+			while (e < j && c[e].gold == c[k].gold)
+				e++;
+			s->correct += choose2(e - k);
+			k = e;
+		}
+	}
+	free(c);
+}
+
+/* ---- output ---- */
+
+/* num / den with four decimals, or the mark of an undefined ratio. */
+static const char *
+ratio(char *buf, size_t size, uint64_t num, uint64_t den)
+{
+	if (den == 0)
+		snprintf(buf, size, "%s", opt.tsv ? "nan" : "-");
+	else
+		snprintf(buf, size, "%.4f", (double)num / (double)den);
+	return buf;
+}
+
+/* A threshold in its shortest form with at least two decimals. */
+static void
+put_tau(char *buf, size_t size, int64_t tau)
+{
+	int len;
+
+	len = snprintf(buf, size, "%d.%06d", (int)(tau / MICRO), (int)(tau % MICRO));
+	while (len > 4 && buf[len - 1] == '0')
+		buf[--len] = '\0';
+}
+
+static void
+put_field(const char *s, int width, int left)
+{
+	char tmp[64];
+
+	if (opt.tsv) {
+		dk_buf_str(&dk_out, s);
+		dk_buf_char(&dk_out, '\t');
+		return;
+	}
+	snprintf(tmp, sizeof tmp, left ? "%-*s " : "%*s ", width, s);
+	dk_buf_str(&dk_out, tmp);
+}
+
+/* The last field's separator becomes the end of the line. */
+static void
+end_row(void)
+{
+	dk_out.p[dk_out.n - 1] = '\n';
+	dk_out_maybe_flush();
+}
+
+static int labelwidth = 3;
+
+static void
+header(int withtau)
+{
+	if (opt.each)
+		put_field("run", labelwidth, 1);
+	if (withtau)
+		put_field("tau", 8, 1);
+	put_field("reported", 10, 0);
+	put_field("true", 10, 0);
+	put_field("correct", 10, 0);
+	put_field("precision", 9, 0);
+	put_field("recall", 7, 0);
+	put_field("F1", 7, 0);
+	end_row();
+}
+
+static void
+row(const char *label, const struct score *s, int withtau)
+{
+	char tmp[64];
+
+	if (opt.each)
+		put_field(label, labelwidth, 1);
+	if (withtau) {
+		put_tau(tmp, sizeof tmp, s->tau);
+		put_field(tmp, 8, 1);
+	}
+	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)s->reported);
+	put_field(tmp, 10, 0);
+	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)gold.truepairs);
+	put_field(tmp, 10, 0);
+	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)s->correct);
+	put_field(tmp, 10, 0);
+	put_field(ratio(tmp, sizeof tmp, s->correct, s->reported), 9, 0);
+	put_field(ratio(tmp, sizeof tmp, s->correct, gold.truepairs), 7, 0);
+	/* F1 = 2PR / (P + R) = 2 correct / (reported + true) */
+	put_field(ratio(tmp, sizeof tmp, 2 * s->correct, s->reported + gold.truepairs), 7, 0);
+	end_row();
+}
+
+/* Human output of one run without a sweep: a list, easier to read. */
+static void
+summary(const struct score *s)
+{
+	char tmp[128];
+
+	snprintf(tmp, sizeof tmp, "pairs reported  %llu\npairs true      %llu\n"
+	    "pairs correct   %llu\n", (unsigned long long)s->reported,
+	    (unsigned long long)gold.truepairs, (unsigned long long)s->correct);
+	dk_buf_str(&dk_out, tmp);
+	dk_buf_str(&dk_out, "precision       ");
+	dk_buf_str(&dk_out, ratio(tmp, sizeof tmp, s->correct, s->reported));
+	dk_buf_str(&dk_out, "\nrecall          ");
+	dk_buf_str(&dk_out, ratio(tmp, sizeof tmp, s->correct, gold.truepairs));
+	dk_buf_str(&dk_out, "\nF1              ");
+	dk_buf_str(&dk_out, ratio(tmp, sizeof tmp, 2 * s->correct,
+	    s->reported + gold.truepairs));
+	dk_buf_char(&dk_out, '\n');
+}
+
+/* F1 in millionths for comparisons, -1 when undefined. */
+static int64_t
+f1_micro(const struct score *s)
+{
+	uint64_t den = s->reported + gold.truepairs;
+
+	return den ? (int64_t)(2 * s->correct * MICRO / den) : -1;
+}
+
+static size_t
+best(const struct score *s, size_t n)
+{
+	size_t i, b = 0;
+
+	for (i = 1; i < n; i++)
+		if (f1_micro(&s[i]) > f1_micro(&s[b]))
+			b = i;
+	return b;
+}
+
+/* Recall of each gold cluster of two or more members, and the false pairs
+ * that touch it (one member inside, one outside). */
+static void
+per_cluster(const struct run *run)
+{
+	size_t ng = gold.size.n, i, n;
+	uint64_t *found = dk_calloc(ng ? ng : 1, sizeof *found);
+	uint64_t *spurious = dk_calloc(ng ? ng : 1, sizeof *spurious);
+	uint32_t ga, gb;
+	char tmp[64];
+	const char *name;
+	size_t len;
+
+	if (opt.clusters) {
+		struct cell *c;
+		size_t nc = cells(run, &c), j, k, e;
+
+		for (i = 0; i < nc; i = j) {
+			for (j = i; j < nc && c[j].pred == c[i].pred; j++)
+				;
+			for (k = i; k < j; k = e) {
+				for (e = k; e < j && c[e].gold == c[k].gold; e++)
+					;
+				found[c[k].gold] += choose2(e - k);
+				spurious[c[k].gold] += (uint64_t)(e - k) * ((j - i) - (e - k));
+			}
+		}
+		free(c);
+	} else {
+		for (i = 0; i < run->pairs.n && run->pairs.v[i].sim >= (opt.tau < 0 ? 0 : opt.tau); i++) {
+			ga = gold.gcl.v[run->pairs.v[i].a];
+			gb = gold.gcl.v[run->pairs.v[i].b];
+			if (ga == gb)
+				found[ga]++;
+			else
+				spurious[ga]++, spurious[gb]++;
+		}
+	}
+	if (opt.each)
+		put_field("run", labelwidth, 1);
+	put_field("cluster", 12, 1);
+	put_field("size", 6, 0);
+	put_field("true", 8, 0);
+	put_field("found", 8, 0);
+	put_field("recall", 7, 0);
+	put_field("spurious", 8, 0);
+	end_row();
+	n = dk_intern_count(&gold.names);
+	for (i = 0; i < n; i++) {
+		if (gold.size.v[i] < 2)
+			continue;
+		if (opt.each)
+			put_field(run->label, labelwidth, 1);
+		name = dk_intern_get(&gold.names, (uint32_t)i, &len);
+		snprintf(tmp, sizeof tmp, "%.*s", (int)(len > 60 ? 60 : len), name);
+		put_field(tmp, 12, 1);
+		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)gold.size.v[i]);
+		put_field(tmp, 6, 0);
+		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)choose2(gold.size.v[i]));
+		put_field(tmp, 8, 0);
+		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)found[i]);
+		put_field(tmp, 8, 0);
+		put_field(ratio(tmp, sizeof tmp, found[i], choose2(gold.size.v[i])), 7, 0);
+		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)spurious[i]);
+		put_field(tmp, 8, 0);
+		end_row();
+		dk_out_maybe_flush();
+	}
+	free(found);
+	free(spurious);
+}
+
+/* Reads the files of one run; returns 1 when one could not be read. */
+static int
+read_run(struct run *run, char **files, size_t nfiles)
+{
+	dk_reader *r;
+	size_t i;
+	int failed = 0;
+
+	dk_intern_init(&run->pnames, 0);
+	for (i = 0; i < nfiles; i++) {
+		if ((r = dk_reader_open(files[i])) == NULL) {
+			dk_warn("%s", files[i]);
+			failed = 1;
+			continue;
+		}
+		if (opt.clusters)
+			read_clusters(run, r);
+		else
+			read_pairs(run, r);
+		failed |= dk_reader_error(r) != 0;
+		dk_reader_close(r);
+	}
+	if (!opt.clusters)
+		dedup(run);
+	if (dk_verbose)
+		dk_note("%s: %lu records, %lu self-pairs, %lu with an unknown ID skipped, "
+		    "%lu repeated pairs", run->label, run->nrec, run->nself,
+		    run->nignored, run->ndup);
+	return failed;
+}
+
+static void
+free_run(struct run *run)
+{
+	free(run->pairs.v);
+	free(run->pcl.v);
+	dk_intern_free(&run->pnames);
+}
+
+/* The thresholds of a sweep: from TAU, or the lowest SIM of any run rounded
+ * down to a step, up to 1. */
+static size_t
+thresholds(const struct run *runs, size_t nruns, struct score **out)
+{
+	int64_t lo = opt.tau, t;
+	size_t i, n = 0;
+	struct score *s;
+
+	if (lo < 0) {
+		for (i = 0; i < nruns; i++)
+			if (runs[i].minsim >= 0 && (lo < 0 || runs[i].minsim < lo))
+				lo = runs[i].minsim;
+		lo = lo < 0 ? opt.step : lo / opt.step * opt.step;
+	}
+	for (t = lo; t <= MICRO; t += opt.step)
+		n++;
+	s = dk_calloc(n, sizeof *s);
+	for (i = 0, t = lo; i < n; i++, t += opt.step)
+		s[i].tau = t;
+	*out = s;
+	return n;
+}
+
+static void
+report(struct run *runs, size_t nruns)
+{
+	struct score *grid = NULL, **s = dk_calloc(nruns, sizeof *s), one;
+	struct series *curves = dk_calloc(nruns, sizeof *curves);
+	size_t ng = 0, i, k, b;
+	char tmp[64];
+
+	if (opt.sweep)
+		ng = thresholds(runs, nruns, &grid);
+	for (i = 0; i < nruns; i++) {
+		if (opt.sweep) {
+			s[i] = dk_reallocarray(NULL, ng, sizeof **s);
+			memcpy(s[i], grid, ng * sizeof *grid);
+			score_pairs(&runs[i], s[i], ng);
+		} else {
+			s[i] = dk_calloc(1, sizeof **s);
+			s[i]->tau = opt.tau < 0 ? 0 : opt.tau;
+			if (opt.clusters)
+				score_clusters(&runs[i], s[i]);
+			else
+				score_pairs(&runs[i], s[i], 1);
+		}
+	}
+	if (!opt.sweep && !opt.each && !opt.tsv)
+		summary(s[0]);
+	else {
+		header(opt.sweep);
+		for (i = 0; i < nruns; i++)
+			for (k = 0; k < (opt.sweep ? ng : 1); k++)
+				row(runs[i].label, &s[i][k], opt.sweep);
+	}
+	if (opt.sweep && !opt.tsv) {
+		for (i = 0; i < nruns; i++) {
+			one = s[i][b = best(s[i], ng)];
+			put_tau(tmp, sizeof tmp, one.tau);
+			if (opt.each) {
+				dk_buf_str(&dk_out, runs[i].label);
+				dk_buf_str(&dk_out, ": ");
+			}
+			dk_buf_str(&dk_out, "best F1 ");
+			dk_buf_str(&dk_out, f1_micro(&one) < 0 ? "-" :
+			    ratio(tmp + 32, 32, 2 * one.correct, one.reported + gold.truepairs));
+			dk_buf_str(&dk_out, " at tau ");
+			dk_buf_str(&dk_out, tmp);
+			dk_buf_char(&dk_out, '\n');
+		}
+	}
+	if (opt.percluster)
+		for (i = 0; i < nruns; i++)
+			per_cluster(&runs[i]);
+	if (opt.plot) {
+		for (i = 0; i < nruns; i++) {
+			curves[i].label = runs[i].label;
+			curves[i].s = s[i];
+			curves[i].n = ng;
+		}
+		if (plot_svg(opt.plot, curves, nruns, gold.truepairs) < 0)
+			dk_die(DK_EXIT_OPERAND, "%s", opt.plot);
+	}
+	for (i = 0; i < nruns; i++)
+		free(s[i]);
+	free(s);
+	free(curves);
+	free(grid);
+}
+
+static int
+parse_unknown(const char *s)
+{
+	if (strcmp(s, "error") == 0)
+		return UNKNOWN_ERROR;
+	if (strcmp(s, "singleton") == 0)
+		return UNKNOWN_SINGLETON;
+	if (strcmp(s, "ignore") == 0)
+		return UNKNOWN_IGNORE;
+	dk_diex(DK_EXIT_INPUT, "-u is %s: not error, singleton or ignore", s);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "each", no_argument, NULL, 'e' },
+		{ "sweep", no_argument, NULL, OPT_SWEEP },
+		{ "step", required_argument, NULL, OPT_STEP },
+		{ "plot", required_argument, NULL, OPT_PLOT },
+		{ "per-cluster", no_argument, NULL, OPT_PERCLUSTER },
+		{ "tsv", no_argument, NULL, OPT_TSV },
+		{ NULL, 0, NULL, 0 }
+	};
+	static char *stdin_only[] = { "-" };
+	struct run *runs;
+	size_t nruns, i, len;
+	int ch, status = DK_EXIT_OK;
+	double x;
+
+	dk_cli_init(argc, argv);
+	while ((ch = getopt_long(argc, argv, "ceht:u:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': opt.clusters = 1; break;
+		case 'e': opt.each = 1; break;
+		case 't':
+			opt.tau = (int64_t)(dk_parse_double(optarg, 0, 1, "threshold") * MICRO + 0.5);
+			break;
+		case 'u': opt.unknown = parse_unknown(optarg); break;
+		case OPT_SWEEP: opt.sweep = 1; break;
+		case OPT_STEP:
+			x = dk_parse_double(optarg, 0.000001, 1, "--step");
+			opt.step = (uint32_t)(x * MICRO + 0.5);
+			break;
+		case OPT_PLOT: opt.plot = optarg; opt.sweep = 1; break;
+		case OPT_PERCLUSTER: opt.percluster = 1; break;
+		case OPT_TSV: opt.tsv = 1; break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		dk_usage(&usage);
+	if (opt.clusters && (opt.sweep || opt.tau >= 0))
+		dk_diex(DK_EXIT_INPUT, "-c: a cluster stream has no SIM to threshold");
+
+	load_gold(argv[0]);
+	argc--;
+	argv++;
+	if (argc == 0)
+		argv = stdin_only, argc = 1;
+	nruns = opt.each ? (size_t)argc : 1;
+	runs = dk_calloc(nruns, sizeof *runs);
+	for (i = 0; i < nruns; i++) {
+		runs[i].label = opt.each ? argv[i] : argc == 1 ? argv[0] : "input";
+		if ((len = strlen(runs[i].label)) > (size_t)labelwidth)
+			labelwidth = len > 40 ? 40 : (int)len;
+		if (read_run(&runs[i], opt.each ? argv + i : argv, opt.each ? 1 : (size_t)argc))
+			status = DK_EXIT_OPERAND;
+	}
+	if (dk_verbose)
+		dk_note("gold: %zu IDs in %zu clusters, %llu true pairs", gold.ngold,
+		    dk_intern_count(&gold.names), (unsigned long long)gold.truepairs);
+	report(runs, nruns);
+	dk_out_close();
+	for (i = 0; i < nruns; i++)
+		free_run(&runs[i]);
+	free(runs);
+	dk_intern_free(&gold.ids);
+	dk_intern_free(&gold.names);
+	free(gold.gcl.v);
+	free(gold.size.v);
+	return status;
+}
