@@ -1,16 +1,28 @@
 #!/bin/sh
 # The SpotSigs workflow on the bundled pages: strip the markup, extract spot
-# signatures, and report every pair of pages whose signatures overlap by at
-# least the threshold (multiset Jaccard), exactly.
+# signatures, report every pair of pages whose signatures overlap by at
+# least the threshold (multiset Jaccard, exactly), then group the pairs
+# into clusters of copies of one story.
 #   sh examples/demo.sh [BINDIR] [THRESHOLD]
 set -eu
-bin=${1:-build/bin}
+bin=$(cd "${1:-build/bin}" && pwd)
 tau=${2:-0.4}
 here=$(dirname "$0")
 PATH="$bin:$PATH"
-for p in htmlstrip spotsig spotmatch; do
+for p in htmlstrip spotsig spotmatch cluster; do
 	command -v "$p" >/dev/null || { echo "demo: $p is not built (run make)" >&2; exit 1; }
 done
-echo "# htmlstrip $here/pages/*.html | spotsig | spotmatch -t $tau"
-echo "# pairs of near-duplicate pages (ID1, ID2, similarity):"
-htmlstrip "$here"/pages/*.html | spotsig | spotmatch -t "$tau" | sed "s|$here/pages/||g"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+(cd "$here/pages" && htmlstrip *.html) >"$tmp/docs"
+echo "# (cd $here/pages && htmlstrip *.html) | spotsig | spotmatch -t $tau | cluster"
+echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
+spotsig "$tmp/docs" | spotmatch -t "$tau" | tee "$tmp/pairs"
+echo "# the clusters, one story a line:"
+cluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
+awk -F '\t' '
+	$2 != name { if (n > 1) print line; else if (n == 1) single = single " " line
+		name = $2; line = $1; n = 1; next }
+	{ line = line "  " $1; n++ }
+	END { if (n > 1) print line; else if (n == 1) single = single " " line
+		print "# pages without a copy:" single }' "$tmp/clusters"
