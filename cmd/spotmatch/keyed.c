@@ -57,8 +57,12 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 		c->nrejected++;
 		return;
 	}
-	if (k->letter == 'F')
+	if (k->letter == 'F') {
 		fingerprints(k, r, key);
+		/* SIM is the share of fingerprints: imatch of a document
+		 * stream writes no signatures, and none are needed */
+		c->nosigs = 1;
+	}
 	h = dk_hash64(sigs.p, sigs.n, 0);
 	i = sm_intern_id(&k->ids, id.p, id.n, &isnew);
 	if (isnew) {

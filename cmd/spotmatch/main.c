@@ -294,7 +294,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 		c->nshort++;
 		return UINT32_MAX;
 	}
-	if (sg->n == 0)
+	if (sg->n == 0 && !c->nosigs)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record without signatures");
 	if (sg->size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");

@@ -52,6 +52,7 @@ typedef struct {
 	dk_measure m;
 	double tau;
 	int prune, partition, nthreads;
+	int nosigs;        /* I-Match keys: a document may carry no signatures */
 	uint64_t rho;
 	sm_intern sigs;
 	DK_VEC(dk_idcount) pool;
