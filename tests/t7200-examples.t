@@ -23,12 +23,12 @@ test_expect_success 'table1 scores every method at its best threshold' '
 	make -s -C "$top/examples" table1 CORPUS="$work/corpus" OUT="$work/out" \
 		BIN="$DK_BIN" >log 2>&1 &&
 	cut -f 1 w/out/table1.tsv >actual &&
-	printf "spotsigs\nshingles-1\nshingles-3\nlsh-s\ni-match\ni-match-s\nddd\n" >expect &&
+	printf "spotsigs\nspotsigs-c1\nshingles-1\nshingles-3\nlsh-s\ni-match\ni-match-s\nddd\n" >expect &&
 	test_cmp expect actual &&
 	grep "^spotsigs	0.20	9	1.0000	1.0000	1.0000	" w/out/table1.tsv &&
 	grep -q "^spotsigs  *0.20  *9  *1.0000  *1.0000  *1.0000 " log &&
 	grep -q "^13 documents of" log &&
-	grep -c "^<path" w/out/f1.svg >n && test $(cat n) = 7
+	grep -c "^<path" w/out/f1.svg >n && test $(cat n) = 8
 '
 
 test_expect_success 'only what depends on a changed stage is rebuilt' '
