@@ -80,7 +80,7 @@ struct scratch {
 	dk_tokens toks;
 	dk_sigs sigs;
 	dk_buf raw, text;
-	u32vec prim, sec, sel;
+	u32vec prim, sec, sel, tmp;
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
 	EVP_MD *md;
@@ -88,14 +88,6 @@ struct scratch {
 };
 
 /* ---- lexicon ---- */
-
-static int
-cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 /* A term being kept, while the lexicon is built. */
 struct keep {
@@ -331,13 +323,14 @@ add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n)
 }
 
 static void
-sort_unique(u32vec *v)
+sort_unique(u32vec *v, u32vec *tmp)
 {
 	size_t i, n = 0;
 
 	if (v->n < 2)
 		return;
-	qsort(v->v, v->n, sizeof *v->v, cmp_u32);
+	DK_GROW(tmp, v->n);
+	dk_sort_u32(v->v, v->n, tmp->v);
 	for (i = 1; i < v->n; i++)
 		if (v->v[i] != v->v[n])
 			v->v[++n] = v->v[i];
@@ -415,7 +408,8 @@ term_set(const struct lexicon *lx, struct scratch *w, const struct opts *o, int 
 		DK_PUSH(&w->sel, lx->secondary[w->sec.v[j]]);
 	if (w->sel.n < o->min)
 		return 0;
-	qsort(w->sel.v, w->sel.n, sizeof *w->sel.v, cmp_u32);
+	DK_GROW(&w->tmp, w->sel.n);
+	dk_sort_u32(w->sel.v, w->sel.n, w->tmp.v);
 	return 2;
 }
 
@@ -460,8 +454,8 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	char key[64];
 	int i, n, got, emitted = 0, extended = 0;
 
-	sort_unique(&w->prim);
-	sort_unique(&w->sec);
+	sort_unique(&w->prim, &w->tmp);
+	sort_unique(&w->sec, &w->tmp);
 	st->docs++;
 	st->terms += w->prim.n;
 	for (i = 0; i < o->nlex; i++) {
@@ -533,6 +527,7 @@ scratch_free(struct scratch *w)
 	free(w->prim.v);
 	free(w->sec.v);
 	free(w->sel.v);
+	free(w->tmp.v);
 	free(w->stamp);
 	EVP_MD_CTX_free(w->ctx);
 	EVP_MD_free(w->md);

@@ -134,3 +134,39 @@ dk_arena_free(dk_arena *a)
 	}
 	a->head = NULL;
 }
+
+void
+dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
+{
+	size_t count[4][256] = { { 0 } }, i, k, sum, t;
+	uint32_t *src = v, *dst = tmp, *swap, x;
+	int pass;
+
+	if (n < 48) {
+		for (i = 1; i < n; i++) {
+			x = v[i];
+			for (k = i; k > 0 && v[k - 1] > x; k--)
+				v[k] = v[k - 1];
+			v[k] = x;
+		}
+		return;
+	}
+	for (i = 0; i < n; i++)
+		for (pass = 0; pass < 4; pass++)
+			count[pass][(v[i] >> (8 * pass)) & 255]++;
+	for (pass = 0; pass < 4; pass++) {
+		/* a byte that every value shares leaves the order as it is */
+		if (count[pass][(v[0] >> (8 * pass)) & 255] == n)
+			continue;
+		for (k = 0, sum = 0; k < 256; k++) {
+			t = count[pass][k];
+			count[pass][k] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[pass][(src[i] >> (8 * pass)) & 255]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
+}

@@ -27,6 +27,11 @@ char *dk_memdup(const void *p, size_t n);
 } while (0)
 #define DK_PUSH(a, x) do { DK_GROW(a, (a)->n + 1); (a)->v[(a)->n++] = (x); } while (0)
 
+/* Sorts v[0..n) ascending: LSD radix sort by bytes, skipping the bytes all
+ * values share, with insertion sort for short arrays.  tmp has room for n
+ * values. */
+void dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
+
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
  * first block so a per-record arena stops calling malloc once warm. */
 struct dk_arena_block;

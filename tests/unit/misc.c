@@ -97,13 +97,52 @@ test_threads(void)
 	tap_is_int(t, 499500, "four threads cover every item once");
 }
 
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* dk_sort_u32 against qsort: short and long arrays, values that share
+ * bytes (skipped passes), full 32-bit values and many repeats. */
+static void
+test_sort(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 47, 48, 49, 300, 5000 };
+	static const uint32_t masks[] = { 0xffffffffu, 0x00ff00ffu, 0xff000000u, 7u };
+	uint32_t *a = malloc(5000 * sizeof *a), *b = malloc(5000 * sizeof *b);
+	uint32_t *tmp = malloc(5000 * sizeof *tmp);
+	uint64_t st = 42;
+	size_t s, m, i;
+	int bad = 0;
+
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++)
+		for (m = 0; m < sizeof masks / sizeof *masks; m++) {
+			for (i = 0; i < sizes[s]; i++)
+				a[i] = b[i] = (uint32_t)dk_rand64(&st) & masks[m];
+			dk_sort_u32(a, sizes[s], tmp);
+			qsort(b, sizes[s], sizeof *b, cmp_u32);
+			if (sizes[s] && memcmp(a, b, sizes[s] * sizeof *a) != 0) {
+				tap_diag("n %zu mask %08x differs", sizes[s], masks[m]);
+				bad++;
+			}
+		}
+	tap_is_int(bad, 0, "dk_sort_u32 sorts as qsort does (8 sizes x 4 value masks)");
+	free(a);
+	free(b);
+	free(tmp);
+}
+
 int
 main(void)
 {
-	tap_plan(16);
+	tap_plan(17);
 	test_hash();
 	test_measure();
 	test_arena();
 	test_threads();
-	return tap_done(16);
+	test_sort();
+	return tap_done(17);
 }
