@@ -285,9 +285,8 @@ kolcz_word(const char *s, size_t n)
 
 /* The index of a term, or -1. */
 static long
-lookup(const struct lexicon *lx, const char *s, size_t n)
+lookup(const struct lexicon *lx, const char *s, size_t n, uint64_t h)
 {
-	uint64_t h = dk_hash64(s, n, 0);
 	uint32_t v, tag = (uint32_t)(h >> 32) << lx->ibits, imask = ~(~0U << lx->ibits);
 	const struct term *t;
 	size_t j;
@@ -305,9 +304,9 @@ lookup(const struct lexicon *lx, const char *s, size_t n)
 }
 
 static void
-add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n)
+add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n, uint64_t h)
 {
-	long i = lookup(lx, s, n);
+	long i = lookup(lx, s, n, h);
 	struct term *t;
 
 	if (i < 0)
@@ -321,6 +320,8 @@ add_term(const struct lexicon *lx, struct scratch *w, const char *s, size_t n)
 	else
 		DK_PUSH(&w->sec, t->irank);
 }
+
+enum { BATCH = 16 };
 
 static void
 sort_unique(u32vec *v, u32vec *tmp)
@@ -372,18 +373,30 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		dk_buf_bytes(&w->raw, last.p, last.n);
 		dk_record_sigs(r, rec, &w->sigs);
 		for (i = 0; i < w->sigs.n; i++)
-			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
+			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
 		last.p = w->raw.p;
 		return last;
 	}
 	last = dk_record_text(r, rec);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
-	for (i = 0; i < w->toks.n; i++) {
-		const char *s = dk_token_text(&w->toks, i);
-		size_t n = w->toks.v[i].len;
+	/* the lexicon's slots are fetched a batch of words ahead of their
+	 * lookups, which would otherwise wait on one cache miss each */
+	for (i = 0; i < w->toks.n; i += BATCH) {
+		uint64_t h[BATCH];
+		size_t j, e = i + BATCH < w->toks.n ? i + BATCH : w->toks.n;
 
-		if (!o->kolcz || kolcz_word(s, n))
-			add_term(lx, w, s, n);
+		for (j = i; j < e; j++) {
+			h[j - i] = dk_hash64(dk_token_text(&w->toks, j), w->toks.v[j].len, 0);
+			__builtin_prefetch(&lx->slot[h[j - i] & lx->mask]);
+		}
+		for (j = i; j < e; j++) {
+			const char *s = dk_token_text(&w->toks, j);
+			size_t n = w->toks.v[j].len;
+
+			if (!o->kolcz || kolcz_word(s, n))
+				add_term(lx, w, s, n, h[j - i]);
+		}
 	}
 	return none;
 }
