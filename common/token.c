@@ -89,18 +89,15 @@ push_token(dk_tokens *out, size_t off, size_t pos)
 	out->n++;
 }
 
-/* Appends the bytes of s, folded if asked, keeping only valid UTF-8. */
+/* Appends the bytes of s, folded if asked, keeping only valid UTF-8.
+ * dk_tokenize has made room for twice the input, as folding may lengthen a
+ * character. */
 static void
 append_text(dk_tokens *out, const unsigned char *s, size_t n, int fold)
 {
 	size_t i = 0, len;
 	uint32_t cp;
 
-	if (out->captext - out->ntext < n * 2) {   /* folding may lengthen a character */
-		while (out->captext - out->ntext < n * 2)
-			out->captext = out->captext ? out->captext * 2 : 4096;
-		out->text = dk_realloc(out->text, out->captext);
-	}
 	while (i < n) {
 		if (s[i] < 0x80) {
 			unsigned char c = s[i++];
@@ -120,7 +117,7 @@ append_text(dk_tokens *out, const unsigned char *s, size_t n, int fold)
 	}
 }
 
-static unsigned char ascii_word[128];
+static unsigned char ascii_word[128], ascii_lower[128];
 static pthread_once_t ascii_once = PTHREAD_ONCE_INIT;
 
 static void
@@ -128,9 +125,28 @@ init_ascii(void)
 {
 	int c;
 
-	for (c = 0; c < 128; c++)
+	for (c = 0; c < 128; c++) {
 		ascii_word[c] = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
 		    (c >= 'A' && c <= 'Z');
+		ascii_lower[c] = (unsigned char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
+}
+
+/* The ASCII letters and digits from s[i], copied (folded if asked) as
+ * they are scanned; returns where they end. */
+static size_t
+ascii_run(const unsigned char *s, size_t i, size_t n, int fold, dk_tokens *out)
+{
+	char *dst = out->text + out->ntext;
+
+	if (fold)
+		for (; i < n && s[i] < 0x80 && ascii_word[s[i]]; i++)
+			*dst++ = (char)ascii_lower[s[i]];
+	else
+		for (; i < n && s[i] < 0x80 && ascii_word[s[i]]; i++)
+			*dst++ = (char)s[i];
+	out->ntext = (size_t)(dst - out->text);
+	return i;
 }
 
 static void
@@ -157,6 +173,20 @@ tokenize_builtin(const dk_tokenizer *t, const unsigned char *s, size_t n, dk_tok
 		if (i >= n)
 			break;
 		start = i;
+		{
+			/* most words are ASCII through: copied in one pass */
+			size_t off = out->ntext;
+
+			i = ascii_run(s, i, n, t->fold, out);
+			if (i >= n || s[i] < 0x80) {
+				if (i > start) {
+					push_token(out, off, start);
+					continue;
+				}
+			}
+			out->ntext = off;
+			i = start;
+		}
 		while (i < n) {
 			if (s[i] < 0x80) {
 				if (!ascii_word[s[i]])
@@ -219,6 +249,12 @@ dk_tokenize(dk_tokenizer *t, const char *text, size_t n, dk_tokens *out)
 {
 	out->n = 0;
 	out->ntext = 0;
+	if (out->captext < n * 2 + 16) {
+		while (out->captext < n * 2 + 16)
+			out->captext = out->captext ? out->captext * 2 : 4096;
+		free(out->text);
+		out->text = dk_malloc(out->captext);
+	}
 	if (t->re)
 		tokenize_re(t, (const unsigned char *)text, n, out);
 	else
