@@ -55,24 +55,96 @@ join(uint32_t a, uint32_t b)
 	g.size.v[a] += g.size.v[b];
 }
 
+/* The number of ID s (hash h), a new one unless -a closed the list. */
 static uint32_t
-id_of(dk_reader *r, dk_str s)
+id_of(const char *file, unsigned long line, dk_str s, uint64_t h)
 {
 	uint32_t i;
 	int isnew;
 
 	if (g.closed) {
-		if ((i = dk_intern_find(&g.ids, s.p, s.n)) == UINT32_MAX)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "ID \"%.*s\" is not in the -a list", (int)(s.n > 200 ? 200 : s.n), s.p);
+		if ((i = dk_intern_find_hashed(&g.ids, s.p, s.n, h)) == UINT32_MAX)
+			dk_die_at(file, line, "ID \"%.*s\" is not in the -a list",
+			    (int)(s.n > 200 ? 200 : s.n), s.p);
 		return i;
 	}
-	i = dk_intern_id(&g.ids, s.p, s.n, &isnew);
+	i = dk_intern_id_hashed(&g.ids, s.p, s.n, h, &isnew);
 	if (isnew) {
 		DK_PUSH(&g.up, i);
 		DK_PUSH(&g.size, 1);
 	}
 	return i;
+}
+
+/* Pairs are read in batches whose IDs are looked up together: the table
+ * of 10 million IDs does not fit a cache, and the misses of a batch
+ * overlap when its slots are prefetched first. */
+enum { BATCH = 256 };
+
+static struct {
+	DK_VEC(char) text;             /* the IDs of the batch */
+	struct {
+		size_t off[2];
+		uint32_t len[2];
+		uint64_t h[2];
+		int64_t sim;
+		unsigned long line;
+	} p[BATCH];
+	size_t n;
+} batch;
+
+static void
+flush_batch(const char *file)
+{
+	size_t k, e;
+	uint32_t a, b;
+	dk_str s;
+
+	for (k = 0; k < batch.n; k++)
+		for (e = 0; e < 2; e++) {
+			batch.p[k].h[e] = dk_intern_hash(batch.text.v + batch.p[k].off[e],
+			    batch.p[k].len[e]);
+			dk_intern_prefetch(&g.ids, batch.p[k].h[e]);
+		}
+	for (k = 0; k < batch.n; k++)
+		for (e = 0; e < 2; e++)
+			dk_intern_prefetch_entry(&g.ids, batch.p[k].h[e]);
+	for (k = 0; k < batch.n; k++) {
+		s.p = batch.text.v + batch.p[k].off[0];
+		s.n = batch.p[k].len[0];
+		a = id_of(file, batch.p[k].line, s, batch.p[k].h[0]);
+		s.p = batch.text.v + batch.p[k].off[1];
+		s.n = batch.p[k].len[1];
+		b = id_of(file, batch.p[k].line, s, batch.p[k].h[1]);
+		if (g.minsim >= 0 && batch.p[k].sim < g.minsim)
+			g.nweak++;
+		else if (a == b)
+			g.nself++;
+		else {
+			g.nused++;
+			join(a, b);
+		}
+	}
+	batch.n = 0;
+	batch.text.n = 0;
+}
+
+static void
+batch_add(dk_str id1, dk_str id2, int64_t sim, unsigned long line)
+{
+	size_t k = batch.n++;
+
+	DK_GROW(&batch.text, batch.text.n + id1.n + id2.n);
+	batch.p[k].off[0] = batch.text.n;
+	batch.p[k].len[0] = (uint32_t)id1.n;
+	memcpy(batch.text.v + batch.text.n, id1.p, id1.n);
+	batch.text.n += id1.n;
+	batch.p[k].off[1] = batch.text.n;
+	batch.p[k].len[1] = (uint32_t)id2.n;
+	memcpy(batch.text.v + batch.text.n, id2.p, id2.n);
+	batch.text.n += id2.n;
+	batch.p[k].sim = sim;
+	batch.p[k].line = line;
 }
 
 static void
@@ -88,7 +160,8 @@ load_ids(const char *path)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
 		if (memchr(rec.f[0].p, 0, rec.f[0].n))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "NUL byte in an ID");
-		id_of(r, rec.f[0]);
+		id_of(dk_reader_name(r), dk_reader_lineno(r), rec.f[0],
+		    dk_intern_hash(rec.f[0].p, rec.f[0].n));
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
@@ -104,7 +177,6 @@ run(const char *path)
 	dk_record rec = { 0 };
 	dk_pair p;
 	const char *msg;
-	uint32_t a, b;
 	int status = DK_EXIT_OK;
 
 	if ((r = dk_reader_open(path)) == NULL) {
@@ -114,25 +186,17 @@ run(const char *path)
 	while (dk_read_record(r, &rec, 2)) {
 		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		if (g.minsim >= 0 && p.sim < 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "--min-sim needs a SIM column");
+		if (p.id1.n > UINT32_MAX || p.id2.n > UINT32_MAX)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "ID too long");
 		g.npairs++;
-		a = id_of(r, p.id1);
-		b = id_of(r, p.id2);
-		if (g.minsim >= 0) {
-			if (p.sim < 0)
-				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-				    "--min-sim needs a SIM column");
-			if (p.sim < g.minsim) {
-				g.nweak++;
-				continue;
-			}
-		}
-		if (a == b) {
-			g.nself++;
-			continue;
-		}
-		g.nused++;
-		join(a, b);
+		batch_add(p.id1, p.id2, p.sim, dk_reader_lineno(r));
+		if (batch.n == BATCH)
+			flush_batch(dk_reader_name(r));
 	}
+	flush_batch(dk_reader_name(r));
 	if (dk_reader_error(r))
 		status = DK_EXIT_OPERAND;
 	dk_record_free(&rec);
@@ -247,5 +311,6 @@ main(int argc, char **argv)
 	dk_intern_free(&g.ids);
 	free(g.up.v);
 	free(g.size.v);
+	free(batch.text.v);
 	return status;
 }

@@ -102,7 +102,13 @@ probe(const dk_intern *t, const char *p, size_t n, uint64_t h)
 uint32_t
 dk_intern_find(const dk_intern *t, const char *p, size_t n)
 {
-	size_t i = probe(t, p, n, dk_hash64(p, n, SEED));
+	return dk_intern_find_hashed(t, p, n, dk_hash64(p, n, SEED));
+}
+
+uint32_t
+dk_intern_find_hashed(const dk_intern *t, const char *p, size_t n, uint64_t h)
+{
+	size_t i = probe(t, p, n, h);
 	uint32_t id, qn;
 	const char *q;
 
@@ -112,10 +118,36 @@ dk_intern_find(const dk_intern *t, const char *p, size_t n)
 	return id;
 }
 
+uint64_t
+dk_intern_hash(const char *p, size_t n)
+{
+	return dk_hash64(p, n, SEED);
+}
+
+void
+dk_intern_prefetch(const dk_intern *t, uint64_t h)
+{
+	__builtin_prefetch(&t->slot[h & t->mask]);
+}
+
+void
+dk_intern_prefetch_entry(const dk_intern *t, uint64_t h)
+{
+	uint64_t s = t->slot[h & t->mask];
+
+	if (s)
+		__builtin_prefetch(t->text.v + (s & OFFMASK) - 1);
+}
+
 uint32_t
 dk_intern_id(dk_intern *t, const char *p, size_t n, int *isnew)
 {
-	uint64_t h = dk_hash64(p, n, SEED);
+	return dk_intern_id_hashed(t, p, n, dk_hash64(p, n, SEED), isnew);
+}
+
+uint32_t
+dk_intern_id_hashed(dk_intern *t, const char *p, size_t n, uint64_t h, int *isnew)
+{
 	size_t i = probe(t, p, n, h);
 	uint32_t id, qn;
 	const char *q;

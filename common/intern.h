@@ -26,6 +26,16 @@ void dk_intern_init(dk_intern *t, int flags);
 void dk_intern_free(dk_intern *t);
 /* The id of p[0..n), added when new (*isnew set). */
 uint32_t dk_intern_id(dk_intern *t, const char *p, size_t n, int *isnew);
+/* The same with the string's hash, dk_intern_hash(p, n), computed ahead:
+ * a caller with many strings to look up hashes a batch of them, calls
+ * dk_intern_prefetch for each, then dk_intern_prefetch_entry (which reads
+ * the slot the first call fetched), then looks them up, so that the cache
+ * misses of a batch overlap instead of following one another. */
+uint64_t dk_intern_hash(const char *p, size_t n);
+uint32_t dk_intern_id_hashed(dk_intern *t, const char *p, size_t n, uint64_t h, int *isnew);
+uint32_t dk_intern_find_hashed(const dk_intern *t, const char *p, size_t n, uint64_t h);
+void dk_intern_prefetch(const dk_intern *t, uint64_t h);
+void dk_intern_prefetch_entry(const dk_intern *t, uint64_t h);
 /* The id of p[0..n), or UINT32_MAX. */
 uint32_t dk_intern_find(const dk_intern *t, const char *p, size_t n);
 /* The bytes of id (DK_INTERN_INDEX only); not NUL-terminated. */
