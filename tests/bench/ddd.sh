@@ -6,6 +6,7 @@
 #
 #   DDD_WINDOW  documents in the window (default 2000; the issue asks 50000)
 #   DDD_EXTRA   documents decided with the window full (default 1000)
+#   DDD_KEEP    when set, keep the feed and its signatures for profiling
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
 
@@ -77,4 +78,4 @@ awk -v n=$n -v w=$win -v x=$extra -v b=$base -v f=$full -v l=$fill 'BEGIN {
 	printf "baseline (window of 1 document): %.3f s; ratio %.1f\n", b, f / b
 }'
 grep -E "peak|novel" "$t/err"
-rm -rf "$t"
+test -n "$DDD_KEEP" || rm -rf "$t"
