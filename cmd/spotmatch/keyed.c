@@ -15,6 +15,8 @@ struct sm_keyed {
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
 	DK_VEC(uint64_t) post;      /* key id << 32 | document */
 	unsigned long nfp;          /* imatch: fingerprints a document */
+	/* sm_keyed_index: documents of key i are kdoc[kstart[i] .. kstart[i + 1]) */
+	DK_VEC(uint32_t) kstart, kdoc;
 };
 
 sm_keyed *
@@ -28,16 +30,32 @@ sm_keyed_new(int letter)
 	return k;
 }
 
-/* imatch keys say how many fingerprints a document has; all must agree. */
-static void
-fingerprints(sm_keyed *k, dk_reader *r, dk_str key)
+unsigned long
+sm_key_nfp(dk_str key)
 {
 	const char *sl = memchr(key.p, '/', key.n), *colon = memchr(key.p, ':', key.n);
 	unsigned long n = 0;
 
+	if (!sl || !colon)
+		return 0;
 	for (sl++; sl < colon && n < 100000; sl++)
 		n = n * 10 + (unsigned long)(*sl - '0');
-	if (n == 0 || n >= 100000)
+	return n < 100000 ? n : 0;
+}
+
+unsigned long
+sm_keyed_nfp(const sm_keyed *k)
+{
+	return k->nfp;
+}
+
+/* imatch keys say how many fingerprints a document has; all must agree. */
+static void
+fingerprints(sm_keyed *k, dk_reader *r, dk_str key)
+{
+	unsigned long n = sm_key_nfp(key);
+
+	if (n == 0)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "bad fingerprint count in key");
 	if (k->nfp && n != k->nfp)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
@@ -66,7 +84,10 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 	h = dk_hash64(sigs.p, sigs.n, 0);
 	i = sm_intern_id(&k->ids, id.p, id.n, &isnew);
 	if (isnew) {
-		d = sm_add_doc(c, r, id, sigs, scratch);
+		/* imatch leaves SIGS empty on a document stream: fingerprints
+		 * need no signatures */
+		d = k->letter == 'F' && sigs.n == 0 ? sm_add_id(c, r, id) :
+		    sm_add_doc(c, r, id, sigs, scratch);
 		DK_PUSH(&k->doc, d);
 		DK_PUSH(&k->rawhash, h);
 	} else if (k->rawhash.v[i] != h)
@@ -167,10 +188,66 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 		free(v.sim);
 	}
 	free(cand.v);
+	sm_keyed_free(k);
+}
+
+void
+sm_keyed_free(sm_keyed *k)
+{
 	free(k->doc.v);
 	free(k->rawhash.v);
 	free(k->post.v);
+	free(k->kstart.v);
+	free(k->kdoc.v);
 	sm_intern_free(&k->keys);
 	sm_intern_free(&k->ids);
 	free(k);
+}
+
+void
+sm_keyed_index(sm_keyed *k)
+{
+	size_t nkey = sm_intern_count(&k->keys), i, key;
+	uint64_t *p = k->post.v;
+
+	if (k->post.n > 1)
+		qsort(p, k->post.n, sizeof *p, cmp_u64);
+	DK_GROW(&k->kstart, nkey + 1);
+	k->kstart.n = nkey + 1;
+	for (i = 0, key = 0; i < k->post.n; i++) {
+		if (i > 0 && p[i] == p[i - 1])
+			continue;
+		while (key <= p[i] >> 32)
+			k->kstart.v[key++] = (uint32_t)k->kdoc.n;
+		DK_PUSH(&k->kdoc, (uint32_t)p[i]);
+	}
+	while (key <= nkey)
+		k->kstart.v[key++] = (uint32_t)k->kdoc.n;
+	free(k->post.v);
+	free(k->doc.v);
+	free(k->rawhash.v);
+	memset(&k->post, 0, sizeof k->post);
+	memset(&k->doc, 0, sizeof k->doc);
+	memset(&k->rawhash, 0, sizeof k->rawhash);
+	sm_intern_free(&k->ids);
+	sm_intern_init(&k->ids);
+}
+
+size_t
+sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
+{
+	uint32_t i = sm_intern_find(&k->keys, key.p, key.n);
+
+	if (i == NONE || i + 1 >= k->kstart.n)
+		return 0;
+	*docs = k->kdoc.v + k->kstart.v[i];
+	return k->kstart.v[i + 1] - k->kstart.v[i];
+}
+
+size_t
+sm_keyed_bytes(const sm_keyed *k)
+{
+	return sizeof *k + sm_intern_bytes(&k->keys) + sm_intern_bytes(&k->ids) +
+	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
+	    (k->rawhash.cap + k->post.cap) * sizeof(uint64_t);
 }

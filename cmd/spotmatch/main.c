@@ -8,6 +8,8 @@
 static const struct dk_usage usage = {
 	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [-r RHO] [--no-prune]\n"
 	"          [--no-partition] [--plain] [file ...]\n"
+	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
+	"          [-t TAU] [-M MEASURE] [--no-prune] [--no-partition] [--plain] [file ...]\n"
 	"spotmatch --window ...",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared)\n"
@@ -17,6 +19,11 @@ static const struct dk_usage usage = {
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
 	"  --no-partition  one partition for plain input\n"
 	"  --plain         read a plain signature stream even if IDs look like keys\n"
+	"  --against REF   pairs of a REF document (ID1) and an input document only;\n"
+	"                  REF is indexed once, the input streamed (repeatable)\n"
+	"  --within        with --against, also the pairs inside the input (which\n"
+	"                  is then held in memory)\n"
+	"  --novel         with --against, the IDs of input documents without a pair\n"
 	"  --window ...    streaming mode, see spotmatch(1)\n"
 	"  -v              counts on stderr\n"
 	"  -h, --help, --version\n",
@@ -32,10 +39,10 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN };
+enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN, OPT_AGAINST, OPT_WITHIN, OPT_NOVEL };
 
 /* What the first record says the input is. */
-enum kind { K_PLAIN, K_PART, K_BAND, K_FPRINT };
+enum kind { K_PLAIN = SM_PLAIN, K_PART = SM_PART, K_BAND = SM_BAND, K_FPRINT = SM_FPRINT };
 
 /* The members of one key group by ID, with their SIGS fields as read: a
  * probe of the next group that repeats one byte for byte shares its
@@ -70,6 +77,7 @@ members_free(struct members *g)
 struct input {
 	enum kind kind;
 	int decided, force_plain;
+	int members_only;         /* a partition stream read for its documents */
 	/* partition streams */
 	char prefix[64];          /* "P0.9:" or "P0.9/set:" */
 	double ptau;
@@ -102,8 +110,8 @@ is_digits(const char *p, size_t n)
 
 /* The kind of a key, or -1: P<tau>[/set]:<k>, B<band>:<16 hex>,
  * F<i>/<n>:<40 hex>, or R. */
-static int
-key_kind(dk_str k)
+int
+sm_key_kind(dk_str k)
 {
 	const char *colon = memchr(k.p, ':', k.n), *e = k.p + k.n, *sl;
 
@@ -186,11 +194,11 @@ part_key(struct input *in, sm_ctx *c, dk_reader *r, dk_str key)
 static void
 decide(struct input *in, dk_reader *r, dk_record *rec)
 {
-	int k = rec->n >= 3 && !in->force_plain ? key_kind(rec->f[0]) : -1;
+	int k = rec->n >= 3 && !in->force_plain ? sm_key_kind(rec->f[0]) : -1;
 
 	in->decided = 1;
 	in->kind = k < 0 ? K_PLAIN : (enum kind)k;
-	if (in->kind == K_PART)
+	if (in->kind == K_PART && !in->members_only)
 		part_header(in, r, rec->f[0]);
 	else if (in->kind == K_BAND || in->kind == K_FPRINT)
 		in->keyed = sm_keyed_new(in->kind == K_BAND ? 'B' : 'F');
@@ -237,6 +245,21 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 	g->raw.n += f.n;
 }
 
+/* A record of a partition stream read as REF: its probes repeat documents
+ * of other keys, so only its members are kept. */
+static void
+member_record(sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *sg)
+{
+	uint32_t d = sm_add_doc(c, r, rec->f[1], rec->f[rec->n - 1], sg);
+	sm_doc *x;
+
+	if (d == UINT32_MAX || !((x = &c->docs.v[d])->flags & DK_SIG_PROBE))
+		return;
+	c->pool.n -= x->nsig;
+	c->ids.n -= x->idlen;
+	c->docs.n--;
+}
+
 static void
 read_input(struct input *in, sm_ctx *c, dk_reader *r)
 {
@@ -251,10 +274,12 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 			sm_add_doc(c, r, rec.f[0], rec.f[rec.n - 1], &scratch);
 			continue;
 		}
-		if (rec.n < 3 || (k = key_kind(rec.f[0])) != (int)in->kind)
+		if (rec.n < 3 || (k = sm_key_kind(rec.f[0])) != (int)in->kind)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "not a record of the keyed stream begun on line 1 (mixed input?)");
-		if (in->kind == K_PART) {
+		if (in->kind == K_PART && in->members_only)
+			member_record(c, r, &rec, &scratch);
+		else if (in->kind == K_PART) {
 			part_key(in, c, r, rec.f[0]);
 			part_record(in, c, r, &rec, &scratch);
 		} else
@@ -322,6 +347,30 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 	c->ids.n += id.n;
 	DK_PUSH(&c->docs, d);
 	return (uint32_t)(c->docs.n - 1);
+}
+
+uint32_t
+sm_add_id(sm_ctx *c, dk_reader *r, dk_str id)
+{
+	sm_doc d = { 0 };
+
+	if (id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
+	d.sig = c->pool.n;
+	d.id = c->ids.n;
+	d.idlen = (uint32_t)id.n;
+	DK_GROW(&c->ids, c->ids.n + id.n);
+	memcpy(c->ids.v + c->ids.n, id.p, id.n);
+	c->ids.n += id.n;
+	DK_PUSH(&c->docs, d);
+	return (uint32_t)(c->docs.n - 1);
+}
+
+size_t
+sm_ctx_bytes(const sm_ctx *c)
+{
+	return c->pool.cap * sizeof *c->pool.v + c->docs.cap * sizeof *c->docs.v +
+	    c->ids.cap + sm_intern_bytes(&c->sigs);
 }
 
 /* Matches each key group of a partition stream on its own, exactly as if
@@ -398,6 +447,41 @@ check_stream(struct input *in, sm_ctx *c, int tau_set, int m_set)
 	}
 }
 
+/* --against: REF read whole, as a stream of documents, then the operands
+ * streamed against it (against.c). */
+static int
+against(sm_ctx *c, struct input *in, sm_against_opts *o, int tau_set,
+    const char **ref, size_t nref, int argc, char **argv)
+{
+	dk_reader *r;
+	size_t i;
+	int status;
+
+	in->members_only = 1;
+	for (i = 0; i < nref; i++) {
+		if ((r = dk_reader_open(ref[i])) == NULL)
+			dk_die(DK_EXIT_OPERAND, "%s", ref[i]);
+		read_input(in, c, r);
+		if (dk_reader_error(r))
+			dk_diex(DK_EXIT_OPERAND, "%s: REF not read in full", ref[i]);
+		dk_reader_close(r);
+	}
+	o->tau_set = tau_set;
+	o->force_plain = in->force_plain;
+	if (!tau_set)
+		c->tau = 0.9;
+	status = sm_against(c, !in->decided ? -1 : in->kind == K_PART ? K_PLAIN : (int)in->kind,
+	    in->keyed, o, argc, argv);
+	free((void *)ref);
+	members_free(&in->prev);
+	members_free(&in->cur);
+	free(c->pool.v);
+	free(c->docs.v);
+	free(c->ids.v);
+	sm_intern_free(&c->sigs);
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -406,10 +490,15 @@ main(int argc, char **argv)
 		{ "no-prune", no_argument, NULL, OPT_NOPRUNE },
 		{ "no-partition", no_argument, NULL, OPT_NOPART },
 		{ "plain", no_argument, NULL, OPT_PLAIN },
+		{ "against", required_argument, NULL, OPT_AGAINST },
+		{ "within", no_argument, NULL, OPT_WITHIN },
+		{ "novel", no_argument, NULL, OPT_NOVEL },
 		{ NULL, 0, NULL, 0 }
 	};
 	static sm_ctx c;
 	struct input in = { 0 };
+	sm_against_opts ao = { 0 };
+	DK_VEC(const char *) ref = { 0 };
 	sm_pairs pairs = { 0 };
 	static dk_reader *r;   /* static: still reachable when input is fatal */
 	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
@@ -446,6 +535,15 @@ main(int argc, char **argv)
 		case OPT_PLAIN:
 			in.force_plain = 1;
 			break;
+		case OPT_AGAINST:
+			DK_PUSH(&ref, optarg);
+			break;
+		case OPT_WITHIN:
+			ao.within = 1;
+			break;
+		case OPT_NOVEL:
+			ao.novel = 1;
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -456,6 +554,11 @@ main(int argc, char **argv)
 	sm_intern_init(&c.sigs);
 	sm_intern_init(&in.prev.ids);
 	sm_intern_init(&in.cur.ids);
+	if ((ao.within || ao.novel) && ref.n == 0)
+		dk_diex(DK_EXIT_INPUT, "%s needs --against (or --window)",
+		    ao.novel ? "--novel" : "--within");
+	if (ref.n > 0)
+		return against(&c, &in, &ao, tau_set, (const char **)ref.v, ref.n, argc, argv);
 	for (i = 0; i < (argc ? argc : 1); i++) {
 		if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
 			dk_warn("%s", argv[i]);
@@ -470,7 +573,7 @@ main(int argc, char **argv)
 	t0 = seconds();
 	check_stream(&in, &c, tau_set, m_set);
 	if (in.kind == K_PART || in.kind == K_PLAIN)
-		sm_order_sigs(&c);
+		sm_order_sigs(&c, NULL);
 	if (in.kind == K_PART)
 		match_parts(&in, &c, &pairs);
 	else if (in.kind == K_PLAIN)

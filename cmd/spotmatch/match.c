@@ -23,7 +23,9 @@ struct sm_matcher {
 	sm_ctx *c;
 	/* the index of the current group; lists hold member ranks in
 	 * ascending order, that is by descending length */
-	const sm_group *g;
+	size_t nmember;
+	const uint32_t *probe;     /* queried after the members, or alone */
+	size_t nprobe, total;
 	DK_VEC(uint32_t) rank2doc;
 	uint32_t *loc;             /* global signature id -> local list */
 	DK_VEC(uint32_t) touched;
@@ -96,11 +98,13 @@ fingerprint_work(void *arg, int tid)
 	}
 }
 
-/* Renumbers the signatures by ascending document frequency (ties by first
- * appearance) and re-sorts every document, so that a document's array is
- * both sorted for merging and in the order its lists are best visited. */
+/* Renumbers the signatures from 1 by ascending document frequency (ties by
+ * first appearance) and re-sorts every document, so that a document's
+ * array is both sorted for merging and in the order its lists are best
+ * visited.  Number 0 is left free (--against counts there the signatures
+ * of a query that no indexed document holds). */
 void
-sm_order_sigs(sm_ctx *c)
+sm_order_sigs(sm_ctx *c, uint32_t **map)
 {
 	size_t nsig = sm_intern_count(&c->sigs), i;
 	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
@@ -114,12 +118,15 @@ sm_order_sigs(sm_ctx *c)
 	if (nsig > 1)
 		qsort(key, nsig, sizeof *key, cmp_u64);
 	for (i = 0; i < nsig; i++)
-		to[key[i] & 0xffffffffu] = (uint32_t)i;
+		to[key[i] & 0xffffffffu] = (uint32_t)i + 1;
 	rs = (struct resort){ c, to, { 0 }, { 0 } };
 	dk_parallel(c->nthreads, resort_work, &rs);
 	dk_parallel(c->nthreads, fingerprint_work, &rs);
 	free(key);
-	free(to);
+	if (map)
+		*map = to;
+	else
+		free(to);
 }
 
 static const dk_idcount *
@@ -214,8 +221,8 @@ sm_matcher_new(sm_ctx *c)
 	size_t i, nsig = sm_intern_count(&c->sigs);
 
 	mt->c = c;
-	mt->loc = dk_reallocarray(NULL, nsig + 1, sizeof *mt->loc);
-	for (i = 0; i <= nsig; i++)
+	mt->loc = dk_reallocarray(NULL, nsig + 2, sizeof *mt->loc);
+	for (i = 0; i <= nsig + 1; i++)
 		mt->loc[i] = NONE;
 	mt->nw = c->nthreads;
 	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
@@ -347,7 +354,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	double sim;
 
 	if (++w->query == 0) {
-		memset(w->stamp, 0xff, mt->g->nmember * sizeof *w->stamp);
+		memset(w->stamp, 0xff, mt->nmember * sizeof *w->stamp);
 		w->query = 1;
 	}
 	/* signature ids ascend with document frequency (sm_order_sigs), so
@@ -357,7 +364,9 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		 * its overlap is at most what is left of the query */
 		if (c->prune && ratio_below((uint32_t)rest, len, c->tau))
 			break;
-		rest -= c->m == DK_M_SET ? 1 : s[i].count;
+		/* (signature 0 stands for all those of a query unknown to the
+		 * index, with their number as its count) */
+		rest -= c->m == DK_M_SET && s[i].id != 0 ? 1 : s[i].count;
 		if ((l = mt->loc[s[i].id]) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
@@ -389,48 +398,104 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	}
 }
 
-/* Thread body: queries are the members by rank, then the probes. */
+/* Thread body: queries from..total-1 of the members by rank, then the
+ * probes. */
 static void
 work(void *arg, int tid)
 {
 	sm_matcher *mt = arg;
 	struct worker *w = &mt->w[tid];
-	const sm_group *g = mt->g;
-	size_t total = g->nmember + g->nprobe, i, end;
+	size_t i, end;
 
-	while ((i = dk_counter_take(&mt->next, 64, total)) < total) {
-		end = i + 64 < total ? i + 64 : total;
+	while ((i = dk_counter_take(&mt->next, 64, mt->total)) < mt->total) {
+		end = i + 64 < mt->total ? i + 64 : mt->total;
 		for (; i < end; i++) {
-			if (i < g->nmember)
+			if (i < mt->nmember)
 				query(mt, w, mt->rank2doc.v[i], (uint32_t)i);
 			else
-				query(mt, w, g->probe[i - g->nmember], NONE);
+				query(mt, w, mt->probe[i - mt->nmember], NONE);
 		}
+	}
+}
+
+static void
+run_queries(sm_matcher *mt, size_t from, size_t total)
+{
+	mt->total = total;
+	mt->next.next = from;
+	/* threads only pay off with some work to share */
+	dk_parallel(total - from < 256 ? 1 : mt->nw, work, mt);
+}
+
+void
+sm_index(sm_matcher *mt, const sm_group *g)
+{
+	int t;
+
+	mt->c->ngroups++;
+	build_index(mt, g);
+	mt->nmember = g->nmember;
+	mt->probe = g->probe;
+	mt->nprobe = g->nprobe;
+	for (t = 0; t < mt->nw; t++) {
+		struct worker *w = &mt->w[t];
+
+		w->stamp = dk_reallocarray(w->stamp, g->nmember + 1, sizeof *w->stamp);
+		memset(w->stamp, 0xff, (g->nmember + 1) * sizeof *w->stamp);
+		w->query = 0;
 	}
 }
 
 void
 sm_match_group(sm_matcher *mt, const sm_group *g)
 {
-	int t, nw;
-
 	if (g->nmember == 0)
 		return;
-	mt->c->ngroups++;
-	build_index(mt, g);
-	mt->g = g;
+	sm_index(mt, g);
+	run_queries(mt, 0, g->nmember + g->nprobe);
+	drop_index(mt);
+}
+
+/* Moves the pairs the workers found into out, unsorted. */
+static void
+collect(sm_matcher *mt, sm_pairs *out)
+{
+	int t;
+
 	for (t = 0; t < mt->nw; t++) {
 		struct worker *w = &mt->w[t];
 
-		w->stamp = dk_reallocarray(w->stamp, g->nmember, sizeof *w->stamp);
-		memset(w->stamp, 0xff, g->nmember * sizeof *w->stamp);
-		w->query = 0;
+		DK_GROW(out, out->n + w->pairs.n);
+		if (w->pairs.n)
+			memcpy(out->v + out->n, w->pairs.v, w->pairs.n * sizeof *w->pairs.v);
+		out->n += w->pairs.n;
+		w->pairs.n = 0;
 	}
-	mt->next.next = 0;
-	/* threads only pay off on groups with some work in them */
-	nw = g->nmember + g->nprobe < 256 ? 1 : mt->nw;
-	dk_parallel(nw, work, mt);
-	drop_index(mt);
+}
+
+void
+sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *out)
+{
+	if (mt->nmember == 0 || n == 0)
+		return;
+	mt->probe = probe;
+	mt->nprobe = n;
+	run_queries(mt, mt->nmember, mt->nmember + n);
+	collect(mt, out);
+}
+
+size_t
+sm_matcher_bytes(const sm_matcher *mt)
+{
+	size_t b = sizeof *mt + (sm_intern_count(&mt->c->sigs) + 2) * sizeof *mt->loc;
+	int t;
+
+	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap) * sizeof(uint32_t) +
+	    mt->post.cap * sizeof *mt->post.v;
+	for (t = 0; t < mt->nw; t++)
+		b += sizeof mt->w[t] + (mt->nmember + 1) * sizeof(uint32_t) +
+		    mt->w[t].pairs.cap * sizeof(sm_pair);
+	return b;
 }
 
 static int
@@ -455,13 +520,10 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 {
 	int t;
 
+	collect(mt, out);
 	for (t = 0; t < mt->nw; t++) {
 		struct worker *w = &mt->w[t];
 
-		DK_GROW(out, out->n + w->pairs.n);
-		if (w->pairs.n)
-			memcpy(out->v + out->n, w->pairs.v, w->pairs.n * sizeof *w->pairs.v);
-		out->n += w->pairs.n;
 		mt->c->lists += w->lists;
 		mt->c->candidates += w->candidates;
 		free(w->pairs.v);

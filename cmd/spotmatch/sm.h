@@ -23,6 +23,11 @@ uint32_t sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew);
 /* The id of p[0..n), or UINT32_MAX. */
 uint32_t sm_intern_find(const sm_intern *t, const char *p, size_t n);
 static inline size_t sm_intern_count(const sm_intern *t) { return t->n; }
+static inline size_t
+sm_intern_bytes(const sm_intern *t)
+{
+	return (t->mask + 1) * sizeof *t->slot + t->text.cap;
+}
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
  * document (a probe repeating a member). */
@@ -70,11 +75,24 @@ typedef struct {
 	size_t nmember, nprobe;
 } sm_group;
 
+/* What the first record says a stream is (main.c). */
+enum sm_kind { SM_PLAIN, SM_PART, SM_BAND, SM_FPRINT };
+/* The kind of a key (P, B, F or R), or -1. */
+int sm_key_kind(dk_str key);
+
 /* match.c */
-void sm_order_sigs(sm_ctx *c);
+/* Renumbers the signatures from 1; with map, *map is the table from the
+ * old numbers to the new (the caller frees it). */
+void sm_order_sigs(sm_ctx *c, uint32_t **map);
 typedef struct sm_matcher sm_matcher;
 sm_matcher *sm_matcher_new(sm_ctx *c);
 void sm_match_group(sm_matcher *mt, const sm_group *g);
+/* Indexes the members of g (its probes are ignored), once: batches of
+ * probes are then compared with them by sm_match_probes, which adds the
+ * pairs found to out unsorted, until sm_matcher_finish. */
+void sm_index(sm_matcher *mt, const sm_group *g);
+void sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *out);
+size_t sm_matcher_bytes(const sm_matcher *mt);    /* held, for -v */
 /* Frees the matcher, leaving the pairs found (sorted) in out. */
 void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
@@ -84,11 +102,36 @@ double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 /* Adds the signatures of one record to the pool as a new document; the
  * field is decoded in place.  Dies with FILE:LINE on bad input. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str sigs, dk_sigs *scratch);
+/* Adds a document without signatures (an imatch record of a document
+ * stream). */
+uint32_t sm_add_id(sm_ctx *c, dk_reader *r, dk_str id);
+/* Bytes held by the documents of c and its signature table. */
+size_t sm_ctx_bytes(const sm_ctx *c);
 
 /* keyed.c: minhash (B) and imatch (F) streams. */
 typedef struct sm_keyed sm_keyed;
 sm_keyed *sm_keyed_new(int letter);
 void sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scratch);
 void sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out);
+/* --against: the keys read become a table from key to documents; the
+ * documents' IDs are forgotten (c holds them). */
+void sm_keyed_index(sm_keyed *k);
+/* The documents holding key, into *docs; their number. */
+size_t sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs);
+/* Fingerprints a document of an imatch stream, 0 before any key. */
+unsigned long sm_keyed_nfp(const sm_keyed *k);
+/* The fingerprint count n of an imatch key F<i>/<n>:..., 0 when bad. */
+unsigned long sm_key_nfp(dk_str key);
+size_t sm_keyed_bytes(const sm_keyed *k);
+void sm_keyed_free(sm_keyed *k);
+
+/* against.c: spotmatch --against. */
+typedef struct {
+	int within, novel, tau_set, force_plain;
+} sm_against_opts;
+/* Matches the operands against REF, read into c (its kind refkind, its
+ * keys in keys for a keyed REF); returns the exit status. */
+int sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
+    int argc, char **argv);
 
 #endif
