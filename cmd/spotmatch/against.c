@@ -391,8 +391,7 @@ sig_record(struct against *a, dk_reader *r, dk_record *rec)
 		a->nskipped++;
 	else if (known > 0)
 		DK_PUSH(&a->probe, d);
-	if (a->probe.n >= BATCH_DOCS || a->c->pool.n - a->refpool >= BATCH_SIGS ||
-	    a->c->docs.n - a->nref >= 4 * BATCH_DOCS)
+	if (a->c->docs.n - a->nref >= BATCH_DOCS || a->c->pool.n - a->refpool >= BATCH_SIGS)
 		flush(a);
 }
 
