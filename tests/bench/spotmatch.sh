@@ -10,23 +10,7 @@ have_shared || exit 0
 n=${SPOT_N:-1170000}
 sub=${SPOT_SUB:-60000}
 mkdir -p "$BENCH_TMP/spotmatch"
-sigs=$BENCH_TMP/spots-$n.sigs
-
-# The generator writes `the xA xB.` per signature; its signature stream is
-# known exactly, so it is written here without depending on spotsig.
-if ! test -s "$sigs"; then
-	python3 "$DK_SHARED/bench/scalegen.py" spots -n "$n" --seed 1 |
-	awk -F '\t' '{
-		m = split($2, w, " "); delete c; k = 0; out = ""
-		for (i = 1; i + 2 <= m; i += 3) {
-			s = w[i] ":" w[i + 1] ":" substr(w[i + 2], 1, length(w[i + 2]) - 1)
-			if (!(s in c)) o[++k] = s
-			c[s]++
-		}
-		for (i = 1; i <= k; i++) out = out (i > 1 ? " " : "") o[i] "=" c[o[i]]
-		print $1 "\t" out
-	}' >"$sigs.tmp" && mv "$sigs.tmp" "$sigs" || exit 1
-fi
+sigs=$(spots_sigs "$n") || exit 1
 bytes=$(wc -c <"$sigs")
 echo "input: $n documents, $bytes bytes ($sigs)"
 
