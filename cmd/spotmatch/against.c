@@ -107,7 +107,7 @@ held_bytes(const struct against *a)
 		if (a->w->keys)
 			b += sm_keyed_bytes(a->w->keys);
 	}
-	return b + a->dup.cap + a->allids.cap + a->idend.cap * sizeof(uint64_t);
+	return b + a->dup.cap + a->allids.cap + a->idend.cap * sizeof(uint64_t) + dk_out.cap;
 }
 
 /* Input documents held at once, and bytes, at their peak. */
@@ -290,6 +290,7 @@ result(struct against *a, uint64_t num, dk_str id, const sm_pair *p, size_t n)
 		if (n == 0) {
 			write_id(id.p, id.n);
 			a->nnovel++;
+			dk_out_maybe_flush();
 		}
 		return;
 	}
