@@ -84,10 +84,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 	h = dk_hash64(sigs.p, sigs.n, 0);
 	i = sm_intern_id(&k->ids, id.p, id.n, &isnew);
 	if (isnew) {
-		/* imatch leaves SIGS empty on a document stream: fingerprints
-		 * need no signatures */
-		d = k->letter == 'F' && sigs.n == 0 ? sm_add_id(c, r, id) :
-		    sm_add_doc(c, r, id, sigs, scratch);
+		d = sm_add_doc(c, r, id, sigs, scratch);
 		DK_PUSH(&k->doc, d);
 		DK_PUSH(&k->rawhash, h);
 	} else if (k->rawhash.v[i] != h)

@@ -349,23 +349,6 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 	return (uint32_t)(c->docs.n - 1);
 }
 
-uint32_t
-sm_add_id(sm_ctx *c, dk_reader *r, dk_str id)
-{
-	sm_doc d = { 0 };
-
-	if (id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
-	d.sig = c->pool.n;
-	d.id = c->ids.n;
-	d.idlen = (uint32_t)id.n;
-	DK_GROW(&c->ids, c->ids.n + id.n);
-	memcpy(c->ids.v + c->ids.n, id.p, id.n);
-	c->ids.n += id.n;
-	DK_PUSH(&c->docs, d);
-	return (uint32_t)(c->docs.n - 1);
-}
-
 size_t
 sm_ctx_bytes(const sm_ctx *c)
 {

@@ -102,9 +102,6 @@ double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 /* Adds the signatures of one record to the pool as a new document; the
  * field is decoded in place.  Dies with FILE:LINE on bad input. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str sigs, dk_sigs *scratch);
-/* Adds a document without signatures (an imatch record of a document
- * stream). */
-uint32_t sm_add_id(sm_ctx *c, dk_reader *r, dk_str id);
 /* Bytes held by the documents of c and its signature table. */
 size_t sm_ctx_bytes(const sm_ctx *c);
 
