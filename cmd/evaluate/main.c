@@ -220,7 +220,8 @@ dedup(struct run *run)
 {
 	size_t i, n = 0;
 
-	qsort(run->pairs.v, run->pairs.n, sizeof *run->pairs.v, by_ids);
+	if (run->pairs.n > 1)
+		qsort(run->pairs.v, run->pairs.n, sizeof *run->pairs.v, by_ids);
 	for (i = 0; i < run->pairs.n; i++) {
 		if (n > 0 && run->pairs.v[n - 1].a == run->pairs.v[i].a &&
 		    run->pairs.v[n - 1].b == run->pairs.v[i].b) {
@@ -230,7 +231,8 @@ dedup(struct run *run)
 		run->pairs.v[n++] = run->pairs.v[i];
 	}
 	run->pairs.n = n;
-	qsort(run->pairs.v, n, sizeof *run->pairs.v, by_sim);
+	if (n > 1)
+		qsort(run->pairs.v, n, sizeof *run->pairs.v, by_sim);
 	run->minsim = n ? run->pairs.v[n - 1].sim : -1;
 }
 
