@@ -41,5 +41,11 @@ uint32_t dk_intern_find(const dk_intern *t, const char *p, size_t n);
 /* The bytes of id (DK_INTERN_INDEX only); not NUL-terminated. */
 const char *dk_intern_get(const dk_intern *t, uint32_t id, size_t *n);
 static inline size_t dk_intern_count(const dk_intern *t) { return t->n; }
+/* Bytes allocated, for statistics. */
+static inline size_t
+dk_intern_bytes(const dk_intern *t)
+{
+	return (t->mask + 1) * sizeof *t->slot + t->text.cap + t->off.cap * sizeof *t->off.v;
+}
 
 #endif

@@ -129,7 +129,7 @@ index_ref(struct against *a)
 	sm_ctx *c = a->c;
 	size_t i;
 
-	a->nrefsig = sm_intern_count(&c->sigs);
+	a->nrefsig = dk_intern_count(&c->sigs);
 	sm_order_sigs(c, &a->to);
 	a->nref = c->docs.n;
 	a->refpool = c->pool.n;
@@ -174,7 +174,7 @@ setup(struct against *a, int kind)
 	w->c.partition = a->c->partition;
 	w->c.nthreads = a->c->nthreads;
 	w->c.rho = a->c->rho;
-	sm_intern_init(&w->c.sigs);
+	dk_intern_init(&w->c.sigs, 0);
 	if (cls != SM_PLAIN)
 		w->keys = sm_keyed_new(cls == SM_BAND ? 'B' : 'F');
 }
@@ -230,7 +230,7 @@ add_input(struct against *a, dk_reader *r, dk_str id, const dk_sigs *sg, size_t 
 	a->unknown.n = 0;
 	DK_GROW(&a->tmp, sg->n + 1);
 	for (i = 0; i < sg->n; i++) {
-		x = sm_intern_find(&c->sigs, sg->v[i].s.p, sg->v[i].s.n);
+		x = dk_intern_find(&c->sigs, sg->v[i].s.p, sg->v[i].s.n);
 		if (x == NONE) {
 			DK_PUSH(&a->unknown, sg->v[i].s);
 			other += c->m == DK_M_SET ? 1 : sg->v[i].count;
@@ -661,7 +661,7 @@ cleanup(struct against *a)
 		free(a->w->c.pool.v);
 		free(a->w->c.docs.v);
 		free(a->w->c.ids.v);
-		sm_intern_free(&a->w->c.sigs);
+		dk_intern_free(&a->w->c.sigs);
 		dk_sigs_free(&a->w->sg);
 		free(a->w->num.v);
 		free(a->w->raw.v);

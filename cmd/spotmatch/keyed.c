@@ -10,7 +10,7 @@ typedef DK_VEC(uint64_t) u64vec;
 
 struct sm_keyed {
 	int letter;
-	sm_intern keys, ids;
+	dk_intern keys, ids;
 	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
 	DK_VEC(uint64_t) post;      /* key id << 32 | document */
@@ -25,8 +25,8 @@ sm_keyed_new(int letter)
 	sm_keyed *k = dk_calloc(1, sizeof *k);
 
 	k->letter = letter;
-	sm_intern_init(&k->keys);
-	sm_intern_init(&k->ids);
+	dk_intern_init(&k->keys, 0);
+	dk_intern_init(&k->ids, 0);
 	return k;
 }
 
@@ -82,7 +82,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 		c->nosigs = 1;
 	}
 	h = dk_hash64(sigs.p, sigs.n, 0);
-	i = sm_intern_id(&k->ids, id.p, id.n, &isnew);
+	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
 	if (isnew) {
 		d = sm_add_doc(c, r, id, sigs, scratch);
 		DK_PUSH(&k->doc, d);
@@ -92,7 +92,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
 	if ((d = k->doc.v[i]) == NONE)
 		return;
-	i = sm_intern_id(&k->keys, key.p, key.n, &isnew);
+	i = dk_intern_id(&k->keys, key.p, key.n, &isnew);
 	DK_PUSH(&k->post, (uint64_t)i << 32 | d);
 }
 
@@ -174,7 +174,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 		u++;
 	}
 	c->candidates = u;
-	c->ngroups = sm_intern_count(&k->keys);
+	c->ngroups = dk_intern_count(&k->keys);
 	if (k->letter == 'B') {
 		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
 		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
@@ -196,15 +196,15 @@ sm_keyed_free(sm_keyed *k)
 	free(k->post.v);
 	free(k->kstart.v);
 	free(k->kdoc.v);
-	sm_intern_free(&k->keys);
-	sm_intern_free(&k->ids);
+	dk_intern_free(&k->keys);
+	dk_intern_free(&k->ids);
 	free(k);
 }
 
 void
 sm_keyed_index(sm_keyed *k)
 {
-	size_t nkey = sm_intern_count(&k->keys), i, key;
+	size_t nkey = dk_intern_count(&k->keys), i, key;
 	uint64_t *p = k->post.v;
 
 	if (k->post.n > 1)
@@ -226,14 +226,14 @@ sm_keyed_index(sm_keyed *k)
 	memset(&k->post, 0, sizeof k->post);
 	memset(&k->doc, 0, sizeof k->doc);
 	memset(&k->rawhash, 0, sizeof k->rawhash);
-	sm_intern_free(&k->ids);
-	sm_intern_init(&k->ids);
+	dk_intern_free(&k->ids);
+	dk_intern_init(&k->ids, 0);
 }
 
 size_t
 sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 {
-	uint32_t i = sm_intern_find(&k->keys, key.p, key.n);
+	uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
 
 	if (i == NONE || i + 1 >= k->kstart.n)
 		return 0;
@@ -244,7 +244,7 @@ sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
-	return sizeof *k + sm_intern_bytes(&k->keys) + sm_intern_bytes(&k->ids) +
+	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
 	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
 	    (k->rawhash.cap + k->post.cap) * sizeof(uint64_t);
 }

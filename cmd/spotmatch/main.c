@@ -48,7 +48,7 @@ enum kind { K_PLAIN = SM_PLAIN, K_PART = SM_PART, K_BAND = SM_BAND, K_FPRINT = S
  * probe of the next group that repeats one byte for byte shares its
  * document instead of being decoded and looked up again. */
 struct members {
-	sm_intern ids;
+	dk_intern ids;
 	DK_VEC(uint32_t) doc;     /* by ID id; UINT32_MAX if the ID repeats */
 	DK_VEC(uint64_t) off;     /* by ID id: SIGS bytes raw[off .. off + len) */
 	DK_VEC(uint32_t) len;
@@ -58,15 +58,15 @@ struct members {
 static void
 members_reset(struct members *g)
 {
-	sm_intern_free(&g->ids);
-	sm_intern_init(&g->ids);
+	dk_intern_free(&g->ids);
+	dk_intern_init(&g->ids, 0);
 	g->doc.n = g->off.n = g->len.n = g->raw.n = 0;
 }
 
 static void
 members_free(struct members *g)
 {
-	sm_intern_free(&g->ids);
+	dk_intern_free(&g->ids);
 	free(g->doc.v);
 	free(g->off.v);
 	free(g->len.v);
@@ -217,7 +217,7 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 
 	if (f.n > 7 && memcmp(f.p, "!probe ", 7) == 0) {
 		g = &in->prev;
-		i = sm_intern_find(&g->ids, id.p, id.n);
+		i = dk_intern_find(&g->ids, id.p, id.n);
 		if (i != UINT32_MAX && g->doc.v[i] != UINT32_MAX && g->len.v[i] == f.n - 7 &&
 		    memcmp(g->raw.v + g->off.v[i], f.p + 7, f.n - 7) == 0) {
 			if (c->docs.n >= UINT32_MAX - 1)
@@ -234,7 +234,7 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 	DK_GROW(&g->raw, g->raw.n + f.n);
 	memcpy(g->raw.v + g->raw.n, f.p, f.n);
 	d = sm_add_doc(c, r, id, f, sg);
-	i = sm_intern_id(&g->ids, id.p, id.n, &isnew);
+	i = dk_intern_id(&g->ids, id.p, id.n, &isnew);
 	if (!isnew) {
 		g->doc.v[i] = UINT32_MAX;
 		return;
@@ -326,7 +326,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 	DK_GROW(&c->pool, c->pool.n + sg->n);
 	v = c->pool.v + c->pool.n;
 	for (i = 0; i < sg->n; i++) {
-		v[i].id = sm_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
+		v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
 		v[i].count = sg->v[i].count;
 	}
 	sort_sigs(v, sg->n);
@@ -353,7 +353,7 @@ size_t
 sm_ctx_bytes(const sm_ctx *c)
 {
 	return c->pool.cap * sizeof *c->pool.v + c->docs.cap * sizeof *c->docs.v +
-	    c->ids.cap + sm_intern_bytes(&c->sigs);
+	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
 
 /* Matches each key group of a partition stream on its own, exactly as if
@@ -461,7 +461,7 @@ against(sm_ctx *c, struct input *in, sm_against_opts *o, int tau_set,
 	free(c->pool.v);
 	free(c->docs.v);
 	free(c->ids.v);
-	sm_intern_free(&c->sigs);
+	dk_intern_free(&c->sigs);
 	return status;
 }
 
@@ -534,9 +534,9 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	c.nthreads = dk_cli_threads();
-	sm_intern_init(&c.sigs);
-	sm_intern_init(&in.prev.ids);
-	sm_intern_init(&in.cur.ids);
+	dk_intern_init(&c.sigs, 0);
+	dk_intern_init(&in.prev.ids, 0);
+	dk_intern_init(&in.cur.ids, 0);
 	if ((ao.within || ao.novel) && ref.n == 0)
 		dk_diex(DK_EXIT_INPUT, "%s needs --against (or --window)",
 		    ao.novel ? "--novel" : "--within");
@@ -567,7 +567,7 @@ main(int argc, char **argv)
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
-		    t0 - start, t1 - t0, sm_intern_count(&c.sigs), c.pool.n);
+		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%llu lists visited, %llu candidates compared, %zu pairs",
@@ -581,6 +581,6 @@ main(int argc, char **argv)
 	free(c.pool.v);
 	free(c.docs.v);
 	free(c.ids.v);
-	sm_intern_free(&c.sigs);
+	dk_intern_free(&c.sigs);
 	return status;
 }

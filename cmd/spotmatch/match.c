@@ -106,7 +106,7 @@ fingerprint_work(void *arg, int tid)
 void
 sm_order_sigs(sm_ctx *c, uint32_t **map)
 {
-	size_t nsig = sm_intern_count(&c->sigs), i;
+	size_t nsig = dk_intern_count(&c->sigs), i;
 	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
 	uint32_t *to = dk_reallocarray(NULL, nsig + 1, sizeof *to);
 	struct resort rs;
@@ -218,7 +218,7 @@ sm_matcher *
 sm_matcher_new(sm_ctx *c)
 {
 	sm_matcher *mt = dk_calloc(1, sizeof *mt);
-	size_t i, nsig = sm_intern_count(&c->sigs);
+	size_t i, nsig = dk_intern_count(&c->sigs);
 
 	mt->c = c;
 	mt->loc = dk_reallocarray(NULL, nsig + 2, sizeof *mt->loc);
@@ -487,7 +487,7 @@ sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *out)
 size_t
 sm_matcher_bytes(const sm_matcher *mt)
 {
-	size_t b = sizeof *mt + (sm_intern_count(&mt->c->sigs) + 2) * sizeof *mt->loc;
+	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->loc;
 	int t;
 
 	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap) * sizeof(uint32_t) +

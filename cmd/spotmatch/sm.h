@@ -6,29 +6,6 @@
 #include "dk.h"
 #include "partition.h"
 
-/* Exact string interning: each distinct byte string gets a dense id.  A
- * slot holds 24 bits of the string's hash and the offset of its entry in
- * text (id, length, bytes), so a lookup touches two cache lines; the bytes
- * are always compared, so two strings never share an id. */
-typedef struct {
-	uint64_t *slot;        /* hash tag << 40 | entry offset + 1; 0 empty */
-	size_t mask, n;
-	DK_VEC(char) text;
-} sm_intern;
-
-void sm_intern_init(sm_intern *t);
-void sm_intern_free(sm_intern *t);
-/* The id of p[0..n), added when new (*isnew set). */
-uint32_t sm_intern_id(sm_intern *t, const char *p, size_t n, int *isnew);
-/* The id of p[0..n), or UINT32_MAX. */
-uint32_t sm_intern_find(const sm_intern *t, const char *p, size_t n);
-static inline size_t sm_intern_count(const sm_intern *t) { return t->n; }
-static inline size_t
-sm_intern_bytes(const sm_intern *t)
-{
-	return (t->mask + 1) * sizeof *t->slot + t->text.cap;
-}
-
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
  * document (a probe repeating a member). */
 enum { SM_SHARED = 0x100 };
@@ -59,7 +36,7 @@ typedef struct {
 	int prune, partition, nthreads;
 	int nosigs;        /* I-Match keys: a document may carry no signatures */
 	uint64_t rho;
-	sm_intern sigs;
+	dk_intern sigs;
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(sm_doc) docs;
 	DK_VEC(char) ids;
