@@ -354,6 +354,15 @@ put_field(const char *s, int width, int left)
 	dk_buf_str(&dk_out, tmp);
 }
 
+static void
+put_count(uint64_t n, int width)
+{
+	char tmp[24];
+
+	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)n);
+	put_field(tmp, width, 0);
+}
+
 /* The last field's separator becomes the end of the line. */
 static void
 end_row(void)
@@ -391,12 +400,9 @@ row(const char *label, const struct score *s, int withtau)
 		put_tau(tmp, sizeof tmp, s->tau);
 		put_field(tmp, 8, 1);
 	}
-	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)s->reported);
-	put_field(tmp, 10, 0);
-	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)gold.truepairs);
-	put_field(tmp, 10, 0);
-	snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)s->correct);
-	put_field(tmp, 10, 0);
+	put_count(s->reported, 10);
+	put_count(gold.truepairs, 10);
+	put_count(s->correct, 10);
 	put_field(ratio(tmp, sizeof tmp, s->correct, s->reported), 9, 0);
 	put_field(ratio(tmp, sizeof tmp, s->correct, gold.truepairs), 7, 0);
 	/* F1 = 2PR / (P + R) = 2 correct / (reported + true) */
@@ -500,15 +506,11 @@ per_cluster(const struct run *run)
 		name = dk_intern_get(&gold.names, (uint32_t)i, &len);
 		snprintf(tmp, sizeof tmp, "%.*s", (int)(len > 60 ? 60 : len), name);
 		put_field(tmp, 12, 1);
-		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)gold.size.v[i]);
-		put_field(tmp, 6, 0);
-		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)choose2(gold.size.v[i]));
-		put_field(tmp, 8, 0);
-		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)found[i]);
-		put_field(tmp, 8, 0);
+		put_count(gold.size.v[i], 6);
+		put_count(choose2(gold.size.v[i]), 8);
+		put_count(found[i], 8);
 		put_field(ratio(tmp, sizeof tmp, found[i], choose2(gold.size.v[i])), 7, 0);
-		snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)spurious[i]);
-		put_field(tmp, 8, 0);
+		put_count(spurious[i], 8);
 		end_row();
 		dk_out_maybe_flush();
 	}
