@@ -8,17 +8,19 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [file ...]\n"
+	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [--shard] [file ...]\n"
 	"partition -t TAU [-r RHO] --bounds",
 	"  -t TAU      similarity threshold in (0, 1] (required)\n"
 	"  -M MEASURE  jaccard (default), set or max: sets what |d| counts\n"
 	"  -r RHO      partitions end at length RHO, then one open one (default 1000)\n"
+	"  --shard     the input is one shard of a collection: write every probe,\n"
+	"              even for a partition empty here\n"
 	"  --bounds    print the partition table K, LO, HI and exit\n"
 	"  -v          statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_BOUNDS = 0x2000 };
+enum { OPT_BOUNDS = 0x2000, OPT_SHARD };
 
 /* One buffered input record. */
 struct rec {
@@ -159,7 +161,7 @@ write_part(size_t k, const uint32_t *idx, size_t n, const char *prefix, int widt
 /* Groups the records by partition with a counting sort, keeping input
  * order inside each group, and writes them. */
 static void
-write_all(const dk_parts *t, dk_measure m)
+write_all(const dk_parts *t, dk_measure m, int shard)
 {
 	size_t *start = dk_calloc(t->n + 1, sizeof *start);
 	uint32_t *idx, *fill;
@@ -167,10 +169,11 @@ write_all(const dk_parts *t, dk_measure m)
 	char prefix[64], tau[32];
 	int width = 5;
 
-	/* a probe for a partition without members would compare nothing */
+	/* a probe for a partition without members would compare nothing,
+	 * unless another shard of the collection has members there */
 	for (i = 0; i < in.recs.n; i++)
 		start[in.recs.v[i].part + 1]++;
-	for (i = 0; i < in.recs.n; i++) {
+	for (i = 0; i < in.recs.n && !shard; i++) {
 		if (in.recs.v[i].probe && start[in.recs.v[i].part + 2] == 0)
 			in.recs.v[i].probe = 0;
 	}
@@ -213,13 +216,14 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		{ "bounds", no_argument, NULL, OPT_BOUNDS },
+		{ "shard", no_argument, NULL, OPT_SHARD },
 		{ NULL, 0, NULL, 0 }
 	};
 	dk_parts t;
 	static dk_reader *r;   /* static: still reachable when input is fatal */
 	double tau = 0;
 	uint64_t rho = 1000;
-	int ch, m = DK_M_JACCARD, bounds = 0, status = DK_EXIT_OK, i;
+	int ch, m = DK_M_JACCARD, bounds = 0, shard = 0, status = DK_EXIT_OK, i;
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hvt:r:M:", longopts, NULL)) != -1) {
@@ -236,6 +240,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_BOUNDS:
 			bounds = 1;
+			break;
+		case OPT_SHARD:
+			shard = 1;
 			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
@@ -263,7 +270,7 @@ main(int argc, char **argv)
 				status = DK_EXIT_OPERAND;
 			dk_reader_close(r);
 		}
-		write_all(&t, (dk_measure)m);
+		write_all(&t, (dk_measure)m, shard);
 	}
 	dk_out_close();
 	free(in.text.v);

@@ -38,6 +38,28 @@ test_expect_success 'keyed output grouped by partition, probes for the next one'
 	test_cmp expect actual
 '
 
+test_expect_success '--shard writes the probes into a partition empty here' '
+	printf "a\tx=1 y=1 z=1 u=1 v=1\n" >s1 &&
+	printf "b\tx=1 y=1 z=1 u=1 v=1 w=1\n" >s2 &&
+	partition -t 0.7 s1 >actual &&
+	printf "P0.7:00001\ta\tx=1 y=1 z=1 u=1 v=1\n" >expect &&
+	test_cmp expect actual &&
+	printf "P0.7:00002\ta\t!probe x=1 y=1 z=1 u=1 v=1\n" >>expect &&
+	partition -t 0.7 --shard s1 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'shards merged by key match as one run; without --shard a pair is lost' '
+	partition -t 0.7 s1 s2 | spotmatch >expect &&
+	printf "a\tb\t0.833333\n" >want && test_cmp want expect &&
+	partition -t 0.7 --shard s1 >k1 && partition -t 0.7 --shard s2 >k2 &&
+	LC_ALL=C sort -s -t "	" -k1,1 k1 k2 | spotmatch >actual &&
+	test_cmp expect actual &&
+	partition -t 0.7 s1 >k1 && partition -t 0.7 s2 >k2 &&
+	LC_ALL=C sort -s -t "	" -k1,1 k1 k2 | spotmatch >actual &&
+	test_must_be_empty actual
+'
+
 test_expect_success 'set measure counts distinct signatures and says so in the key' '
 	printf "a\tx=5\n" >in &&
 	partition -t 0.7 -M set in >actual &&
