@@ -1,0 +1,267 @@
+#!/bin/sh
+# The dupkit workflows spread over several machines with GNU parallel, as
+# map, shuffle and reduce stages whose result equals one machine's run.
+#
+#   sh examples/scaleout.sh [options] METHOD OUTDIR FILE...
+#
+# METHOD is spotsigs, lsh or imatch.  FILE... are web pages (their IDs are
+# the operands as given, as with `htmlstrip FILE...`), or with -d document
+# streams (the output of htmlstrip), cut into shards by lines.  OUTDIR,
+# created, receives every intermediate stream, and:
+#
+#   pairs.tsv     the pairs.  spotsigs: the pair files of the key shards
+#                 concatenated in key order, byte for byte the output of
+#                 one `partition -t TAU | spotmatch` run; lsh and imatch:
+#                 sorted, each pair once (see dupkit-scale(7))
+#   clusters.tsv  `cluster -a` of the pairs: every document, its cluster
+#   times.tsv     STAGE TAB SECONDS, wall time of each stage
+#
+# Options:
+#   -S HOSTS   GNU parallel's --sshlogin list, e.g. ':,server1,4/server2'
+#              (default ':', this machine only)
+#   -j N       jobs at once on each host (default: parallel's, one per CPU)
+#   -n N       input shards (default 4)
+#   -r N       key shards of the reduce stage (default: the input shards)
+#   -B DIR     where the dupkit programs are on every host (put first on
+#              PATH); without it they must be on the PATH of the login shell
+#   -C DIR     the FILE operands are relative to DIR (default: the current
+#              directory); DIR/FILE is read, FILE is the document's ID
+#   -d         the FILEs are document streams, not web pages
+#   -t TAU     threshold (spotsigs 0.5, lsh 0.44, imatch none: every shared
+#              fingerprint)
+#   -i LO:HI   IDF range (spotsigs and lsh 0.2:0.85, the signatures kept;
+#              imatch 0.4:0.75, the lexicon's terms)
+#   -K K       imatch: extra randomized lexicons (default 0)
+#   -J N       threads of minhash and spotmatch in each job (default 1)
+#   -v         print the stages and their times on standard error
+#
+# Remote hosts: the input files and intermediate streams are sent with
+# parallel's --transferfile into a fresh directory per job (--workdir ...)
+# and removed after it (--cleanup); results come back on the job's standard
+# output (--results), so no shared file system is needed and nothing is
+# left behind.  The programs must be installed on every host (or -B).  The
+# ssh command is parallel's: set PARALLEL_SSH, or use ~/.ssh/config.
+set -eu
+usage() {
+	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
+	echo "                   [-C dir] [-t tau] [-i lo:hi] [-K k] [-J threads] spotsigs|lsh|imatch outdir file..." >&2
+	exit 2
+}
+die() { echo "scaleout: $*" >&2; exit 1; }
+
+hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= kx=0 threads=1 verbose=
+while getopts S:j:n:r:B:C:dt:i:K:J:v opt; do
+	case $opt in
+	S) hosts=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	n) nshard=$OPTARG ;;
+	r) nkey=$OPTARG ;;
+	B) bindir=$OPTARG ;;
+	C) cdir=$OPTARG ;;
+	d) docs=1 ;;
+	t) tau=$OPTARG ;;
+	i) idf=$OPTARG ;;
+	K) kx=$OPTARG ;;
+	J) threads=$OPTARG ;;
+	v) verbose=1 ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+test $# -ge 3 || usage
+method=$1 out=$2
+shift 2
+case $method in
+spotsigs) : "${tau:=0.5}" "${idf:=0.2:0.85}" ;;
+lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
+imatch) : "${idf:=0.4:0.75}" ;;
+*) usage ;;
+esac
+: "${nkey:=$nshard}"
+for v in "$nshard" "$nkey" "$kx" "$threads" ${jobs:+"$jobs"}; do
+	case $v in '' | *[!0-9]*) usage ;; esac
+done
+test "$nshard" -ge 1 && test "$nkey" -ge 1 && test "$nkey" -le 256 || usage
+
+command -v parallel >/dev/null 2>&1 ||
+	die "GNU parallel is not installed (Debian: apt-get install parallel)"
+parallel --version 2>/dev/null | grep -q '^GNU parallel' ||
+	die "'parallel' is not GNU parallel (Debian: apt-get install parallel)"
+
+LC_ALL=C
+export LC_ALL
+test -n "$bindir" && PATH=$(cd "$bindir" && pwd):$PATH && export PATH
+for p in htmlstrip spotsig lexicon partition minhash imatch spotmatch cluster; do
+	command -v "$p" >/dev/null || die "$p is not on PATH (build dupkit, or give -B)"
+done
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cdir=$(cd "$cdir" && pwd)
+
+# Every remote job gets its own directory, its input files and the base
+# files sent in, and everything removed afterwards.  Local jobs (host ':')
+# read the files where they are.
+remote=
+for h in $(echo "$hosts" | tr ',' ' '); do
+	test "$h" = : || remote=1
+done
+# a file is sent to the same path on the host, and removed there after
+# the job: only paths below the current directory are safe
+if test -n "$remote" && test -z "$docs"; then
+	for f; do
+		case /$f/ in
+		//* | */../*) die "$f: with remote hosts, give paths below the directory (-C)" ;;
+		esac
+	done
+fi
+sendopts=
+test -z "$remote" || sendopts='--workdir ... --transferfile {} --cleanup'
+# the command prefix of every job: -B, and C ordering everywhere
+pre="LC_ALL=C; export LC_ALL;"
+test -n "$bindir" && pre="$pre PATH=$(cd "$bindir" && pwd):\$PATH; export PATH;"
+
+# run STAGE [parallel options] COMMAND ARG...: one parallel run, stdout of
+# job # into STAGE.# in OUTDIR, halting on the first failure
+run() {
+	_stage=$1
+	shift
+	set -- --halt now,fail=1 -S "$hosts" ${jobs:+-j "$jobs"} \
+		--results "$out/$_stage.{#}" \
+		$sendopts "$@"
+	parallel "$@" >/dev/null
+	rm -f "$out/$_stage".*.seq "$out/$_stage".*.err
+}
+# the files STAGE.1 .. STAGE.N, in order
+files() {
+	for _i in $(seq "$2"); do echo "$1.$_i"; done
+}
+
+T0=$(date +%s.%N)
+lap() {
+	_t=$(date +%s.%N)
+	awk -v s="$1" -v a="$T0" -v b="$_t" 'BEGIN { printf "%s\t%.3f\n", s, b - a }' >>"$out/times.tsv"
+	test -z "$verbose" || tail -n 1 "$out/times.tsv" >&2
+	T0=$_t
+}
+: >"$out/times.tsv"
+rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.*
+
+# 1. map: pages to text (and signatures), one job per group of files, or
+# per line shard of a document stream.  Result: map1.1 .. map1.N, in input
+# order.
+case $method in
+imatch) stage1= ;;
+*) stage1="spotsig" ;;
+esac
+if test -n "$docs"; then
+	# split -n needs the size: one stream from all the operands
+	if test $# -eq 1 && test -f "$cdir/$1"; then
+		split -n "l/$nshard" -a 6 "$cdir/$1" "$out/in."
+	else
+		(cd "$cdir" && cat "$@") >"$out/in"
+		split -n "l/$nshard" -a 6 "$out/in" "$out/in."
+		rm -f "$out/in"
+	fi
+	# split names the shards in order; number them 1 .. N
+	i=0
+	for f in "$out"/in.*; do
+		i=$((i + 1))
+		mv "$f" "$out/shard.$i"
+	done
+	nshard=$i
+	cd "$out"
+	if test -n "$stage1"; then
+		run map1 "$pre $stage1 {}" ::: $(files shard "$nshard")
+		rm -f $(files shard "$nshard")
+	else
+		for i in $(seq "$nshard"); do mv "shard.$i" "map1.$i"; done
+	fi
+else
+	nfile=$#
+	per=$(((nfile + nshard - 1) / nshard))
+	nshard=$(((nfile + per - 1) / per))
+	cd "$cdir"
+	run map1 -N "$per" "$pre htmlstrip {}${stage1:+ | $stage1}" ::: "$@"
+	cd "$out"
+fi
+lap map
+
+# 2. statistics: a lexicon per shard, merged on this machine (its size is
+# the number of distinct terms, not of documents)
+case $method in
+imatch) run lex "$pre lexicon -w {}" ::: $(files map1 "$nshard") ;;
+*) run lex "$pre lexicon {}" ::: $(files map1 "$nshard") ;;
+esac
+lexicon -m $(files lex "$nshard") >all.lex
+rm -f $(files lex "$nshard")
+lap lexicon
+
+# 3. map: the keyed stream of each shard, with the global statistics
+case $method in
+spotsigs) cmd="lexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
+lsh) cmd="lexicon --idf $idf -L all.lex {} | minhash -j $threads" ;;
+imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
+esac
+run map2 ${remote:+--transferfile all.lex} "$pre $cmd" ::: $(files map1 "$nshard")
+lap keys
+
+# 4. shuffle: each keyed shard cut into key ranges, key.I.J holding the
+# records of shard I whose keys fall in range J, in input order.  Length
+# partitions are few and uneven: the ranges are drawn from their counts.
+# Band and fingerprint keys are hashes: ranges of their first two digits.
+cut_ranges() { # FILE... -> KEY TAB RANGE, by cumulative record counts
+	for f; do cut -f1 "$f" | uniq -c; done |
+	awk -v r="$nkey" '{ n[$2] += $1; t += $1 }
+		END { for (k in n) print k "\t" n[k] }' | sort |
+	awk -F '\t' -v r="$nkey" '{ k[NR] = $1; n[NR] = $2; t += $2 }
+		END { for (i = 1; i <= NR; i++) { print k[i] "\t" int(c * r / (t + 1)); c += n[i] } }'
+}
+if test "$method" = spotsigs; then
+	cut_ranges $(files map2 "$nshard") >ranges.tsv
+	route='BEGIN { while ((getline l < "ranges.tsv") > 0) { split(l, a, "\t"); g[a[1]] = a[2] + 1 } }
+		{ print > (f "." g[$1]) }'
+else
+	route='BEGIN { for (i = 0; i < 16; i++) h[substr("0123456789abcdef", i + 1, 1)] = i }
+		{ p = index($1, ":"); j = p ? int((h[substr($1, p + 1, 1)] * 16 + h[substr($1, p + 2, 1)]) * r / 256) : 0
+		  print > (f "." (j + 1)) }'
+fi
+# the pieces of key range J are key.1.J .. key.N.J
+pieces() {
+	for _j in $(seq "$nkey"); do
+		for _i in $(seq "$nshard"); do echo "key.$_i.$_j"; done
+	done
+}
+pieces | xargs touch
+# on this machine, one job per shard
+parallel --halt now,fail=1 ${jobs:+-j "$jobs"} \
+	"awk -F '\t' -v r=$nkey -v f=key.{#} '$route' {}" ::: $(files map2 "$nshard")
+lap shuffle
+
+# 5. reduce: each key range matched on its own, its pieces read in shard
+# order (merged by key for partition keys, which must not decrease)
+case $method in
+spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads" ;;
+lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
+imatch) cmd="cat {} | spotmatch -j $threads" ;;
+esac
+run reduce -N "$nshard" "$pre $cmd" ::: $(pieces)
+lap match
+
+# 6. the pairs, in one file.  A pair found in several key ranges (LSH: it
+# shares several bands; I-Match: several fingerprints) is written once; an
+# I-Match pair's SIM is the share of fingerprints in common, summed over the
+# ranges from each range's count.
+case $method in
+spotsigs) cat $(files reduce "$nkey") >pairs.tsv ;;
+lsh) sort -u $(files reduce "$nkey") >pairs.tsv ;;
+imatch)
+	sort -t "$(printf '\t')" -k1,1 -k2,2 $(files reduce "$nkey") |
+	awk -F '\t' -v n=$((kx + 1)) -v tau="$tau" '
+		function put() { s = c / n; if (tau == "" || s >= tau + 0) printf "%s\t%.6f\n", k, s }
+		{ p = $1 "\t" $2; if (p != k) { if (NR > 1) put(); k = p; c = 0 }
+		  c += int($3 * n + 0.5) }
+		END { if (NR) put() }' | sort >pairs.tsv ;;
+esac
+files map1 "$nshard" | xargs cut -f1 >ids.txt
+cluster -a ids.txt pairs.tsv >clusters.tsv
+lap cluster
