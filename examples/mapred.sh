@@ -1,0 +1,102 @@
+#!/bin/sh
+# The tasks of the dupkit workflows as Hadoop Streaming mappers and
+# reducers (or any engine that runs `mapper | sort by key | reducer`):
+#
+#   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-K K] [-L LEXICON]
+#
+# METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
+# The input of the mappers is a document stream of web pages (ID TAB HTML,
+# escaped: one page a line), or with -d of text (the output of htmlstrip).
+#
+#   Job 1, the statistics (one reducer: the lexicon holds distinct terms)
+#     mapper   sh mapred.sh lex-map METHOD
+#     reducer  sh mapred.sh lex-reduce METHOD
+#   Job 2, the pairs (any number of reducers; the lexicon of job 1 shipped
+#   with the job, e.g. -files all.lex)
+#     mapper   sh mapred.sh key-map METHOD -L all.lex
+#     reducer  sh mapred.sh match-reduce METHOD
+#   Then, once, on the reducers' output
+#     sh mapred.sh merge METHOD <part-* >pairs.tsv
+#     cluster -a ids.txt pairs.tsv >clusters.tsv
+#
+# merge writes each pair once, the smaller ID first (bytewise), sorted: an
+# engine hands a reducer the records of a key in any order, and a pair may
+# come from several reducers (LSH: several shared bands; I-Match: several
+# shared fingerprints, whose shares of SIM are added up here).
+set -eu
+usage() {
+	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
+	echo "                 [-d] [-t tau] [-i lo:hi] [-K k] [-L lexicon]" >&2
+	exit 2
+}
+test $# -ge 2 || usage
+step=$1 method=$2
+shift 2
+docs= tau= idf= kx=0 lex=
+while getopts dt:i:K:L: opt; do
+	case $opt in
+	d) docs=1 ;;
+	t) tau=$OPTARG ;;
+	i) idf=$OPTARG ;;
+	K) kx=$OPTARG ;;
+	L) lex=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
+test $# -eq 0 || usage
+case $method in
+spotsigs) : "${tau:=0.5}" "${idf:=0.2:0.85}" ;;
+lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
+imatch) : "${idf:=0.4:0.75}" ;;
+*) usage ;;
+esac
+LC_ALL=C
+export LC_ALL
+
+# text: the mapper's input as a document stream of text
+text() {
+	if test -n "$docs"; then cat; else htmlstrip; fi
+}
+needlex() {
+	test -n "$lex" || { echo "mapred.sh: $step needs -L lexicon" >&2; exit 2; }
+}
+
+case $step in
+lex-map)
+	case $method in
+	imatch) text | lexicon -w ;;
+	*) text | spotsig | lexicon ;;
+	esac ;;
+lex-reduce)
+	# the DFs of a term, and the Ns of the !N records, added up
+	awk -F '\t' '$1 != k { if (NR > 1) print k "\t" s; k = $1; s = 0 }
+		{ s += $2 } END { if (NR) print k "\t" s }' ;;
+key-map)
+	needlex
+	case $method in
+	spotsigs) text | spotsig | lexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
+	lsh) text | spotsig | lexicon --idf "$idf" -L "$lex" | minhash -j 1 ;;
+	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
+	esac ;;
+match-reduce)
+	# records of one key are together, keys in byte order
+	case $method in
+	spotsigs) spotmatch -j 1 ;;
+	lsh) spotmatch -j 1 -t "$tau" ;;
+	imatch) spotmatch -j 1 ;;
+	esac ;;
+merge)
+	awk -F '\t' '($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
+	case $method in
+	imatch)
+		sort -t "$(printf '\t')" -k1,1 -k2,2 |
+		awk -F '\t' -v n=$((kx + 1)) -v tau="$tau" '
+			function put() { s = c / n; if (tau == "" || s >= tau + 0) printf "%s\t%.6f\n", k, s }
+			{ p = $1 "\t" $2; if (p != k) { if (NR > 1) put(); k = p; c = 0 }
+			  c += int($3 * n + 0.5) }
+			END { if (NR) put() }' | sort ;;
+	*) sort -u ;;
+	esac ;;
+*) usage ;;
+esac

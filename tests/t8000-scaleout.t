@@ -1,0 +1,326 @@
+#!/bin/sh
+test_description='scale-out: the workflows sharded over GNU parallel hosts and as
+Hadoop Streaming tasks give exactly the pairs and clusters of one machine'
+. "$(dirname "$0")/lib.sh"
+
+top=$(cd "$DK_TESTS/.." && pwd)
+scaleout="sh $top/examples/scaleout.sh"
+mapred="sh $top/examples/mapred.sh"
+
+if parallel --version 2>/dev/null | grep -q '^GNU parallel'; then
+	test_set_prereq PARALLEL
+else
+	say "GNU parallel is missing (Debian package parallel; make check installs it): its tests are skipped"
+fi
+
+# canon PAIRS: each pair with the smaller ID first, sorted
+canon() {
+	awk -F '\t' '($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' "$@" | sort
+}
+
+# html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
+html_tsv() {
+	for f; do
+		printf '%s\t' "$f"
+		sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' -e 's/\r/\\r/g' "$f" |
+			awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }'
+		echo
+	done
+}
+
+# gen_synth N SEED: N documents of pseudo-English, a third of them edited
+# copies of earlier ones, 20 to 600 words long
+gen_synth() {
+	awk -v N="$1" -v seed="$2" 'BEGIN {
+		srand(seed)
+		split("the a is of to in and was for on with that by at from", sw, " ")
+		for (i = 1; i <= 3000; i++) {
+			w = ""; n = 3 + int(rand() * 6)
+			for (j = 0; j < n; j++)
+				w = w substr("bcdfghjklmnprstvwz", 1 + int(rand() * 18), 1) substr("aeiou", 1 + int(rand() * 5), 1)
+			voc[i] = w
+		}
+		for (d = 1; d <= N; d++) {
+			out = ""
+			if (d > 10 && rand() < 0.35) {
+				m = split(doc[int(1 + rand() * (d - 1))], t, " ")
+				for (i = 1; i <= m; i++) {
+					r = rand()
+					if (r >= 0.05)
+						out = out (out == "" ? "" : " ") (r < 0.1 ? voc[1 + int(rand() * 3000)] : t[i])
+				}
+			} else {
+				len = int(exp(log(20) + rand() * log(30)))
+				for (i = 0; i < len; i++)
+					out = out (out == "" ? "" : " ") (rand() < 0.3 ? sw[1 + int(rand() * 15)] : voc[1 + int(int(rand() * 3000) * rand()) + 1])
+			}
+			doc[d] = out
+			printf "doc%04d\t%s\n", d, out
+		}
+	}'
+}
+
+test_expect_success 'setup: the example pages and a synthetic collection' '
+	mkdir pages &&
+	cp "$top"/examples/pages/*.html pages/ &&
+	(cd pages && htmlstrip *.html) >pages.docs &&
+	(cd pages && html_tsv *.html) >pages.html.tsv &&
+	htmlstrip <pages.html.tsv >stream.docs &&
+	test_cmp pages.docs stream.docs &&
+	gen_synth 600 7 >synth.docs &&
+	test $(wc -l <synth.docs) = 600 &&
+	cut -f1 pages.docs >pages.ids &&
+	cut -f1 synth.docs >synth.ids
+'
+
+# The single-machine runs: ref.COLL.METHOD (pairs, sorted) and
+# ref.COLL.METHOD.clusters
+test_expect_success 'setup: the single-machine pairs and clusters' '
+	for c in pages synth; do
+		case $c in pages) t=0.4 ;; synth) t=0.5 ;; esac
+		spotsig $c.docs | lexicon --idf 0.2:0.85 >$c.sigs &&
+		spotmatch -t $t $c.sigs | sort >ref.$c.spotsigs &&
+		partition -t $t $c.sigs | spotmatch >ref.$c.spotsigs.keyed &&
+		minhash $c.sigs | spotmatch -t $t | sort >ref.$c.lsh &&
+		lexicon -w $c.docs >$c.wlex &&
+		imatch -L $c.wlex -K 4 $c.docs | spotmatch | sort >ref.$c.imatch &&
+		imatch -L $c.wlex -K 4 $c.docs | spotmatch -t 0.4 | sort >ref.$c.imatch4 &&
+		for m in spotsigs lsh imatch imatch4; do
+			cluster -a $c.ids ref.$c.$m >ref.$c.$m.clusters || return 1
+		done || return 1
+	done &&
+	test $(wc -l <ref.pages.spotsigs) = 9 &&
+	test $(wc -l <ref.synth.spotsigs) -gt 300 &&
+	test $(wc -l <ref.synth.lsh) -gt 200 &&
+	test $(wc -l <ref.synth.imatch) -gt 10 &&
+	test $(wc -l <ref.synth.imatch4) -lt $(wc -l <ref.synth.imatch) &&
+	partition -t 0.5 synth.sigs | cut -f1 | uniq | wc -l >nkeys &&
+	test $(cat nkeys) -ge 4
+'
+
+test_expect_success 'per-shard partitions merged by key need --shard (20 shards show it)' '
+	split -n l/20 -a 2 synth.sigs q. &&
+	for f in q.??; do partition -t 0.5 $f || return 1; done |
+		sort -s -k1,1 | spotmatch | sort >noshard &&
+	! test_cmp ref.synth.spotsigs noshard >/dev/null &&
+	for f in q.??; do partition --shard -t 0.5 $f || return 1; done |
+		sort -s -k1,1 | spotmatch | sort >shard &&
+	test_cmp ref.synth.spotsigs shard
+'
+
+# check COLL METHOD OUTDIR: the distributed result equals the single run
+check() {
+	test_cmp ref.$1.$2 $3/pairs.tsv &&
+	test_cmp ref.$1.$2.clusters $3/clusters.tsv &&
+	test $(cat $3/times.tsv | wc -l) = 6
+}
+
+test_expect_success PARALLEL 'local (-S :) SpotSigs on the pages: 3 shards, 2 key ranges' '
+	$scaleout -C pages -n 3 -r 2 -t 0.4 spotsigs out.pages.spotsigs $(cd pages && ls) &&
+	test_cmp ref.pages.spotsigs.keyed out.pages.spotsigs/pairs.tsv &&
+	sort out.pages.spotsigs/pairs.tsv >sorted &&
+	mv sorted out.pages.spotsigs/pairs.tsv &&
+	check pages spotsigs out.pages.spotsigs &&
+	ls out.pages.spotsigs/map1.* | wc -l >n && test $(cat n) = 3
+'
+
+test_expect_success PARALLEL 'local LSH and I-Match on the pages' '
+	$scaleout -C pages -n 3 -r 2 -t 0.4 lsh out.pages.lsh $(cd pages && ls) &&
+	check pages lsh out.pages.lsh &&
+	$scaleout -C pages -n 3 -r 2 -K 4 imatch out.pages.imatch $(cd pages && ls) &&
+	check pages imatch out.pages.imatch
+'
+
+test_expect_success PARALLEL 'local SpotSigs on the synthetic stream: pairs byte for byte those of one run' '
+	$scaleout -d -n 5 -r 3 -t 0.5 spotsigs out.synth.spotsigs synth.docs &&
+	test_cmp ref.synth.spotsigs.keyed out.synth.spotsigs/pairs.tsv &&
+	test_cmp ref.synth.spotsigs.clusters out.synth.spotsigs/clusters.tsv &&
+	ls out.synth.spotsigs/reduce.* | wc -l >n && test $(cat n) = 3 &&
+	for j in 1 2 3; do test -s out.synth.spotsigs/reduce.$j || return 1; done
+'
+
+test_expect_success PARALLEL 'local LSH on the synthetic stream; some pairs come from two key ranges' '
+	$scaleout -d -n 5 -r 3 -t 0.5 lsh out.synth.lsh synth.docs &&
+	check synth lsh out.synth.lsh &&
+	sort out.synth.lsh/reduce.* | uniq -d >twice &&
+	test -s twice
+'
+
+test_expect_success PARALLEL 'local I-Match: SIM added up over the key ranges, then the threshold' '
+	$scaleout -d -n 5 -r 3 -K 4 imatch out.synth.imatch synth.docs &&
+	check synth imatch out.synth.imatch &&
+	cat out.synth.imatch/reduce.* | cut -f1,2 | sort | uniq -d >split &&
+	test -s split &&
+	$scaleout -d -n 4 -r 5 -K 4 -t 0.4 imatch out.synth.imatch4 synth.docs &&
+	check synth imatch4 out.synth.imatch4
+'
+
+test_expect_success PARALLEL 'one shard and one key range give the same too' '
+	$scaleout -d -n 1 -r 1 -t 0.5 spotsigs out.one synth.docs &&
+	test_cmp ref.synth.spotsigs.keyed out.one/pairs.tsv
+'
+
+test_expect_success PARALLEL 'usage and missing input' '
+	expect_error 2 "^usage: scaleout.sh" $scaleout nosuch out.x synth.docs &&
+	expect_error 2 "^usage: scaleout.sh" $scaleout -n x spotsigs out.x synth.docs &&
+	expect_error 2 "^usage: scaleout.sh" $scaleout spotsigs out.x &&
+	test_must_fail $scaleout -d spotsigs out.x nosuch.docs 2>err &&
+	grep nosuch err
+'
+
+test_expect_success 'without GNU parallel the script says so' '
+	mkdir nopar &&
+	for p in sh awk cat sort cut split seq mkdir rm mv date tail uniq xargs touch tr grep; do
+		ln -s "$(command -v $p)" nopar/$p || return 1
+	done &&
+	test_must_fail env PATH="$PWD/nopar:$DK_BIN" $scaleout -d spotsigs out.x synth.docs 2>err &&
+	grep "GNU parallel is not installed (Debian: apt-get install parallel)" err
+'
+
+# The Hadoop Streaming contract: cat input | mapper | sort -k1,1 | reducer,
+# and the same over 3 input splits and 2 reducers chosen by a key hash.
+reducers() { # FILE: the sorted map output cut in two by a hash of the key
+	awk -v c="$(printf "%s" "0123456789abcdefghijklmnopqrstuvwxyzP:./!" )" '{
+		h = 0
+		for (i = 1; i <= length($1); i++) h = (h * 31 + index(c, substr($1, i, 1))) % 1000003
+		print > ("red." h % 2)
+	}' "$1"
+}
+for m in spotsigs lsh imatch; do
+	case $m in imatch) o="-K 4" ;; *) o="-t 0.5" ;; esac
+	test_expect_success "Hadoop Streaming contract, $m" '
+		cat synth.docs | $mapred lex-map $m -d | sort -k1,1 | $mapred lex-reduce $m >lex &&
+		case $m in imatch) test_cmp synth.wlex lex ;; *) spotsig synth.docs | lexicon >want && test_cmp want lex ;; esac &&
+		cat synth.docs | $mapred key-map $m -d $o -L lex | sort -k1,1 |
+			$mapred match-reduce $m $o | $mapred merge $m $o >pairs &&
+		canon ref.synth.$m >want &&
+		test_cmp want pairs &&
+		split -n l/3 synth.docs split. &&
+		for f in split.*; do $mapred key-map $m -d $o -L lex <$f || return 1; done |
+			sort -k1,1 >sorted &&
+		rm -f red.* && reducers sorted &&
+		test -s red.0 && test -s red.1 &&
+		for r in red.0 red.1; do $mapred match-reduce $m $o <$r || return 1; done |
+			$mapred merge $m $o >pairs &&
+		test_cmp want pairs &&
+		cluster -a synth.ids pairs >clusters &&
+		test_cmp ref.synth.$m.clusters clusters &&
+		rm -f split.* red.*
+	'
+done
+
+test_expect_success 'Hadoop Streaming contract on web pages (ID TAB HTML input)' '
+	cat pages.html.tsv | $mapred lex-map spotsigs | sort -k1,1 | $mapred lex-reduce spotsigs >lex &&
+	cat pages.html.tsv | $mapred key-map spotsigs -t 0.4 -L lex | sort -k1,1 |
+		$mapred match-reduce spotsigs | $mapred merge spotsigs >pairs &&
+	canon ref.pages.spotsigs >want &&
+	test_cmp want pairs
+'
+
+# Two sshd on 127.0.0.1 with keys made here: the hosts dk1 and dk2 of an
+# ssh configuration that parallel uses through PARALLEL_SSH.
+sshdir=
+ssh_setup() {
+	test "$(id -u)" = 0 && ! command -v /usr/sbin/sshd >/dev/null && command -v apt-get >/dev/null &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+			openssh-server rsync >/dev/null 2>&1
+	test -x /usr/sbin/sshd || { echo "no sshd (Debian package openssh-server)"; return 1; }
+	command -v rsync >/dev/null || { echo "no rsync, which parallel --transferfile uses"; return 1; }
+	command -v ssh-keygen >/dev/null || { echo "no ssh-keygen"; return 1; }
+	sshdir=$(mktemp -d /tmp/dk-ssh.XXXXXX) || return 1
+	ssh-keygen -q -t ed25519 -N "" -f "$sshdir/host" &&
+	ssh-keygen -q -t ed25519 -N "" -f "$sshdir/user" &&
+	cp "$sshdir/user.pub" "$sshdir/authorized_keys" || return 1
+	test "$(id -u)" = 0 && mkdir -p /run/sshd
+	_n=0
+	for _h in dk1 dk2; do
+		_ok=
+		for _try in 1 2 3 4 5 6 7 8; do
+			_port=$(awk -v s="$$$_try$_n" "BEGIN { srand(s); print 20000 + int(rand() * 40000) }")
+			cat >"$sshdir/$_h.conf" <<-EOF
+			Port $_port
+			ListenAddress 127.0.0.1
+			HostKey $sshdir/host
+			AuthorizedKeysFile $sshdir/authorized_keys
+			PidFile $sshdir/$_h.pid
+			StrictModes no
+			UsePAM no
+			PasswordAuthentication no
+			KbdInteractiveAuthentication no
+			PermitRootLogin prohibit-password
+			LogLevel INFO
+			EOF
+			if /usr/sbin/sshd -f "$sshdir/$_h.conf" -E "$sshdir/$_h.log" 2>/dev/null; then
+				_ok=1
+				break
+			fi
+		done
+		test -n "$_ok" || { echo "sshd would not start: $(tail -n 1 "$sshdir/$_h.log")"; return 1; }
+		_n=$((_n + 1))
+		printf "Host %s\n  HostName 127.0.0.1\n  Port %s\n" $_h $_port >>"$sshdir/config"
+	done
+	cat >>"$sshdir/config" <<-EOF
+	Host *
+	  User $(id -un)
+	  IdentityFile $sshdir/user
+	  IdentitiesOnly yes
+	  UserKnownHostsFile /dev/null
+	  StrictHostKeyChecking no
+	  BatchMode yes
+	  LogLevel ERROR
+	  ControlMaster auto
+	  ControlPath $sshdir/cm-%h-%p
+	  ControlPersist 120
+	EOF
+	for _h in dk1 dk2; do
+		ssh -F "$sshdir/config" $_h true 2>"$sshdir/err" ||
+			{ echo "ssh to $_h failed: $(cat "$sshdir/err")"; return 1; }
+	done
+}
+ssh_teardown() {
+	test -n "$sshdir" || return 0
+	for _h in dk1 dk2; do
+		ssh -F "$sshdir/config" -O exit $_h 2>/dev/null
+		test -f "$sshdir/$_h.pid" && kill "$(cat "$sshdir/$_h.pid")"
+	done
+	rm -rf "$sshdir"
+}
+
+if test_have_prereq PARALLEL; then
+	if ssh_setup >ssh-why 2>&1; then
+		test_set_prereq SSH
+		PARALLEL_SSH="ssh -F $sshdir/config"
+		export PARALLEL_SSH
+	else
+		say "skipping the SSH tests: $(tail -n 1 ssh-why)"
+	fi
+fi
+
+test_expect_success SSH 'over SSH to two sshd: SpotSigs on the pages, files sent and removed' '
+	$scaleout -S dk1,dk2 -j 2 -B "$DK_BIN" -C pages -n 3 -r 2 -t 0.4 spotsigs out.ssh.pages \
+		$(cd pages && ls) &&
+	test_cmp ref.pages.spotsigs.keyed out.ssh.pages/pairs.tsv &&
+	test_cmp ref.pages.spotsigs.clusters out.ssh.pages/clusters.tsv &&
+	grep -l "Accepted publickey" "$sshdir"/dk1.log "$sshdir"/dk2.log >hosts &&
+	test $(wc -l <hosts) = 2
+'
+
+test_expect_success SSH 'over SSH: SpotSigs, LSH and I-Match on the synthetic stream' '
+	$scaleout -S dk1,dk2 -j 2 -B "$DK_BIN" -d -n 4 -r 3 -t 0.5 spotsigs out.ssh.spotsigs synth.docs &&
+	test_cmp ref.synth.spotsigs.keyed out.ssh.spotsigs/pairs.tsv &&
+	test_cmp ref.synth.spotsigs.clusters out.ssh.spotsigs/clusters.tsv &&
+	$scaleout -S dk1,dk2 -j 2 -B "$DK_BIN" -d -n 4 -r 3 -t 0.5 lsh out.ssh.lsh synth.docs &&
+	check synth lsh out.ssh.lsh &&
+	$scaleout -S dk1,dk2 -j 2 -B "$DK_BIN" -d -n 4 -r 3 -K 4 imatch out.ssh.imatch synth.docs &&
+	check synth imatch out.ssh.imatch
+'
+
+test_expect_success SSH 'over SSH, paths outside the directory are refused' '
+	test_must_fail $scaleout -S dk1 -B "$DK_BIN" spotsigs out.x "$PWD/pages/blog-solar.html" 2>err &&
+	grep "give paths below the directory" err &&
+	test -f pages/blog-solar.html
+'
+
+ssh_teardown
+
+test_done
