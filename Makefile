@@ -105,10 +105,11 @@ demo: deps
 
 install: all
 	mkdir -p "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANPREFIX)/man1" \
-		"$(DESTDIR)$(MANPREFIX)/man5"
+		"$(DESTDIR)$(MANPREFIX)/man5" "$(DESTDIR)$(MANPREFIX)/man7"
 	for p in $(PROGS); do cp -f "$(BUILD)/bin/$$p" "$(DESTDIR)$(BINDIR)/$$p" && \
 		chmod 755 "$(DESTDIR)$(BINDIR)/$$p" || exit 1; done
 	for m in $(MANS); do s=$${m##*.}; \
+		mkdir -p "$(DESTDIR)$(MANPREFIX)/man$$s" && \
 		cp -f "$$m" "$(DESTDIR)$(MANPREFIX)/man$$s/" && \
 		chmod 644 "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}" || exit 1; done
 

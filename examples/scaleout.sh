@@ -39,7 +39,8 @@
 # parallel's --transferfile into a fresh directory per job (--workdir ...)
 # and removed after it (--cleanup); results come back on the job's standard
 # output (--results), so no shared file system is needed and nothing is
-# left behind.  The programs must be installed on every host (or -B).  The
+# left behind.  A local job (':') among remote hosts reads the files where
+# they are.  The programs must be installed on every host (or -B).  The
 # ssh command is parallel's: set PARALLEL_SSH, or use ~/.ssh/config.
 set -eu
 usage() {
@@ -90,7 +91,7 @@ parallel --version 2>/dev/null | grep -q '^GNU parallel' ||
 
 LC_ALL=C
 export LC_ALL
-test -n "$bindir" && PATH=$(cd "$bindir" && pwd):$PATH && export PATH
+if test -n "$bindir"; then PATH=$(cd "$bindir" && pwd):$PATH; export PATH; fi
 for p in htmlstrip spotsig lexicon partition minhash imatch spotmatch cluster; do
 	command -v "$p" >/dev/null || die "$p is not on PATH (build dupkit, or give -B)"
 done
@@ -116,9 +117,19 @@ if test -n "$remote" && test -z "$docs"; then
 fi
 sendopts=
 test -z "$remote" || sendopts='--workdir ... --transferfile {} --cleanup'
-# the command prefix of every job: -B, and C ordering everywhere
-pre="LC_ALL=C; export LC_ALL;"
-test -n "$bindir" && pre="$pre PATH=$(cd "$bindir" && pwd):\$PATH; export PATH;"
+# q STRING: STRING quoted for the shell
+q() {
+	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+test -z "$bindir" || bindir=$(cd "$bindir" && pwd)
+# pre: the command prefix of every job: C ordering, -B, and for a local
+# job among remote ones (it runs in a directory of its own too, which
+# nothing is sent to) the way back to the files
+pre() {
+	printf 'LC_ALL=C; export LC_ALL;'
+	test -z "$bindir" || printf ' PATH=%s:$PATH; export PATH;' "$(q "$bindir")"
+	test -z "$remote" || printf ' case $PARALLEL_SSHLOGIN in :) cd %s ;; esac;' "$(q "$(pwd)")"
+}
 
 # run STAGE [parallel options] COMMAND ARG...: one parallel run, stdout of
 # job # into STAGE.# in OUTDIR, halting on the first failure
@@ -171,7 +182,7 @@ if test -n "$docs"; then
 	nshard=$i
 	cd "$out"
 	if test -n "$stage1"; then
-		run map1 "$pre $stage1 {}" ::: $(files shard "$nshard")
+		run map1 "$(pre) $stage1 {}" ::: $(files shard "$nshard")
 		rm -f $(files shard "$nshard")
 	else
 		for i in $(seq "$nshard"); do mv "shard.$i" "map1.$i"; done
@@ -181,7 +192,7 @@ else
 	per=$(((nfile + nshard - 1) / nshard))
 	nshard=$(((nfile + per - 1) / per))
 	cd "$cdir"
-	run map1 -N "$per" "$pre htmlstrip {}${stage1:+ | $stage1}" ::: "$@"
+	run map1 -N "$per" "$(pre) htmlstrip {}${stage1:+ | $stage1}" ::: "$@"
 	cd "$out"
 fi
 lap map
@@ -189,8 +200,8 @@ lap map
 # 2. statistics: a lexicon per shard, merged on this machine (its size is
 # the number of distinct terms, not of documents)
 case $method in
-imatch) run lex "$pre lexicon -w {}" ::: $(files map1 "$nshard") ;;
-*) run lex "$pre lexicon {}" ::: $(files map1 "$nshard") ;;
+imatch) run lex "$(pre) lexicon -w {}" ::: $(files map1 "$nshard") ;;
+*) run lex "$(pre) lexicon {}" ::: $(files map1 "$nshard") ;;
 esac
 lexicon -m $(files lex "$nshard") >all.lex
 rm -f $(files lex "$nshard")
@@ -202,7 +213,7 @@ spotsigs) cmd="lexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
 lsh) cmd="lexicon --idf $idf -L all.lex {} | minhash -j $threads" ;;
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
-run map2 ${remote:+--transferfile all.lex} "$pre $cmd" ::: $(files map1 "$nshard")
+run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")
 lap keys
 
 # 4. shuffle: each keyed shard cut into key ranges, key.I.J holding the
@@ -244,7 +255,7 @@ spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads" ;;
 lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac
-run reduce -N "$nshard" "$pre $cmd" ::: $(pieces)
+run reduce -N "$nshard" "$(pre) $cmd" ::: $(pieces)
 lap match
 
 # 6. the pairs, in one file.  A pair found in several key ranges (LSH: it

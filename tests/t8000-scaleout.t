@@ -315,6 +315,15 @@ test_expect_success SSH 'over SSH: SpotSigs, LSH and I-Match on the synthetic st
 	check synth imatch out.ssh.imatch
 '
 
+test_expect_success SSH 'this machine and a remote one together (-S :,dk2)' '
+	$scaleout -S :,dk2 -j 1 -B "$DK_BIN" -C pages -n 4 -r 3 -t 0.4 spotsigs out.mix.pages \
+		$(cd pages && ls) &&
+	test_cmp ref.pages.spotsigs.keyed out.mix.pages/pairs.tsv &&
+	$scaleout -S :,dk2 -j 1 -B "$DK_BIN" -d -n 4 -r 3 -t 0.5 lsh out.mix.lsh synth.docs &&
+	check synth lsh out.mix.lsh &&
+	ls pages/*.html | wc -l >n && test $(cat n) = 13
+'
+
 test_expect_success SSH 'over SSH, paths outside the directory are refused' '
 	test_must_fail $scaleout -S dk1 -B "$DK_BIN" spotsigs out.x "$PWD/pages/blog-solar.html" 2>err &&
 	grep "give paths below the directory" err &&
