@@ -43,8 +43,11 @@ enum { OPT_WINDOW = 0x2000, OPT_TIMECOL, OPT_DISORDER, OPT_NOVEL };
 /* ---- the dictionary ---- */
 
 struct tok {
-	uint64_t hash, serial;      /* serial: birth order, higher is newer */
-	char *s;
+	uint64_t hash, serial;      /* serial: birth order, higher is newer; 0 free */
+	union {
+		char *p;
+		char inl[16];       /* q-grams and most words fit */
+	} s;
 	uint32_t n, df;
 	struct post { uint32_t seq, n; } *post; /* documents whose prefix holds
 	                                         * it, with the copies it holds */
@@ -55,13 +58,26 @@ static struct {
 	struct tok *v;
 	size_t n, cap;
 	DK_VEC(uint32_t) freeslots;
-	uint32_t *tab;              /* open addressing: slot + 1, or 0 */
+	uint64_t *tab;              /* open addressing: the hash's low 32 bits
+	                             * << 32 | slot + 1, or 0 */
 	size_t mask, live;
 	uint64_t serial;
 } dict;
 
 /* Bytes held for the window, for -v. */
 static size_t held_bytes;
+
+static inline const char *
+tok_bytes(const struct tok *t)
+{
+	return t->n <= sizeof t->s.inl ? t->s.inl : t->s.p;
+}
+
+static inline uint64_t
+tab_entry(uint64_t hash, uint32_t slot)
+{
+	return (uint64_t)(uint32_t)hash << 32 | (slot + 1);
+}
 
 static void
 dict_rehash(size_t size)
@@ -72,11 +88,11 @@ dict_rehash(size_t size)
 	dict.tab = dk_calloc(size, sizeof *dict.tab);
 	dict.mask = size - 1;
 	for (i = 0; i < dict.n; i++) {
-		if (dict.v[i].s == NULL)
+		if (dict.v[i].serial == 0)
 			continue;
 		for (j = dict.v[i].hash & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask)
 			continue;
-		dict.tab[j] = (uint32_t)i + 1;
+		dict.tab[j] = tab_entry(dict.v[i].hash, (uint32_t)i);
 	}
 }
 
@@ -91,10 +107,13 @@ dict_intern(const char *s, size_t n)
 
 	if (!dict.tab || (dict.live + 1) * 2 > dict.mask + 1)
 		dict_rehash(dict.tab ? (dict.mask + 1) * 2 : 4096);
+	/* the tag in the table spares a visit to each entry passed on the way */
 	for (j = h & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask) {
-		t = &dict.v[dict.tab[j] - 1];
-		if (t->hash == h && t->n == n && memcmp(t->s, s, n) == 0)
-			return dict.tab[j] - 1;
+		if (dict.tab[j] >> 32 != (uint32_t)h)
+			continue;
+		t = &dict.v[(uint32_t)dict.tab[j] - 1];
+		if (t->hash == h && t->n == n && memcmp(tok_bytes(t), s, n) == 0)
+			return (uint32_t)dict.tab[j] - 1;
 	}
 	if (dict.freeslots.n > 0)
 		slot = dict.freeslots.v[--dict.freeslots.n];
@@ -108,11 +127,16 @@ dict_intern(const char *s, size_t n)
 	memset(t, 0, sizeof *t);
 	t->hash = h;
 	t->serial = ++dict.serial;
-	t->s = dk_memdup(s, n);
 	t->n = (uint32_t)n;
-	dict.tab[j] = slot + 1;
+	if (n <= sizeof t->s.inl)
+		memcpy(t->s.inl, s, n);
+	else {
+		t->s.p = dk_memdup(s, n);
+		held_bytes += n;
+	}
+	dict.tab[j] = tab_entry(h, slot);
 	dict.live++;
-	held_bytes += n + sizeof *t;
+	held_bytes += sizeof *t;
 	return slot;
 }
 
@@ -124,10 +148,11 @@ dict_drop(uint32_t slot)
 	struct tok *t = &dict.v[slot];
 	size_t i, j, home;
 
-	for (i = t->hash & dict.mask; dict.tab[i] != slot + 1; i = (i + 1) & dict.mask)
+	for (i = t->hash & dict.mask; (uint32_t)dict.tab[i] != slot + 1; i = (i + 1) & dict.mask)
 		continue;
 	for (j = (i + 1) & dict.mask; dict.tab[j]; j = (j + 1) & dict.mask) {
-		home = dict.v[dict.tab[j] - 1].hash & dict.mask;
+		home = (dict.mask >> 32 ? dict.v[(uint32_t)dict.tab[j] - 1].hash :
+		    dict.tab[j] >> 32) & dict.mask;
 		/* move j back to the hole i unless its home lies in (i, j] */
 		if (((j - home) & dict.mask) >= ((j - i) & dict.mask)) {
 			dict.tab[i] = dict.tab[j];
@@ -135,8 +160,11 @@ dict_drop(uint32_t slot)
 		}
 	}
 	dict.tab[i] = 0;
-	held_bytes -= t->n + sizeof *t + (size_t)t->pcap * sizeof *t->post;
-	free(t->s);
+	held_bytes -= sizeof *t + (size_t)t->pcap * sizeof *t->post;
+	if (t->n > sizeof t->s.inl) {
+		held_bytes -= t->n;
+		free(t->s.p);
+	}
 	free(t->post);
 	memset(t, 0, sizeof *t);
 	DK_PUSH(&dict.freeslots, slot);
@@ -382,7 +410,7 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		if (i > 0 && o->slot == o[1].slot)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "signature '%.*s' listed twice", (int)dict.v[o->slot].n,
-			    dict.v[o->slot].s);
+			    tok_bytes(&dict.v[o->slot]));
 		q->tok.v[i] = o->slot;
 		q->cnt.v[i] = o->count;
 		q->ser.v[i] = o->serial;
@@ -455,6 +483,10 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	q->cand.n = q->hits.n = 0;
 	for (i = 0; i < np; i++) {
 		struct tok *tk = &dict.v[q->tok.v[i]];
+
+		/* the entries of the prefix are scattered: fetch some ahead */
+		if (i + 8 < np)
+			__builtin_prefetch(&dict.v[q->tok.v[i + 8]]);
 
 		qn = i + 1 == np ? lastn : q->cnt.v[i];
 		for (k = tk->pstart; k < tk->pend; k++) {
