@@ -108,6 +108,17 @@ for m in jaccard set max; do
 	'
 done
 
+test_expect_success '-L: prefixes in the order of a lexicon, pairs unchanged' '
+	awk -v seed=3 -v n=400 -v v=30 -v g=100 -v d=0 -v cmax=3 -f gen.awk >s &&
+	head -n 150 s | lexicon >lex &&
+	for m in jaccard set max; do
+		spotmatch -L lex --window 1000 --time-column 2 -M $m -t 0.5 s >actual &&
+		awk -v col=2 -v w=1000 -v m=$m -v tau=0.5 -f brute.awk s >expect &&
+		test $(wc -l <expect) -gt 10 &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success '--novel lists exactly the documents without a pair' '
 	awk -v seed=9 -v n=300 -v v=30 -v g=100 -v d=0 -v cmax=1 -f gen.awk >s &&
 	spotmatch --window 800 --time-column 2 -M max -t 0.7 s >pairs &&

@@ -14,6 +14,7 @@
  * prefixes are indexed.  Documents leave the window in arrival order, so
  * each posting list is a queue and eviction pops its head. */
 #include "dk.h"
+#include "lexicon.h"
 #include "spotmatch.h"
 
 #include <limits.h>
@@ -21,7 +22,7 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"spotmatch --window duration [-v] [-M measure] [-t tau] [--novel]\n"
+	"spotmatch --window duration [-v] [-L lexicon] [-M measure] [-t tau] [--novel]\n"
 	"          [--time-column N [--disorder duration]] [file ...]",
 	"  --window D        compare each document with those at most D before it:\n"
 	"                    a count of documents, or with --time-column a duration\n"
@@ -32,6 +33,8 @@ static const struct dk_usage usage = {
 	"                    (default 0: times must not decrease)\n"
 	"  --novel           write the IDs of documents with no near duplicate in\n"
 	"                    the window instead of the pairs\n"
+	"  -L lexicon        order the prefixes by the lexicon's document\n"
+	"                    frequencies (rarest first) instead of by birth\n"
 	"  -M measure        jaccard (default), set, or max (DDD)\n"
 	"  -t tau            similarity threshold (default 0.8)\n"
 	"  -v                statistics on stderr\n"
@@ -63,6 +66,16 @@ static struct {
 	size_t mask, live;
 	uint64_t serial;
 } dict;
+
+/* With -L, the order of prefix filtering comes from a lexicon's document
+ * frequencies instead of birth: rank[id] is 1 for its most common term up
+ * to nrank for its rarest, and a signature it lacks is ranked above them
+ * all, by birth.  Any fixed order keeps the result exact; a better one
+ * only makes prefixes rarer. */
+static struct {
+	dk_lexicon *lex;
+	uint64_t *rank, nrank;
+} order;
 
 /* Bytes held for the window, for -v. */
 static size_t held_bytes;
@@ -126,7 +139,12 @@ dict_intern(const char *s, size_t n)
 	t = &dict.v[slot];
 	memset(t, 0, sizeof *t);
 	t->hash = h;
-	t->serial = ++dict.serial;
+	if (order.lex) {
+		long id = dk_lexicon_find(order.lex, s, n);
+
+		t->serial = id >= 0 ? order.rank[id] : order.nrank + ++dict.serial;
+	} else
+		t->serial = ++dict.serial;
 	t->n = (uint32_t)n;
 	if (n <= sizeof t->s.inl)
 		memcpy(t->s.inl, s, n);
@@ -343,6 +361,7 @@ struct query {
 	DK_VEC(struct hit { uint64_t seq; double sim; }) hits;
 	uint64_t n;                     /* queries so far, for doc.mark */
 	uint64_t candidates, verified;  /* for -v */
+	uint64_t prefix, visits;        /* prefix entries and postings read */
 };
 
 /* Sorts q->ord by serial, ascending, by least significant digit first
@@ -480,6 +499,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	double sim;
 
 	q->n++;
+	q->prefix += np;
 	q->cand.n = q->hits.n = 0;
 	for (i = 0; i < np; i++) {
 		struct tok *tk = &dict.v[q->tok.v[i]];
@@ -489,6 +509,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 			__builtin_prefetch(&dict.v[q->tok.v[i + 8]]);
 
 		qn = i + 1 == np ? lastn : q->cnt.v[i];
+		q->visits += tk->pend - tk->pstart;
 		for (k = tk->pstart; k < tk->pend; k++) {
 			uint64_t seq = win.head + (uint32_t)(tk->post[k].seq - (uint32_t)win.head);
 
@@ -818,7 +839,8 @@ report(const struct state *st)
 	    (unsigned long long)(win.tail - win.head), dict.live);
 	dk_note("window: peak bytes held: %zu (%zu a document)", st->peak_bytes,
 	    st->peak_bytes / peak);
-	dk_note("window: candidates %llu, verified %llu",
+	dk_note("window: prefix entries %llu, postings read %llu, candidates %llu, verified %llu",
+	    (unsigned long long)st->q.prefix, (unsigned long long)st->q.visits,
 	    (unsigned long long)st->q.candidates, (unsigned long long)st->q.verified);
 }
 
@@ -830,6 +852,8 @@ cleanup(struct state *st)
 	free(win.ring);
 	free(dict.v);
 	free(dict.tab);
+	dk_lexicon_free(order.lex);
+	free(order.rank);
 	free(dict.freeslots.v);
 	free(st->q.tok.v);
 	free(st->q.cnt.v);
@@ -840,6 +864,40 @@ cleanup(struct state *st)
 	free(st->q.ord2.v);
 	dk_record_free(&st->rec);
 	dk_sigs_free(&st->sigs);
+}
+
+static int
+by_df(const void *x, const void *y)
+{
+	const uint64_t *a = x, *b = y;
+
+	/* most common first; ties by id, so the order is total */
+	if (a[0] != b[0])
+		return a[0] > b[0] ? -1 : 1;
+	return (a[1] > b[1]) - (a[1] < b[1]);
+}
+
+static void
+load_order(const char *path)
+{
+	uint64_t (*v)[2];
+	size_t n, i;
+
+	order.lex = dk_lexicon_new();
+	if (dk_lexicon_load(order.lex, path) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	n = dk_lexicon_size(order.lex);
+	v = dk_reallocarray(NULL, n ? n : 1, sizeof *v);
+	for (i = 0; i < n; i++) {
+		v[i][0] = dk_lexicon_df_id(order.lex, (uint32_t)i);
+		v[i][1] = i;
+	}
+	qsort(v, n, sizeof *v, by_df);
+	order.rank = dk_reallocarray(NULL, n ? n : 1, sizeof *order.rank);
+	for (i = 0; i < n; i++)
+		order.rank[v[i][1]] = i + 1;
+	order.nrank = n;
+	free(v);
 }
 
 static void
@@ -853,12 +911,15 @@ parse_options(int argc, char **argv, struct params *p)
 		{ "novel", no_argument, NULL, OPT_NOVEL },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *window = NULL, *disorder = NULL;
+	const char *window = NULL, *disorder = NULL, *lexicon = NULL;
 	int ch, m;
 
 	optind = 1;     /* the caller may have looked at the options already */
-	while ((ch = getopt_long(argc, argv, "hM:t:v", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hL:M:t:v", longopts, NULL)) != -1) {
 		switch (ch) {
+		case 'L':
+			lexicon = optarg;
+			break;
 		case 'M':
 			if ((m = dk_measure_parse(optarg)) < 0)
 				dk_diex(DK_EXIT_INPUT, "measure is '%s': expected jaccard, set or max",
@@ -889,6 +950,8 @@ parse_options(int argc, char **argv, struct params *p)
 	if (disorder && !p->timecol)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
 	p->window = parse_duration(window, p->timecol != 0, "window");
+	if (lexicon)
+		load_order(lexicon);
 	if (disorder)
 		p->disorder = parse_duration(disorder, 1, "disorder");
 }
