@@ -218,15 +218,17 @@ struct doc {
 	uint32_t *cnt;              /* counts, or NULL when all are 1 */
 	uint32_t ntok, nprefix;     /* tok[0 .. nprefix) are indexed */
 	uint32_t lastn;             /* copies of tok[nprefix - 1] indexed */
-	uint32_t shared;            /* prefix elements shared with the query */
 	uint64_t ell;               /* prefix elements a match shares at least */
 	uint64_t len;               /* dk_measure_len */
-	uint64_t mark;              /* last query that made it a candidate */
 	size_t bytes;
 };
 
 static struct {
 	struct doc *ring;           /* seq s is ring[s & mask] */
+	/* beside the ring, dense, as the posting scan reads them at random:
+	 * the last query that made a document a candidate, and the prefix
+	 * elements it shares with that query */
+	uint32_t *mark, *shared;
 	size_t mask;
 	uint64_t head, tail;        /* seqs held are [head, tail) */
 	size_t peak;
@@ -255,10 +257,16 @@ win_grow(void)
 
 	for (s = win.head; s < win.tail; s++)
 		ring[s & (size - 1)] = *win_doc(s);
-	held_bytes += (size - (win.ring ? win.mask + 1 : 0)) * sizeof *ring;
+	held_bytes += (size - (win.ring ? win.mask + 1 : 0)) *
+	    (sizeof *ring + sizeof *win.mark + sizeof *win.shared);
 	free(win.ring);
 	win.ring = ring;
 	win.mask = size - 1;
+	/* no query is under way: marks can start afresh */
+	free(win.mark);
+	free(win.shared);
+	win.mark = dk_calloc(size, sizeof *win.mark);
+	win.shared = dk_calloc(size, sizeof *win.shared);
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
@@ -494,11 +502,15 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 {
 	uint64_t lo, hi, need, ell_q;
 	uint32_t lastn, np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq, &lastn, &ell_q);
-	uint32_t i, k, qn;
+	uint32_t i, k, qn, mark;
 	struct doc *d;
 	double sim;
 
-	q->n++;
+	if ((uint32_t)++q->n == 0) {     /* marks wrapped around: forget them */
+		memset(win.mark, 0, (win.mask + 1) * sizeof *win.mark);
+		q->n++;
+	}
+	mark = (uint32_t)q->n;
 	q->prefix += np;
 	q->cand.n = q->hits.n = 0;
 	for (i = 0; i < np; i++) {
@@ -513,20 +525,21 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		for (k = tk->pstart; k < tk->pend; k++) {
 			uint64_t seq = win.head + (uint32_t)(tk->post[k].seq - (uint32_t)win.head);
 
-			d = win_doc(seq);
-			if (d->mark != q->n) {
-				d->mark = q->n;
-				d->shared = 0;
+			size_t at = seq & win.mask;
+
+			if (win.mark[at] != mark) {
+				win.mark[at] = mark;
+				win.shared[at] = 0;
 				DK_PUSH(&q->cand, seq);
 			}
-			d->shared += qn < tk->post[k].n ? qn : tk->post[k].n;
+			win.shared[at] += qn < tk->post[k].n ? qn : tk->post[k].n;
 		}
 	}
 	for (i = k = 0; i < q->cand.n; i++) {
 		d = win_doc(q->cand.v[i]);
 		lo = d->len < lenq ? d->len : lenq;
 		hi = d->len < lenq ? lenq : d->len;
-		if (d->shared < (d->ell < ell_q ? d->ell : ell_q) ||
+		if (win.shared[q->cand.v[i] & win.mask] < (d->ell < ell_q ? d->ell : ell_q) ||
 		    (double)lo / (double)hi < p->tau || !in_window(p, d, t))
 			continue;
 		q->cand.v[k++] = q->cand.v[i];
@@ -850,6 +863,8 @@ cleanup(struct state *st)
 	while (win.head < win.tail)
 		win_evict_head();
 	free(win.ring);
+	free(win.mark);
+	free(win.shared);
 	free(dict.v);
 	free(dict.tab);
 	dk_lexicon_free(order.lex);
