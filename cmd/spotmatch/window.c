@@ -109,11 +109,10 @@ dict_rehash(size_t size)
 	}
 }
 
-/* The slot of s, made when s is new. */
+/* The slot of s (hash h, dk_hash64 with seed 0), made when s is new. */
 static uint32_t
-dict_intern(const char *s, size_t n)
+dict_intern(const char *s, size_t n, uint64_t h)
 {
-	uint64_t h = dk_hash64(s, n, 0);
 	struct tok *t;
 	uint32_t slot;
 	size_t j;
@@ -360,6 +359,8 @@ struct order {
 };
 
 /* Scratch reused from one document to the next. */
+enum { BATCH = 16 };
+
 struct query {
 	DK_VEC(struct order) ord, ord2;
 	DK_VEC(uint32_t) tok;
@@ -370,6 +371,7 @@ struct query {
 	uint64_t n;                     /* queries so far, for doc.mark */
 	uint64_t candidates, verified;  /* for -v */
 	uint64_t prefix, visits;        /* prefix entries and postings read */
+	uint64_t hash[BATCH];           /* of a batch of signatures */
 };
 
 /* Sorts q->ord by serial, ascending, by least significant digit first
@@ -418,8 +420,26 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 	q->ord.n = 0;
 	DK_GROW(&q->ord, sigs->n);
 	for (i = 0; i < sigs->n; i++) {
-		uint32_t slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n);
+		uint32_t slot;
 
+		/* a batch at a time: hash and fetch the table slots, then the
+		 * entries they name, then look up, so the misses overlap */
+		if (i % BATCH == 0) {
+			size_t j, e = i + BATCH < sigs->n ? i + BATCH : sigs->n;
+
+			for (j = i; j < e; j++) {
+				q->hash[j - i] = dk_hash64(sigs->v[j].s.p, sigs->v[j].s.n, 0);
+				if (dict.tab)
+					__builtin_prefetch(&dict.tab[q->hash[j - i] & dict.mask]);
+			}
+			for (j = i; dict.tab && j < e; j++) {
+				uint64_t x = dict.tab[q->hash[j - i] & dict.mask];
+
+				if (x)
+					__builtin_prefetch(&dict.v[(uint32_t)x - 1]);
+			}
+		}
+		slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n, q->hash[i % BATCH]);
 		q->ord.v[i].slot = slot;
 		q->ord.v[i].serial = dict.v[slot].serial;
 		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
