@@ -539,6 +539,12 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		/* the entries of the prefix are scattered: fetch some ahead */
 		if (i + 8 < np)
 			__builtin_prefetch(&dict.v[q->tok.v[i + 8]]);
+		if (i + 4 < np) {
+			const struct tok *ahead = &dict.v[q->tok.v[i + 4]];
+
+			if (ahead->pstart < ahead->pend)
+				__builtin_prefetch(&ahead->post[ahead->pstart]);
+		}
 
 		qn = i + 1 == np ? lastn : q->cnt.v[i];
 		q->visits += tk->pend - tk->pstart;
