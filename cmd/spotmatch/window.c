@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <time.h>
 
 static const struct dk_usage usage = {
 	"spotmatch --window duration [-v] [-L lexicon] [-M measure] [-t tau] [--novel]\n"
@@ -757,6 +758,8 @@ struct state {
 	int64_t newest;             /* latest time so far */
 	uint64_t docs, pairs, novel;
 	size_t peak_bytes;
+	uint64_t full;              /* 1 + the document that first evicted */
+	struct timespec wall0, cpu0;
 };
 
 /* The time of the record: its time column, or its arrival number. */
@@ -846,8 +849,14 @@ run(struct state *st, dk_reader *r)
 		if (st->docs == 0 || t > st->newest)
 			st->newest = t;
 		while (win.head < win.tail &&
-		    win_doc(win.head)->time < st->newest - p->disorder - p->window)
+		    win_doc(win.head)->time < st->newest - p->disorder - p->window) {
+			if (st->full == 0) {
+				st->full = st->docs + 1;
+				clock_gettime(CLOCK_MONOTONIC, &st->wall0);
+				clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &st->cpu0);
+			}
 			win_evict_head();
+		}
 		len = query_load(&st->q, p, &st->sigs, r);
 		if (len > 0)
 			query_run(&st->q, p, len, t);
@@ -865,10 +874,30 @@ run(struct state *st, dk_reader *r)
 	}
 }
 
+static double
+since(const struct timespec *t0, clockid_t clock)
+{
+	struct timespec t;
+
+	clock_gettime(clock, &t);
+	return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
 static void
 report(const struct state *st)
 {
 	size_t peak = win.peak ? win.peak : 1;
+	unsigned long long n = st->full ? st->docs - st->full + 1 : 0;
+	double wall, cpu;
+
+	/* the decisions taken once documents began to leave the window */
+	if (n > 0) {
+		wall = since(&st->wall0, CLOCK_MONOTONIC);
+		cpu = since(&st->cpu0, CLOCK_PROCESS_CPUTIME_ID);
+		dk_note("window: full from document %llu: %llu decisions in %.3f s wall, "
+		    "%.3f s CPU (%.3f ms each)", (unsigned long long)st->full, n, wall, cpu,
+		    cpu / (double)n * 1000);
+	}
 
 	dk_note("window: %llu documents, %llu %s", (unsigned long long)st->docs,
 	    (unsigned long long)(st->p->novel ? st->novel : st->pairs),

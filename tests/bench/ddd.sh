@@ -10,9 +10,9 @@
 #           every page shares sentences with many others in the window: a
 #           stress case for prefix filtering; window DDD_POOL_WINDOW
 #           (default 2000).
-# Each feed is run twice, with the window only filled and with DDD_EXTRA
-# more documents (default 1000); the difference is the time of the
-# decisions taken with the window full.  The prose feed is also run with
+# Each feed holds DDD_EXTRA documents (default 1000) beyond its window;
+# spotmatch -v times the decisions taken once the window is full.  The
+# prose feed is also run with
 # -L, a lexicon of its first 2,000 documents ordering the prefixes.
 #
 #   DDD_KEEP    when set, keep the feeds and their signatures for profiling
@@ -25,30 +25,17 @@ extra=${DDD_EXTRA:-1000}
 t=$BENCH_TMP/ddd
 mkdir -p "$t"
 
-# cpu CMD...: user + system seconds of CMD (its output discarded)
-cpu() {
-	/usr/bin/time -f "%U %S" "$@" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.2f", $1 + $2 }'
-}
-
-# decide NAME SIGS WIN [OPTION...]: decisions per second with the window full
+# decide NAME SIGS WIN [OPTION...]: the decisions taken with the window
+# full, timed by spotmatch itself from the first eviction on
 decide() {
 	_name=$1 _sig=$2 _w=$3
 	shift 3
-	head -n "$_w" "$_sig" >"$t/fill.sig"
-	_s=$(now)
-	_cf=$(cpu spotmatch "$@" -M max -t 0.8 --window 24h --time-column 2 --novel "$t/fill.sig")
-	_m=$(now)
-	_cw=$(cpu spotmatch "$@" -M max -t 0.8 --window 24h --time-column 2 --novel "$_sig")
-	_e=$(now)
 	spotmatch -v "$@" -M max -t 0.8 --window 24h --time-column 2 --novel "$_sig" \
-		2>"$t/err" >/dev/null
-	awk -v name="$_name" -v w="$_w" -v x="$extra" -v cf="$_cf" -v cw="$_cw" \
-	    -v wf="$(elapsed "$_s" "$_m")" -v ww="$(elapsed "$_m" "$_e")" 'BEGIN {
-		c = cw - cf; d = ww - wf
-		printf "%s, window of %d documents: %d decisions in %.2f s CPU (%.0f a second, %.2f ms each), %.2f s wall\n",
-		    name, w, x, c, (c > 0 ? x / c : 0), c / x * 1000, d
-	}'
-	sed -n "s/^spotmatch: window: /  /p" "$t/err" | grep -E "peak|postings"
+		2>"$t/err" >/dev/null || return 1
+	echo "$_name, window of $_w documents${*:+ ($*)}:"
+	sed -n "s/^spotmatch: window: /  /p" "$t/err" | grep -E "full|peak|postings"
+	awk '/full from/ { for (i = 1; i <= NF; i++) if ($i == "CPU") c = $(i - 2); n = $7 }
+		END { if (c > 0) printf "  %.0f decisions a CPU second\n", n / c }' "$t/err"
 }
 
 # ---- prose ----
