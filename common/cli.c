@@ -80,59 +80,152 @@ dk_cli_threads(void)
 	return n < 1 ? 1 : n > 1024 ? 1024 : (int)n;
 }
 
+const char dk_out_of_range[] = "out of range";
+
+const char *
+dk_check_double(const char *s, double lo, double hi, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (end == s || *end || errno == ERANGE || isnan(*v))
+		return "not a number";
+	if (*v < lo || *v > hi)
+		return dk_out_of_range;
+	return NULL;
+}
+
+const char *
+dk_check_int(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (end == s || *end || errno == ERANGE)
+		return "not an integer";
+	if (*v < lo || *v > hi)
+		return dk_out_of_range;
+	return NULL;
+}
+
+const char *
+dk_check_threshold(const char *s, double *v)
+{
+	const char *why = dk_check_double(s, 0, 1, v);
+
+	if (why == dk_out_of_range)
+		return "not in [0, 1]";
+	if (!why && *v <= 0)
+		return "must be above 0";
+	return why;
+}
+
+const char *
+dk_check_range(const char *s, double *lo, double *hi)
+{
+	const char *colon = strchr(s, ':'), *why;
+	char buf[64];
+	size_t n;
+
+	if (!colon || (n = (size_t)(colon - s)) >= sizeof buf)
+		return "expected LO:HI";
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	if ((why = dk_check_double(buf, 0, 1, lo)) != NULL ||
+	    (why = dk_check_double(colon + 1, 0, 1, hi)) != NULL)
+		return why == dk_out_of_range ? "not in [0, 1]" : why;
+	if (*lo > *hi)
+		return "LO is above HI";
+	return NULL;
+}
+
+const char *
+dk_check_duration(const char *s, int64_t *ms)
+{
+	const char *p = s;
+	int64_t v, unit;
+	int units = 0;
+
+	*ms = 0;
+	do {
+		if (*p < '0' || *p > '9')
+			return "expected a duration such as 24h";
+		for (v = 0; *p >= '0' && *p <= '9'; p++)
+			if ((v = v * 10 + (*p - '0')) > DK_DURATION_MAX / 1000)
+				return "too long";
+		switch (*p) {
+		case 'w': unit = 7 * 86400; p++; units++; break;
+		case 'd': unit = 86400; p++; units++; break;
+		case 'h': unit = 3600; p++; units++; break;
+		case 'm': unit = 60; p++; units++; break;
+		case 's': unit = 1; p++; units++; break;
+		case '\0': unit = units == 0; break;     /* bare seconds */
+		default: unit = 0;
+		}
+		if (unit == 0)
+			return "units are s, m, h, d, w";
+		if (v > (DK_DURATION_MAX - *ms) / 1000 / unit)
+			return "too long";
+		*ms += v * unit * 1000;
+	} while (*p);
+	return NULL;
+}
+
 double
 dk_parse_double(const char *s, double lo, double hi, const char *what)
 {
-	char *end;
 	double v;
+	const char *why = dk_check_double(s, lo, hi, &v);
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end || errno == ERANGE || isnan(v))
-		dk_diex(DK_EXIT_INPUT, "%s is '%s': not a number", what, s);
-	if (v < lo || v > hi)
+	if (why == dk_out_of_range)
 		dk_diex(DK_EXIT_INPUT, "%s is '%s': not in [%g, %g]", what, s, lo, hi);
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
 	return v;
 }
 
 long long
 dk_parse_int(const char *s, long long lo, long long hi, const char *what)
 {
-	char *end;
 	long long v;
+	const char *why = dk_check_int(s, lo, hi, &v);
 
-	errno = 0;
-	v = strtoll(s, &end, 10);
-	if (end == s || *end || errno == ERANGE)
-		dk_diex(DK_EXIT_INPUT, "%s is '%s': not an integer", what, s);
-	if (v < lo || v > hi)
+	if (why == dk_out_of_range)
 		dk_diex(DK_EXIT_INPUT, "%s is '%s': not in [%lld, %lld]", what, s, lo, hi);
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
 	return v;
 }
 
 double
 dk_parse_threshold(const char *s)
 {
-	double t = dk_parse_double(s, 0, 1, "threshold");
+	double t;
+	const char *why = dk_check_threshold(s, &t);
 
-	if (t <= 0)
-		dk_diex(DK_EXIT_INPUT, "threshold is '%s': must be above 0", s);
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "threshold is '%s': %s", s, why);
 	return t;
 }
 
 void
 dk_parse_range(const char *s, double *lo, double *hi, const char *what)
 {
-	const char *colon = strchr(s, ':');
-	char buf[64];
-	size_t n;
+	const char *why = dk_check_range(s, lo, hi);
 
-	if (!colon || (n = (size_t)(colon - s)) >= sizeof buf)
-		dk_diex(DK_EXIT_INPUT, "%s is '%s': expected LO:HI", what, s);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*lo = dk_parse_double(buf, 0, 1, what);
-	*hi = dk_parse_double(colon + 1, 0, 1, what);
-	if (*lo > *hi)
-		dk_diex(DK_EXIT_INPUT, "%s is '%s': LO is above HI", what, s);
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
+}
+
+int64_t
+dk_parse_duration(const char *s, const char *what)
+{
+	int64_t ms;
+	const char *why = dk_check_duration(s, &ms);
+
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
+	return ms;
 }

@@ -13,6 +13,7 @@
 #define DK_CLI_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include "msg.h"
 
 #define DK_OPT_VERSION 0x1000
@@ -35,11 +36,25 @@ void dk_usage(const struct dk_usage *u) DK_NORETURN;   /* to stderr, exit 2 */
 /* Number of threads to use: -j N, else the online CPUs. */
 int dk_cli_threads(void);
 
-/* Checked numbers; a bad value exits 2 with "prog: WHAT is VALUE: reason". */
+/* Checked numbers; a bad value exits 2 with "prog: WHAT is VALUE: reason".
+ * The dk_check_* functions behind them return NULL, or the reason (for a
+ * number outside [lo, hi], the string dk_out_of_range). */
+extern const char dk_out_of_range[];
+const char *dk_check_double(const char *s, double lo, double hi, double *v);
+const char *dk_check_int(const char *s, long long lo, long long hi, long long *v);
+const char *dk_check_threshold(const char *s, double *v);
+const char *dk_check_range(const char *s, double *lo, double *hi);
+/* A duration in milliseconds: a count with a unit (s, m, h, d, w),
+ * repeated as in 1d12h, or a bare count of seconds; at most
+ * DK_DURATION_MAX (285,000 years), so sums of times cannot overflow. */
+#define DK_DURATION_MAX ((int64_t)1 << 53)
+const char *dk_check_duration(const char *s, int64_t *ms);
+
 double dk_parse_double(const char *s, double lo, double hi, const char *what);
 long long dk_parse_int(const char *s, long long lo, long long hi, const char *what);
 double dk_parse_threshold(const char *s);    /* (0, 1] */
 /* "LO:HI" with 0 <= LO <= HI <= 1. */
 void dk_parse_range(const char *s, double *lo, double *hi, const char *what);
+int64_t dk_parse_duration(const char *s, const char *what);
 
 #endif

@@ -721,31 +721,9 @@ parse_time(const char *s, size_t n, int64_t *ms)
 static int64_t
 parse_duration(const char *arg, int timed, const char *what)
 {
-	const char *s = arg;
-	int64_t total = 0, v, unit;
-
 	if (!timed)
 		return dk_parse_int(arg, 1, INT32_MAX, what);
-	do {
-		if (*s < '0' || *s > '9')
-			dk_diex(DK_EXIT_INPUT, "%s is '%s': expected a duration such as 24h", what, arg);
-		for (v = 0; *s >= '0' && *s <= '9'; s++)
-			if ((v = v * 10 + (*s - '0')) > (int64_t)1 << 40)
-				dk_diex(DK_EXIT_INPUT, "%s is '%s': too long", what, arg);
-		switch (*s) {
-		case 'w': unit = 7 * 86400; s++; break;
-		case 'd': unit = 86400; s++; break;
-		case 'h': unit = 3600; s++; break;
-		case 'm': unit = 60; s++; break;
-		case 's': unit = 1; s++; break;
-		case '\0': unit = s == arg + strlen(arg) && total == 0 ? 1 : 0; break;
-		default: unit = 0;
-		}
-		if (unit == 0)
-			dk_diex(DK_EXIT_INPUT, "%s is '%s': units are s, m, h, d, w", what, arg);
-		total += v * unit * 1000;
-	} while (*s);
-	return total;
+	return dk_parse_duration(arg, what);
 }
 
 /* ---- the stream ---- */
