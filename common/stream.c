@@ -21,7 +21,13 @@ struct dk_reader {
 	unsigned long lineno;
 };
 
+/* The fuzz build reads in small chunks, so that short inputs exercise
+ * moving and growing the buffer. */
+#ifdef DK_READ_CHUNK
+#define READ_CHUNK DK_READ_CHUNK
+#else
 #define READ_CHUNK (256 * 1024)
+#endif
 
 dk_reader *
 dk_reader_fd(int fd, const char *name)

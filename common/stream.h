@@ -139,6 +139,8 @@ void dk_buf_free(dk_buf *b);
 static inline void
 dk_buf_bytes(dk_buf *b, const void *p, size_t n)
 {
+	if (n == 0)         /* p may be NULL then (an absent field) */
+		return;
 	if (b->cap - b->n < n)
 		dk_buf_reserve(b, n);
 	memcpy(b->p + b->n, p, n);
