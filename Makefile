@@ -4,6 +4,8 @@
 #   make check        build, then run every test through prove
 #   make sanitize     the same suite with -fsanitize=address,undefined
 #   make valgrind     the same suite with every program run under valgrind
+#   make fuzz         build the libFuzzer targets of tests/fuzz with clang and
+#                     run each for FUZZTIME seconds (see tests/fuzz/README)
 #   make bench        benchmarks (print figures, assert nothing about time)
 #   make demo         the SpotSigs workflow on the pages in examples/
 #   make install / uninstall   honour PREFIX, MANPREFIX and DESTDIR
@@ -95,6 +97,39 @@ valgrind: all units
 	DK_BIN=$(CURDIR)/$(BUILD)/vg DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_SLOW=1 \
 		$(PROVE) $(PROVEFLAGS) tests/*.t
 
+# libFuzzer targets: tests/fuzz/fuzz_NAME.c, linked with libdk (built by
+# clang with the sanitizers) and the program sources FUZZSRC_NAME names.
+FUZZCC    ?= clang
+FUZZTIME  ?= 60
+FUZZBUILD  = build-fuzz
+FUZZFLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZSRC_fuzz_html = cmd/htmlstrip/html.c cmd/htmlstrip/charset.c cmd/htmlstrip/entities.c \
+	cmd/htmlstrip/warc.c
+FUZZSRC_fuzz_warc = $(FUZZSRC_fuzz_html)
+FUZZSRC_fuzz_match = cmd/spotmatch/match.c cmd/spotmatch/intern.c
+FUZZERS = $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
+
+fuzz-build:
+	@if ! command -v $(FUZZCC) >/dev/null 2>&1; then \
+		echo "fuzz: no $(FUZZCC) (Debian package clang): cannot build the fuzz targets" >&2; \
+		exit 1; fi
+	@$(MAKE) --no-print-directory CC=$(FUZZCC) BUILD=$(FUZZBUILD) OPT='-O1 -g' \
+		SANFLAGS='$(FUZZFLAGS) -fsanitize=fuzzer-no-link' \
+		CPPFLAGS='-DDK_READ_CHUNK=16' $(FUZZBUILD)/libdk.a
+	@$(MAKE) --no-print-directory CC=$(FUZZCC) BUILD=$(FUZZBUILD) OPT='-O1 -g' \
+		SANFLAGS='$(FUZZFLAGS) -fsanitize=fuzzer-no-link' \
+		CPPFLAGS='-DDK_READ_CHUNK=16' $(addprefix $(FUZZBUILD)/fuzz/,$(FUZZERS))
+
+$(FUZZBUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(wildcard cmd/*/*.[ch]) $(LIBA) common/*.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Icmd/htmlstrip -Icmd/spotmatch -o $@ \
+		$< $(FUZZSRC_$*) $(LIBA) $(ALL_LDFLAGS) -fsanitize=fuzzer $(LIBS)
+
+# Each target for FUZZTIME seconds on its corpus (seeded from the test
+# fixtures), one at a time; a crash stops with the input saved.
+fuzz: fuzz-build
+	FUZZTIME=$(FUZZTIME) sh tests/fuzz/run.sh $(FUZZBUILD) $(FUZZERS)
+
 bench: deps
 	@$(MAKE) --no-print-directory all
 	DK_BIN=$(CURDIR)/$(BUILD)/bin sh tests/bench/run.sh
@@ -119,6 +154,6 @@ uninstall:
 		rm -f "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}"; done
 
 clean:
-	rm -rf build build-san tests/test-results tests/trash\ directory.*
+	rm -rf build build-san build-fuzz tests/test-results tests/trash\ directory.*
 
-.PHONY: all deps check units sanitize valgrind bench demo install uninstall clean
+.PHONY: all deps check units sanitize valgrind fuzz fuzz-build bench demo install uninstall clean

@@ -1,0 +1,61 @@
+/* htmlstrip's WARC and gzip reader: the input is a WARC file, plain or as
+ * gzip members, as htmlstrip --warc reads it.  Damaged records are reported
+ * on stderr (silenced here) and skipped; nothing may crash or leak.
+ * Property: every record written has the three fields URI, date, text, and
+ * the text has no raw TAB, LF or CR. */
+#include "fuzz.h"
+#include "htmlstrip.h"
+
+static struct hs_doc d;
+static int quiet;
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc, (void)argv;
+	fuzz_quiet_stdout();
+	quiet = getenv("FUZZ_STDERR") == NULL;
+	return 0;
+}
+
+static void
+check_records(const char *p, size_t n)
+{
+	const char *end, *nl;
+	size_t tabs;
+
+	if (n == 0)
+		return;
+	for (end = p + n; p < end; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		FUZZ_CHECK(nl != NULL);
+		for (tabs = 0; p < nl; p++) {
+			tabs += *p == '\t';
+			FUZZ_CHECK(*p != '\r');
+		}
+		FUZZ_CHECK(tabs == 2);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int fd = -1, null;
+
+	/* The reader warns about every damaged record: keep libFuzzer's
+	 * output readable (FUZZ_STDERR=1 to see them, and a crash report,
+	 * when running one input). */
+	if (quiet && (null = open("/dev/null", O_WRONLY)) >= 0) {
+		fd = dup(STDERR_FILENO);
+		dup2(null, STDERR_FILENO);
+		close(null);
+	}
+	hs_warc(&d, "fuzz", data, size);
+	if (fd >= 0) {
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	check_records(dk_out.p, dk_out.n);
+	dk_out.n = 0;
+	return 0;
+}
