@@ -93,7 +93,8 @@ from_1252(const unsigned char *p, size_t n, dk_buf *out)
 	}
 }
 
-/* Through iconv; an invalid byte becomes U+FFFD.  Returns 0 when the
+/* Through iconv; an invalid byte becomes U+FFFD, in the input or in what
+ * iconv made of it.  Returns 0 when the
  * charset is unknown to iconv. */
 static int
 from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
@@ -119,6 +120,15 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 		out->n = (size_t)(o - out->p);
 	}
 	iconv_close(cd);
+	/* glibc's UTF-8 decoder lets code points above U+10FFFF through (F4 90
+	 * and beyond): what iconv wrote is checked like any other input. */
+	if (out->n && utf8_valid((const unsigned char *)out->p, out->n) != out->n) {
+		dk_buf fixed = { 0 };
+
+		repair_utf8((const unsigned char *)out->p, out->n, &fixed);
+		dk_buf_free(out);
+		*out = fixed;
+	}
 	return 1;
 }
 
