@@ -646,7 +646,7 @@ parse_unix(const char *s, const char *end, int64_t *ms)
 	if (s == end || *s < '0' || *s > '9')
 		return "not a time";
 	for (; s < end && *s >= '0' && *s <= '9'; s++) {
-		if (sec > (INT64_MAX / 1000 - 9) / 10)
+		if (sec > DK_DURATION_MAX / 1000 / 10)   /* so times and durations add */
 			return "time out of range";
 		sec = sec * 10 + (*s - '0');
 	}
