@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -247,81 +248,104 @@ decode_term(dk_str *t)
 	return NULL;
 }
 
-static uint64_t
-parse_count(dk_reader *r, dk_str f)
+/* A DF or N field; returns NULL or the reason it is bad. */
+static const char *
+parse_count(dk_str f, uint64_t *v, char *why)
 {
-	uint64_t v = 0;
 	size_t i;
 
+	*v = 0;
 	if (f.n == 0)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty count");
+		return "empty count";
 	for (i = 0; i < f.n; i++) {
-		if (f.p[i] < '0' || f.p[i] > '9')
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "count '%.*s' is not a number", (int)f.n, f.p);
-		if (v > (UINT64_MAX - 9) / 10)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "count too large");
-		v = v * 10 + (uint64_t)(f.p[i] - '0');
+		if (f.p[i] < '0' || f.p[i] > '9') {
+			snprintf(why, DK_LEXICON_WHY, "count '%.*s' is not a number",
+			    f.n > 40 ? 40 : (int)f.n, f.p);
+			return why;
+		}
+		*v = *v * 10 + (uint64_t)(f.p[i] - '0');
+		if (*v > DK_LEXICON_COUNT_MAX)
+			return "count too large";
 	}
-	return v;
+	return NULL;
 }
 
-/* Reads one file's records; returns its N through *np, and the largest DF
- * and the line it was on through *maxdf and *maxline. */
-static int
+/* The records of one file; the reason of the first bad one, else NULL with
+ * the file's N, and the largest DF (as summed in lx) and its line. */
+static const char *
 load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
-    unsigned long *maxline)
+    unsigned long *maxline, char *why)
 {
 	dk_record rec = { 0 };
-	const char *msg;
+	const char *msg = NULL;
 	uint64_t v;
 	int seen_n = 0;
 
-	while (dk_read_record(r, &rec, 2)) {
-		if (rec.n != 2)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "expected TERM<TAB>DF, found %zu fields", rec.n);
-		v = parse_count(r, rec.f[1]);
-		if (rec.f[0].n == 2 && memcmp(rec.f[0].p, "!N", 2) == 0) {
+	while (!msg && dk_read_record(r, &rec, 0)) {
+		if (rec.n != 2) {
+			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF, found %zu field%s",
+			    rec.n, rec.n == 1 ? "" : "s");
+			msg = why;
+		} else if ((msg = parse_count(rec.f[1], &v, why)) != NULL)
+			;
+		else if (rec.f[0].n == 2 && memcmp(rec.f[0].p, "!N", 2) == 0) {
 			if (seen_n)
-				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-				    "second !N record");
+				msg = "second !N record";
 			seen_n = 1;
 			*np = v;
-			continue;
+		} else if ((msg = decode_term(&rec.f[0])) != NULL)
+			;
+		else if (v == 0)
+			msg = "DF is 0";
+		else {
+			/* The DF summed so far: a term listed twice adds up, and
+			 * the sum must stay within N too. */
+			v = dk_lexicon_df_id(lx, dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v));
+			if (v > *maxdf) {
+				*maxdf = v;
+				*maxline = dk_reader_lineno(r);
+			}
 		}
-		if ((msg = decode_term(&rec.f[0])) != NULL)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
-		if (v == 0)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "DF is 0");
-		if (v > *maxdf) {
-			*maxdf = v;
-			*maxline = dk_reader_lineno(r);
-		}
-		dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
 	}
 	dk_record_free(&rec);
-	return seen_n;
+	if (!msg && !seen_n && !dk_reader_error(r))
+		msg = "no !N record: not a lexicon";
+	return msg;
+}
+
+const char *
+dk_lexicon_read(dk_lexicon *lx, dk_reader *r, unsigned long *line, char *why)
+{
+	uint64_t n = 0, maxdf = 0;
+	const char *msg = load_records(lx, r, &n, &maxdf, line, why);
+
+	if (msg) {
+		*line = dk_reader_lineno(r);
+		return msg;
+	}
+	if (maxdf > lx->ndocs + n) {
+		snprintf(why, DK_LEXICON_WHY, "DF %llu is above N %llu",
+		    (unsigned long long)maxdf, (unsigned long long)(lx->ndocs + n));
+		return why;
+	}
+	lx->ndocs += n;
+	return NULL;
 }
 
 int
 dk_lexicon_load(dk_lexicon *lx, const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
-	uint64_t n = 0, maxdf = 0;
-	unsigned long maxline = 0;
+	char why[DK_LEXICON_WHY];
+	unsigned long line = 0;
+	const char *msg;
 
 	if (!r)
 		return -1;
-	if (!load_records(lx, r, &n, &maxdf, &maxline) && !dk_reader_error(r))
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "no !N record: not a lexicon");
-	if (maxdf > n)
-		dk_die_at(dk_reader_name(r), maxline, "DF %llu is above N %llu",
-		    (unsigned long long)maxdf, (unsigned long long)n);
+	if ((msg = dk_lexicon_read(lx, r, &line, why)) != NULL)
+		dk_die_at(dk_reader_name(r), line, "%s", msg);
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
-	lx->ndocs += n;
 	dk_reader_close(r);
 	return 0;
 }

@@ -28,9 +28,18 @@ void dk_lexicon_free(dk_lexicon *lx);
 
 /* Adds the counts of a lexicon file ("-" is standard input).  Returns -1
  * with errno set when it cannot be opened (the caller warns); a bad line,
- * a missing "!N" record or a DF above the file's N is fatal (exit 2,
- * FILE:LINE). */
+ * a missing "!N" record or a DF above N is fatal (exit 2, FILE:LINE).  A
+ * term listed twice counts the sum of its DFs, and that sum, like the sums
+ * over several files, must not exceed the N summed so far. */
 int dk_lexicon_load(dk_lexicon *lx, const char *path);
+/* The same from a reader, without exiting: returns NULL, or the reason the
+ * file is bad (in why, of DK_LEXICON_WHY bytes, or a constant) with *line
+ * the line it is on; lx may then hold part of the file. */
+#define DK_LEXICON_WHY 128
+/* The largest DF or N a file may give, so that sums cannot overflow. */
+#define DK_LEXICON_COUNT_MAX ((uint64_t)1 << 53)
+const char *dk_lexicon_read(dk_lexicon *lx, dk_reader *r, unsigned long *line,
+    char *why);
 
 /* Counting documents: dk_lexicon_doc starts the next document (N + 1), and
  * dk_lexicon_count adds 1 to the DF of a term at most once per document.
