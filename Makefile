@@ -106,7 +106,8 @@ FUZZFLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZSRC_fuzz_html = cmd/htmlstrip/html.c cmd/htmlstrip/charset.c cmd/htmlstrip/entities.c \
 	cmd/htmlstrip/warc.c
 FUZZSRC_fuzz_warc = $(FUZZSRC_fuzz_html)
-FUZZSRC_fuzz_match = cmd/spotmatch/match.c cmd/spotmatch/intern.c
+FUZZSRC_fuzz_match = cmd/spotmatch/match.c cmd/spotmatch/intern.c cmd/spotmatch/keyed.c \
+	cmd/spotmatch/window.c
 FUZZERS = $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
 
 fuzz-build:
