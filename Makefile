@@ -76,8 +76,9 @@ deps:
 PROVE ?= prove
 PROVEFLAGS ?=
 check: deps
-	@$(MAKE) --no-print-directory all units
+	@$(MAKE) --no-print-directory all units replays
 	DK_BIN=$(CURDIR)/$(BUILD)/bin DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_BUILD=$(BUILD) \
+		DK_REPLAY=$(CURDIR)/$(BUILD)/replay \
 		$(PROVE) $(PROVEFLAGS) tests/*.t
 
 units: $(UNITS)
@@ -88,13 +89,14 @@ sanitize:
 		ASAN_OPTIONS=detect_leaks=1 check
 
 # Every program run under valgrind, through wrappers placed first on PATH.
-valgrind: all units
+valgrind: all units replays
 	rm -rf $(BUILD)/vg && mkdir -p $(BUILD)/vg
 	for p in $(PROGS); do \
 		printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "%s" "$$@"\n' \
 			"$(CURDIR)/$(BUILD)/bin/$$p" >$(BUILD)/vg/$$p && chmod +x $(BUILD)/vg/$$p; \
 	done
 	DK_BIN=$(CURDIR)/$(BUILD)/vg DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_SLOW=1 \
+		DK_REPLAY=$(CURDIR)/$(BUILD)/replay DK_VALGRIND=1 \
 		$(PROVE) $(PROVEFLAGS) tests/*.t
 
 # libFuzzer targets: tests/fuzz/fuzz_NAME.c, linked with libdk (built by
@@ -125,6 +127,17 @@ $(FUZZBUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(wildcard cmd/*/*.[ch]) $
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -Icmd/htmlstrip -Icmd/spotmatch -o $@ \
 		$< $(FUZZSRC_$*) $(LIBA) $(ALL_LDFLAGS) -fsanitize=fuzzer $(LIBS)
+
+# The same targets with a plain main() (tests/fuzz/replay.c), built by
+# `make check` with the project's compiler: t0030 replays the seeds and the
+# regression inputs through them.
+REPLAYS = $(addprefix $(BUILD)/replay/,$(FUZZERS))
+replays: $(REPLAYS)
+$(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(wildcard cmd/*/*.[ch]) \
+		$(LIBA) common/*.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Icmd/htmlstrip -Icmd/spotmatch -o $@ \
+		$< tests/fuzz/replay.c $(FUZZSRC_$*) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 # Each target for FUZZTIME seconds on its corpus (seeded from the test
 # fixtures), one at a time; a crash stops with the input saved.
@@ -157,4 +170,4 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz tests/test-results tests/trash\ directory.*
 
-.PHONY: all deps check units sanitize valgrind fuzz fuzz-build bench demo install uninstall clean
+.PHONY: all deps check units replays sanitize valgrind fuzz fuzz-build bench demo install uninstall clean
