@@ -141,7 +141,7 @@ $(BUILD)/replay/%: tests/fuzz/%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(wildca
 
 # Each target for FUZZTIME seconds on its corpus (seeded from the test
 # fixtures), one at a time; a crash stops with the input saved.
-fuzz: fuzz-build
+fuzz: all fuzz-build
 	FUZZTIME=$(FUZZTIME) sh tests/fuzz/run.sh $(FUZZBUILD) $(FUZZERS)
 
 bench: deps
