@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "stream.h"
 
 #include <errno.h>
 #include <math.h>
@@ -51,6 +52,8 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 		print_synopsis(stdout, u->synopsis);
 		if (u->options)
 			printf("\n%s", u->options);
+		printf("  --max-record SIZE  longest record accepted (default %zuM)\n",
+		    DK_MAX_RECORD_DEFAULT >> 20);
 		printf("\nSee %s(1) for details.\n", dk_progname);
 		exit(fflush(stdout) || ferror(stdout) ? DK_EXIT_OPERAND : DK_EXIT_OK);
 	case DK_OPT_VERSION:
@@ -59,6 +62,15 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 	case 'v':
 		dk_verbose++;
 		return 1;
+	case DK_OPT_MAXREC: {
+		uint64_t v;
+		const char *why = dk_check_size(arg, &v);
+
+		if (why)
+			dk_diex(DK_EXIT_INPUT, "--max-record is '%s': %s", arg, why);
+		dk_max_record = (size_t)v;
+		return 1;
+	}
 	case 'j':
 		dk_threads = (int)dk_parse_int(arg, 1, 1024, "thread count");
 		return 1;
@@ -138,6 +150,32 @@ dk_check_range(const char *s, double *lo, double *hi)
 		return why == dk_out_of_range ? "not in [0, 1]" : why;
 	if (*lo > *hi)
 		return "LO is above HI";
+	return NULL;
+}
+
+const char *
+dk_check_size(const char *s, uint64_t *v)
+{
+	const char *p = s;
+	int shift = 0;
+
+	for (*v = 0; *p >= '0' && *p <= '9'; p++)
+		if ((*v = *v * 10 + (uint64_t)(*p - '0')) > (uint64_t)1 << 40)
+			return "too large (at most 1T)";
+	if (p == s)
+		return "expected a size such as 512M";
+	switch (*p) {
+	case 'K': case 'k': shift = 10; p++; break;
+	case 'M': case 'm': shift = 20; p++; break;
+	case 'G': case 'g': shift = 30; p++; break;
+	}
+	if (*p)
+		return "expected a size such as 512M (units K, M, G)";
+	if (*v == 0)
+		return "must be above 0";
+	if (*v > ((uint64_t)1 << 40) >> shift)
+		return "too large (at most 1T)";
+	*v <<= shift;
 	return NULL;
 }
 

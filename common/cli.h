@@ -5,6 +5,8 @@
  *   -v       progress and statistics on stderr (repeatable)   dk_verbose
  *   -h, --help      usage and option summary on stdout, exit 0
  *   --version       "prog (dupkit) VERSION", exit 0
+ *   --max-record SIZE   longest record accepted (dk_max_record), bytes
+ *                   or with K, M, G (binary)
  *
  * A program lists DK_CLI_LONGOPTS in its getopt_long table, puts "hvj:"
  * (those it uses) in its short options, and hands every option it does not
@@ -17,9 +19,11 @@
 #include "msg.h"
 
 #define DK_OPT_VERSION 0x1000
+#define DK_OPT_MAXREC 0x1001
 #define DK_CLI_LONGOPTS \
 	{ "help", no_argument, NULL, 'h' }, \
-	{ "version", no_argument, NULL, DK_OPT_VERSION }
+	{ "version", no_argument, NULL, DK_OPT_VERSION }, \
+	{ "max-record", required_argument, NULL, DK_OPT_MAXREC }
 
 struct dk_usage {
 	const char *synopsis;   /* one or more lines, each without "usage: " */
@@ -44,6 +48,8 @@ const char *dk_check_double(const char *s, double lo, double hi, double *v);
 const char *dk_check_int(const char *s, long long lo, long long hi, long long *v);
 const char *dk_check_threshold(const char *s, double *v);
 const char *dk_check_range(const char *s, double *lo, double *hi);
+/* A size in bytes, with K, M or G for 2^10, 2^20, 2^30; in [1, 2^40]. */
+const char *dk_check_size(const char *s, uint64_t *v);
 /* A duration in milliseconds: a count with a unit (s, m, h, d, w),
  * repeated as in 1d12h, or a bare count of seconds; at most
  * DK_DURATION_MAX (285,000 years), so sums of times cannot overflow. */

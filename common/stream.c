@@ -116,6 +116,8 @@ fill(dk_reader *r)
 	return 1;
 }
 
+size_t dk_max_record = DK_MAX_RECORD_DEFAULT;
+
 int
 dk_read_line(dk_reader *r, dk_str *line)
 {
@@ -127,6 +129,9 @@ dk_read_line(dk_reader *r, dk_str *line)
 		if (nl)
 			break;
 		scanned = r->end - r->start;   /* offsets survive a move */
+		if (scanned > dk_max_record)
+			dk_die_at(r->name, r->lineno + 1,
+			    "record longer than %zu bytes (see --max-record)", dk_max_record);
 		if (!fill(r)) {
 			if (r->start == r->end)
 				return 0;
@@ -137,6 +142,9 @@ dk_read_line(dk_reader *r, dk_str *line)
 	}
 	line->p = r->buf + r->start;
 	line->n = (size_t)(nl - line->p);
+	if (line->n > dk_max_record)
+		dk_die_at(r->name, r->lineno + 1,
+		    "record longer than %zu bytes (see --max-record)", dk_max_record);
 	r->start = nl - r->buf + (nl < r->buf + r->end);
 	if (line->n > 0 && line->p[line->n - 1] == '\r')
 		line->n--;

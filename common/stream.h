@@ -62,6 +62,12 @@ void dk_reader_close(dk_reader *r);
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
 
+/* The longest record (line) a reader accepts, in bytes: a longer one is
+ * bad input ("FILE:LINE: record longer than N bytes"), so that one
+ * runaway document cannot exhaust memory.  Set by --max-record. */
+#define DK_MAX_RECORD_DEFAULT ((size_t)64 << 20)
+extern size_t dk_max_record;
+
 /* Next line, without LF and a CR before it.  The bytes stay valid and may
  * be modified until the next call.  Returns 0 at end of input; a read error
  * is reported ("prog: FILE: ...") and ends input with dk_reader_error set. */

@@ -1,6 +1,7 @@
 #!/bin/sh
 test_description='faults of the environment, for every program: a full disk, a
-closed pipe, unreadable operands among readable ones, more threads than CPUs'
+closed pipe, unreadable operands among readable ones, a record over the
+limit, more threads than CPUs'
 . "$(dirname "$0")/lib.sh"
 
 top=$(cd "$DK_TESTS/.." && pwd)
@@ -90,6 +91,17 @@ for p in $progs; do
 		expect_error 1 "^$p: dir: Is a directory" $p $args $kind.A dir $kind.B &&
 		$p $args $kind.A dir $kind.B >actual 2>/dev/null;
 		test_cmp expect actual
+	'
+
+	test_expect_success "$p: a record over --max-record is refused with its place" '
+		if test $kind = html
+		then where="html.A: page"
+		else where="$kind.A:1: record"
+		fi &&
+		expect_error 2 "^$p: $where longer than 16 bytes (see --max-record)" \
+			$p --max-record 16 $args $kind.A &&
+		$p --max-record 1G $args $kind.A >actual &&
+		test_cmp out.$p actual
 	'
 
 	if $p --help | grep -q -e "^ *-j "; then

@@ -49,7 +49,10 @@ struct hs_doc {
 void hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
     size_t hintn, const char *name);
 /* Inflates the gzip member at p into out (appended).  Returns NULL, or the
- * reason it is damaged; *used is the compressed length consumed. */
+ * reason it is damaged; *used is the compressed length consumed.  out never
+ * grows beyond dk_max_record + 1 bytes: past that the reason is
+ * hs_gz_limit. */
+extern const char hs_gz_limit[];
 const char *hs_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
 int hs_is_gzip(const unsigned char *p, size_t n);
 int hs_is_warc(const unsigned char *p, size_t n);

@@ -121,8 +121,14 @@ do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
 			used = 0;
 		}
 		status = gunzip_all(d, path, f->p, f->n, used);
+		if (d->gz.n > dk_max_record)
+			return status;      /* reported: the page is refused */
 	} else if (warc || hs_is_warc(f->p, f->n))
 		return hs_warc(d, path, f->p, f->n);
+	else if (f->n > dk_max_record) {
+		dk_warnx("%s: page longer than %zu bytes (see --max-record)", path, dk_max_record);
+		return DK_EXIT_INPUT;
+	}
 	if (!id_ok(path)) {
 		dk_warnx("%s: file name has a control character, cannot be an ID", path);
 		return DK_EXIT_INPUT;

@@ -19,12 +19,17 @@ hs_is_warc(const unsigned char *p, size_t n)
 	return n >= 8 && (memcmp(p, "WARC/1.0", 8) == 0 || memcmp(p, "WARC/1.1", 8) == 0);
 }
 
+const char hs_gz_limit[] = "gzip member inflates beyond the record limit (see --max-record)";
+
 const char *
 hs_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 {
 	z_stream z;
+	size_t room;
 	int rc;
 
+	if (out->n > dk_max_record)
+		return hs_gz_limit;
 	memset(&z, 0, sizeof z);
 	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
 		dk_diex(DK_EXIT_OPERAND, "zlib: out of memory");
@@ -32,13 +37,20 @@ hs_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 	do {
 		dk_buf_reserve(out, 256 * 1024);
 		z.next_out = (unsigned char *)out->p + out->n;
-		z.avail_out = (uInt)(out->cap - out->n > UINT32_MAX ? UINT32_MAX : out->cap - out->n);
+		/* At most one byte beyond the limit, to tell that it is
+		 * passed. */
+		room = out->cap - out->n;
+		if (out->n + room > dk_max_record + 1)
+			room = dk_max_record + 1 - out->n;
+		z.avail_out = (uInt)(room > UINT32_MAX ? UINT32_MAX : room);
 		z.avail_in = (uInt)(n - z.total_in > UINT32_MAX ? UINT32_MAX : n - z.total_in);
 		rc = inflate(&z, Z_NO_FLUSH);
 		out->n = (size_t)((char *)z.next_out - out->p);
-	} while (rc == Z_OK);
+	} while (rc == Z_OK && out->n <= dk_max_record);
 	*used = z.total_in;
 	inflateEnd(&z);
+	if (rc == Z_OK)
+		return hs_gz_limit;
 	if (rc == Z_STREAM_END)
 		return NULL;
 	if (rc == Z_BUF_ERROR)
@@ -146,6 +158,10 @@ parse_record(const unsigned char *p, size_t n, int final, struct record *r,
 	}
 	if (clen.n == 0 || clen.n > 19 || (len = strtoull(clen.p, &e, 10), e != clen.p + clen.n)) {
 		*why = "missing or bad Content-Length";
+		return 0;
+	}
+	if (len > dk_max_record) {
+		*why = "WARC record longer than the record limit (see --max-record)";
 		return 0;
 	}
 	if (len > n - (size_t)(he - p)) {

@@ -2,7 +2,7 @@
  * dk_parse_*), durations, and spotmatch's time column (parse_time, reached
  * by including window.c).  Each input line is a kind letter and a value:
  *   d double in [-1e9, 1e9]   i integer in [-1e12, 1e12]   t threshold
- *   r LO:HI range   D duration   T time of a record
+ *   r LO:HI range   D duration   T time of a record   S size (--max-record)
  * Property: an accepted value is within its bounds, and a duration written
  * back in seconds parses to the same value. */
 #include "fuzz.h"
@@ -22,6 +22,7 @@ check(char kind, const char *s, size_t n)
 {
 	double d, lo, hi;
 	long long i;
+	uint64_t u;
 	int64_t ms, again;
 	char back[32];
 
@@ -48,6 +49,10 @@ check(char kind, const char *s, size_t n)
 		FUZZ_CHECK(ms >= 0 && ms <= DK_DURATION_MAX && ms % 1000 == 0);
 		snprintf(back, sizeof back, "%llds", (long long)(ms / 1000));
 		FUZZ_CHECK(dk_check_duration(back, &again) == NULL && again == ms);
+		break;
+	case 'S':
+		if (!dk_check_size(s, &u))
+			FUZZ_CHECK(u >= 1 && u <= (uint64_t)1 << 40);
 		break;
 	case 'T':
 		if (!parse_time(s, n, &ms))

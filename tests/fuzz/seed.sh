@@ -56,7 +56,7 @@ lexicon "$tmp/sigs" | head -n 20 >"$out/fuzz_lexicon/sigs"
 printf '!N\t3\na\t1\nb%%20c\t3\n' >"$out/fuzz_lexicon/small"
 
 # Numbers: one option value per line: kind letter, then the value.
-printf 'd0.5\ni-12\nt1\nr0.2:0.85\nD1d12h\nD86400\nT2024-01-01T00:00:00Z\nT2024-02-29T23:59:60.5+01:30\n' \
+printf 'd0.5\ni-12\nt1\nr0.2:0.85\nD1d12h\nD86400\nT2024-01-01T00:00:00Z\nT2024-02-29T23:59:60.5+01:30\nS64M\nS1099511627776\n' \
 	>"$out/fuzz_numbers/values"
 
 # Matcher: a small collection, one document a line, signatures as letters.
