@@ -289,13 +289,27 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 	dk_record_free(&rec);
 }
 
-/* Sort the decoded signatures by id: dk_overlap merges sorted arrays. */
+static int
+cmp_id(const void *a, const void *b)
+{
+	uint32_t x = ((const dk_idcount *)a)->id, y = ((const dk_idcount *)b)->id;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort the decoded signatures by id: dk_overlap merges sorted arrays.
+ * Insertion sort for the usual short lists; a long one in another order
+ * than the first document's (a million signatures reversed took hours). */
 static void
 sort_sigs(dk_idcount *v, size_t n)
 {
 	size_t i, j;
 	dk_idcount x;
 
+	if (n > 64) {
+		qsort(v, n, sizeof *v, cmp_id);
+		return;
+	}
 	for (i = 1; i < n; i++) {
 		x = v[i];
 		for (j = i; j > 0 && v[j - 1].id > x.id; j--)
