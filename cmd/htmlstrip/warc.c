@@ -63,7 +63,11 @@ hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
     size_t hintn, const char *name)
 {
 	size_t un;
-	const char *u = hs_decode(p, n, hint, hintn, &d->conv, &un, name);
+	const char *u;
+
+	if (n == 0)
+		p = "";         /* an empty body may come as a NULL buffer */
+	u = hs_decode(p, n, hint, hintn, &d->conv, &un, name);
 
 	hs_strip(u, un, &d->body, d->title ? &d->title_text : NULL);
 	if (d->title) {
