@@ -37,3 +37,48 @@ expect_error() {
 		return 1
 	}
 }
+
+# dk_invocation PROG: sets kind (the input PROG reads: html, docs, sigs or
+# pairs) and args (its arguments) for the tests that run every program
+# (t0020, t0021), in a directory prepared by dk_inputs.  A program not
+# listed is tried on each kind with no arguments, the first giving output
+# chosen, so that new programs are covered; kind is empty when none fits.
+dk_invocation() {
+	args=
+	case $1 in
+	htmlstrip) kind=html ;;
+	spotsig|qgram) kind=docs ;;
+	lexicon|minhash) kind=sigs ;;
+	imatch) kind=docs args="-L lex" ;;
+	partition) kind=sigs args="-t 0.5" ;;
+	spotmatch) kind=sigs args="-t 0.3" ;;
+	*)
+		kind=
+		for _k in pairs sigs docs html; do
+			if "$1" $_k.A >_out 2>/dev/null && test -s _out; then
+				kind=$_k
+				break
+			fi
+		done ;;
+	esac
+}
+
+# dk_inputs: KIND.A and KIND.B (small, B's IDs distinct from A's) and
+# KIND.big (read on standard input, its output much larger than a pipe's
+# buffer) for each kind, and lex, a word lexicon of docs.A.
+dk_inputs() {
+	cp "$DK_TESTS"/../examples/pages/gazette-solar.html html.A &&
+	cp "$DK_TESTS"/../examples/pages/wire-solar.html html.B &&
+	(cd "$DK_TESTS/../examples/pages" && htmlstrip *.html) >docs.A &&
+	sed "s/^/b-/" docs.A >docs.B &&
+	awk -F "\t" "{ for (i = 0; i < 300; i++) print i \"-\" \$0 }" docs.A >docs.big &&
+	awk "{ for (i = 0; i < 300; i++) print i \"-x\tbig<p>\" \$0 \"</p>\" }" docs.A >html.big &&
+	spotsig docs.A >sigs.A &&
+	spotsig docs.B >sigs.B &&
+	spotsig docs.big >sigs.big &&
+	spotmatch -t 0.2 sigs.A >pairs.A &&
+	spotmatch -t 0.2 sigs.B >pairs.B &&
+	spotmatch -t 0.5 sigs.big >pairs.big &&
+	lexicon -w docs.A >lex &&
+	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
+}

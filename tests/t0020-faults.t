@@ -7,55 +7,14 @@ limit, more threads than CPUs'
 top=$(cd "$DK_TESTS/.." && pwd)
 progs=$(cd "$top/cmd" && for c in *; do basename "$c" .c; done | sort -u)
 
-# How each program is run: the kind of input it reads and its arguments.
-# A program not listed here is tried on each kind of input with no
-# arguments; the first that gives output is used (so new programs are
-# covered, and a program none fits fails the 'has an invocation' case).
-invocation() {
-	case $1 in
-	htmlstrip) echo "html" ;;
-	spotsig|qgram) echo "docs" ;;
-	lexicon|minhash) echo "sigs" ;;
-	imatch) echo "docs -L lex" ;;
-	partition) echo "sigs -t 0.5" ;;
-	spotmatch) echo "sigs -t 0.3" ;;
-	*) return 1 ;;
-	esac
-}
-
-# Inputs of each kind: A and B (small, distinct IDs) and big (on stdin,
-# output much larger than a pipe's buffer).
 test_expect_success 'setup inputs' '
-	cp "$top"/examples/pages/gazette-solar.html html.A &&
-	cp "$top"/examples/pages/wire-solar.html html.B &&
-	(cd "$top/examples/pages" && htmlstrip *.html) >docs.A &&
-	sed "s/^/b-/" docs.A >docs.B &&
-	awk -F "\t" "{ for (i = 0; i < 300; i++) print i \"-\" \$0 }" docs.A >docs.big &&
-	awk "{ for (i = 0; i < 300; i++) print i \"-x\tbig<p>\" \$0 \"</p>\" }" docs.A >html.big &&
-	spotsig docs.A >sigs.A &&
-	spotsig docs.B >sigs.B &&
-	spotsig docs.big >sigs.big &&
-	spotmatch -t 0.2 sigs.A >pairs.A &&
-	spotmatch -t 0.2 sigs.B >pairs.B &&
-	spotmatch -t 0.5 sigs.big >pairs.big &&
-	lexicon -w docs.A >lex &&
-	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
+	dk_inputs
 '
 
 for p in $progs; do
-	if inv=$(invocation $p); then
-		kind=${inv%% *} args=${inv#$kind}
-	else
-		kind= args=
-		for k in pairs sigs docs html; do
-			if $p $k.A >out 2>/dev/null && test -s out; then
-				kind=$k
-				break
-			fi
-		done
-	fi
+	dk_invocation $p
 
-	test_expect_success "$p: has an invocation (add one to this test)" '
+	test_expect_success "$p: has an invocation (else add one to dk_invocation, lib.sh)" '
 		test -n "$kind" &&
 		$p $args $kind.A >out.$p &&
 		test -s out.$p
