@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pages="$top/examples/pages"
 
-for t in html warc tsv sigs lexicon numbers match; do
+for t in html warc tsv sigs pairs lexicon numbers match; do
 	mkdir -p "$out/fuzz_$t"
 done
 
@@ -53,6 +53,9 @@ partition -t 0.5 "$tmp/sigs" | head -n 4 >"$out/fuzz_sigs/partition"
 minhash -k 2 -l 2 "$tmp/sigs" | head -n 4 >"$out/fuzz_sigs/minhash"
 printf 'd1\t!short a%%3Ab=2 %%25=1\nd2\t!probe x=4294967295\n' >"$out/fuzz_sigs/flags"
 lexicon "$tmp/sigs" | head -n 20 >"$out/fuzz_lexicon/sigs"
+spotmatch -t 0.1 "$tmp/sigs" | head -n 10 >"$out/fuzz_pairs/pairs"
+spotmatch -t 0.1 "$tmp/sigs" | cluster | head -n 10 >"$out/fuzz_pairs/clusters"
+printf 'a\tb\n1\t2\t1\nx\ty\t0.0000005\nx\ty\t0.99999951\nx\ty\t.5\n' >"$out/fuzz_pairs/sims"
 printf '!N\t3\na\t1\nb%%20c\t3\n' >"$out/fuzz_lexicon/small"
 
 # Numbers: one option value per line: kind letter, then the value.
