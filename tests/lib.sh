@@ -52,6 +52,8 @@ dk_invocation() {
 	imatch) kind=docs args="-L lex" ;;
 	partition) kind=sigs args="-t 0.5" ;;
 	spotmatch) kind=sigs args="-t 0.3" ;;
+	cluster) kind=pairs ;;
+	evaluate) kind=pairs args="-u singleton gold" ;;
 	*)
 		kind=
 		for _k in pairs sigs docs html; do
@@ -65,7 +67,8 @@ dk_invocation() {
 
 # dk_inputs: KIND.A and KIND.B (small, B's IDs distinct from A's) and
 # KIND.big (read on standard input, its output much larger than a pipe's
-# buffer) for each kind, and lex, a word lexicon of docs.A.
+# buffer) for each kind, lex, a word lexicon of docs.A, and gold, each
+# document of docs.A and docs.B a cluster of its own.
 dk_inputs() {
 	cp "$DK_TESTS"/../examples/pages/gazette-solar.html html.A &&
 	cp "$DK_TESTS"/../examples/pages/wire-solar.html html.B &&
@@ -80,5 +83,6 @@ dk_inputs() {
 	spotmatch -t 0.2 sigs.B >pairs.B &&
 	spotmatch -t 0.5 sigs.big >pairs.big &&
 	lexicon -w docs.A >lex &&
+	cut -f 1 docs.A docs.B | awk '{ print $0 "\t" $0 }' >gold &&
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }
