@@ -292,14 +292,15 @@ parse_item(char *p, char *end, dk_sig *sig)
 const char *
 dk_parse_sigs(dk_str field, dk_sigs *out)
 {
-	char *p = field.p, *end = field.p + field.n, *sp;
+	char *p = field.p, *end, *sp;
 	const char *msg;
 
 	out->n = 0;
 	out->flags = 0;
 	out->size = 0;
 	if (field.n == 0)
-		return NULL;
+		return NULL;       /* field.p may be NULL then */
+	end = p + field.n;
 	for (;; p = sp + 1) {
 		sp = memchr(p, ' ', (size_t)(end - p));
 		if (!sp)

@@ -47,6 +47,10 @@ check_escape(dk_str f)
 		return;
 	esc.n = 0;
 	dk_buf_escaped(&esc, f.p, f.n);
+	if (esc.n == 0) {
+		FUZZ_CHECK(f.n == 0);
+		return;
+	}
 	FUZZ_CHECK(memchr(esc.p, '\t', esc.n) == NULL && memchr(esc.p, '\n', esc.n) == NULL);
 	back.p = esc.p, back.n = esc.n;
 	FUZZ_CHECK(dk_unescape(&back) == NULL);
