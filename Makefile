@@ -110,7 +110,7 @@ FUZZSRC_fuzz_html = cmd/htmlstrip/html.c cmd/htmlstrip/charset.c cmd/htmlstrip/e
 FUZZSRC_fuzz_warc = $(FUZZSRC_fuzz_html)
 FUZZSRC_fuzz_match = cmd/spotmatch/match.c cmd/spotmatch/intern.c cmd/spotmatch/keyed.c \
 	cmd/spotmatch/window.c
-FUZZERS = $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZERS ?= $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
 
 fuzz-build:
 	@if ! command -v $(FUZZCC) >/dev/null 2>&1; then \

@@ -1,4 +1,4 @@
-/* Hashing, measures, arena, threads. */
+/* Hashing, measures, arena, threads, checked option values. */
 #include "dk.h"
 #include "tap.h"
 
@@ -135,14 +135,45 @@ test_sort(void)
 	free(tmp);
 }
 
+/* The checked option values of cli.h, without exiting. */
+static void
+test_checks(void)
+{
+	int64_t ms;
+	uint64_t sz;
+	double lo, hi, t;
+
+	tap_ok(!dk_check_duration("1d12h", &ms) && ms == 129600000, "duration 1d12h");
+	tap_ok(!dk_check_duration("90", &ms) && ms == 90000, "bare duration is seconds");
+	tap_ok(dk_check_duration("0h5", &ms) != NULL, "no bare count after a unit");
+	tap_ok(dk_check_duration("1099511627775w", &ms) != NULL &&
+	    dk_check_duration("9007199254740s", &ms) == NULL,
+	    "durations up to 2^53 ms, no overflow beyond");
+	tap_ok(dk_check_duration("14000000000w14000000000w", &ms) != NULL,
+	    "a sum of units beyond the limit");
+	tap_ok(!dk_check_size("64M", &sz) && sz == 64u << 20 &&
+	    !dk_check_size("1024", &sz) && sz == 1024, "sizes");
+	tap_ok(dk_check_size("0", &sz) && dk_check_size("2T", &sz) &&
+	    dk_check_size("1025G", &sz) && dk_check_size("5X", &sz), "bad sizes");
+	tap_ok(dk_check_threshold("0", &t) && !dk_check_threshold("1", &t) && t == 1,
+	    "threshold in (0, 1]");
+	tap_ok(!dk_check_range("0.2:0.85", &lo, &hi) && lo == 0.2 && hi == 0.85 &&
+	    dk_check_range("0.9:0.1", &lo, &hi) && dk_check_range("0.5", &lo, &hi),
+	    "ranges");
+	tap_ok(dk_check_int("12x", 0, 100, &(long long){ 0 }) &&
+	    dk_check_int("101", 0, 100, &(long long){ 0 }) == dk_out_of_range,
+	    "integers");
+}
+
 int
 main(void)
 {
-	tap_plan(17);
+	tap_plan(27);
 	test_hash();
 	test_measure();
 	test_arena();
 	test_threads();
 	test_sort();
-	return tap_done(17);
+	test_checks();
+	return tap_done(27);
 }
