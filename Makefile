@@ -105,11 +105,9 @@ FUZZCC    ?= clang
 FUZZTIME  ?= 60
 FUZZBUILD  = build-fuzz
 FUZZFLAGS  = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZSRC_fuzz_html = cmd/htmlstrip/html.c cmd/htmlstrip/charset.c cmd/htmlstrip/entities.c \
-	cmd/htmlstrip/warc.c
+FUZZSRC_fuzz_html = $(filter-out %/main.c,$(wildcard cmd/htmlstrip/*.c))
 FUZZSRC_fuzz_warc = $(FUZZSRC_fuzz_html)
-FUZZSRC_fuzz_match = cmd/spotmatch/match.c cmd/spotmatch/intern.c cmd/spotmatch/keyed.c \
-	cmd/spotmatch/window.c
+FUZZSRC_fuzz_match = $(filter-out %/main.c,$(wildcard cmd/spotmatch/*.c))
 FUZZERS ?= $(basename $(notdir $(wildcard tests/fuzz/fuzz_*.c)))
 
 fuzz-build:

@@ -87,7 +87,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.nthreads = 1 + (data[0] >> 4 & 1);
 	c.rho = 1 + data[1] % 16;
 	c.tau = (data[2] % 100 + 1) / 100.0;
-	sm_intern_init(&c.sigs);
+	dk_intern_init(&c.sigs, 0);
 	for (p = data + 3; p < end; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
@@ -97,7 +97,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		f.p = text.p, f.n = text.n;
 		sm_add_doc(&c, r, id, f, &scratch);
 	}
-	sm_order_sigs(&c);
+	sm_order_sigs(&c, NULL);
 	sm_match_plain(&c, &got);
 	brute_force(&c, &want);
 	FUZZ_CHECK(got.n == want.n);
@@ -107,6 +107,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(got.v), free(want.v), free(text.p);
 	dk_sigs_free(&scratch);
 	free(c.pool.v), free(c.docs.v), free(c.ids.v);
-	sm_intern_free(&c.sigs);
+	dk_intern_free(&c.sigs);
 	return 0;
 }
