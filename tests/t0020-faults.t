@@ -30,7 +30,9 @@ for p in $progs; do
 	test_expect_success "$p: a closed pipe ends it quietly, whole records read" '
 		$p $args <$kind.big >all.$p &&
 		{ $p $args <$kind.big 2>err; echo $? >status; } | head -n 1 >first &&
-		test_must_be_empty err &&
+		# valgrind lists the stacks of threads alive at SIGPIPE
+		grep -v "^==[0-9]*==" err >err.own;
+		test_must_be_empty err.own &&
 		{ test $(cat status) = 0 || test $(cat status) = 141; } &&
 		head -n 1 all.$p >expect &&
 		test_cmp expect first
