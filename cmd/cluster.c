@@ -170,19 +170,14 @@ load_ids(const char *path)
 	g.closed = 1;
 }
 
-static int
-run(const char *path)
+static void
+run(dk_reader *r, void *arg)
 {
-	dk_reader *r;
 	dk_record rec = { 0 };
 	dk_pair p;
 	const char *msg;
-	int status = DK_EXIT_OK;
 
-	if ((r = dk_reader_open(path)) == NULL) {
-		dk_warn("%s", path);
-		return DK_EXIT_OPERAND;
-	}
+	(void)arg;
 	while (dk_read_record(r, &rec, 2)) {
 		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
@@ -197,11 +192,7 @@ run(const char *path)
 			flush_batch(dk_reader_name(r));
 	}
 	flush_batch(dk_reader_name(r));
-	if (dk_reader_error(r))
-		status = DK_EXIT_OPERAND;
 	dk_record_free(&rec);
-	dk_reader_close(r);
-	return status;
 }
 
 /* Writes the clusters in order of their names, members in ID order. */
@@ -279,7 +270,7 @@ main(int argc, char **argv)
 	};
 	const char *all = NULL;
 	uint32_t minsize = 1;
-	int ch, i, reps = 0, status = DK_EXIT_OK;
+	int ch, reps = 0, status;
 
 	dk_cli_init(argc, argv);
 	dk_intern_init(&g.ids, DK_INTERN_INDEX);
@@ -301,11 +292,7 @@ main(int argc, char **argv)
 
 	if (all)
 		load_ids(all);
-	if (argc == 0)
-		status = run("-");
-	for (i = 0; i < argc; i++)
-		if (run(argv[i]) != DK_EXIT_OK)
-			status = DK_EXIT_OPERAND;
+	status = dk_each_input(argc, argv, run, NULL);
 	write_clusters(minsize, reps);
 	dk_out_close();
 	dk_intern_free(&g.ids);

@@ -492,29 +492,28 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 }
 
-static int
-imatch_file(const char *path, const struct lexicon *lx, struct scratch *w,
-    const struct opts *o, struct stats *st)
+struct job {
+	const struct lexicon *lx;
+	struct scratch *w;
+	const struct opts *o;
+	struct stats *st;
+};
+
+/* One operand; the kind of input is detected again for each. */
+static void
+imatch_file(dk_reader *r, void *arg)
 {
-	dk_reader *r;
+	struct job *j = arg;
 	dk_record rec = {0};
 	dk_str sigs;
-	int kind = o->mode, status = DK_EXIT_OK;
+	int kind = j->o->mode;
 
-	if ((r = dk_reader_open(path)) == NULL) {
-		dk_warn("%s", path);
-		return DK_EXIT_OPERAND;
-	}
 	while (dk_read_record(r, &rec, 2)) {
-		sigs = collect_terms(lx, w, o, r, &rec, &kind);
-		fingerprint(lx, w, o, &rec, sigs, st);
+		sigs = collect_terms(j->lx, j->w, j->o, r, &rec, &kind);
+		fingerprint(j->lx, j->w, j->o, &rec, sigs, j->st);
 		dk_out_maybe_flush();
 	}
-	if (dk_reader_error(r))
-		status = DK_EXIT_OPERAND;
 	dk_record_free(&rec);
-	dk_reader_close(r);
-	return status;
 }
 
 static void
@@ -561,7 +560,8 @@ main(int argc, char **argv)
 	struct stats st = {0};
 	dk_lexicon *src;
 	DK_VEC(char *) lexpaths = {0};
-	int ch, i, status = DK_EXIT_OK;
+	int ch, status;
+	struct job job;
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hvi:kK:L:m:p:s:STx", longopts, NULL)) != -1) {
@@ -598,11 +598,8 @@ main(int argc, char **argv)
 	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
 	    lx.nsecondary);
 	scratch_init(&w, &lx);
-	if (argc == 0)
-		status = imatch_file(NULL, &lx, &w, &o, &st);
-	for (i = 0; i < argc; i++)
-		if (imatch_file(argv[i], &lx, &w, &o, &st) != DK_EXIT_OK)
-			status = DK_EXIT_OPERAND;
+	job = (struct job){ &lx, &w, &o, &st };
+	status = dk_each_input(argc, argv, imatch_file, &job);
 	dk_note("%llu documents, %llu fingerprints, %llu rejected, %llu filled up "
 	    "from lower IDF, %.1f lexicon terms a document", st.docs, st.keys,
 	    st.rejected, st.extended, st.docs ? (double)st.terms / (double)st.docs : 0.0);

@@ -201,24 +201,12 @@ emit_held(struct state *st)
 	}
 }
 
-static int
-run(struct state *st, const char *path)
+static void
+run(dk_reader *r, void *arg)
 {
-	dk_reader *r;
+	struct state *st = arg;
 	dk_record rec = { 0 };
-	int status = DK_EXIT_OK;
 
-	if (st->mode == MERGE) {
-		if (dk_lexicon_load(st->lex, path) < 0) {
-			dk_warn("%s", path);
-			return DK_EXIT_OPERAND;
-		}
-		return DK_EXIT_OK;
-	}
-	if ((r = dk_reader_open(path)) == NULL) {
-		dk_warn("%s", path);
-		return DK_EXIT_OPERAND;
-	}
 	while (dk_read_record(r, &rec, 2)) {
 		st->nrec++;
 		if (st->mode != FILTER)
@@ -228,11 +216,7 @@ run(struct state *st, const char *path)
 		else
 			hold(st, r, &rec);
 	}
-	if (dk_reader_error(r))
-		status = DK_EXIT_OPERAND;
 	dk_record_free(&rec);
-	dk_reader_close(r);
-	return status;
 }
 
 static void
@@ -296,11 +280,14 @@ main(int argc, char **argv)
 	if (words)
 		st.tok = dk_tokenizer_new(pattern, 1);
 
-	if (argc == 0)
-		status = run(&st, "-");
-	for (i = 0; i < argc; i++)
-		if (run(&st, argv[i]) != DK_EXIT_OK)
-			status = DK_EXIT_OPERAND;
+	if (st.mode == MERGE) {
+		for (i = 0; i == 0 || i < argc; i++)
+			if (dk_lexicon_load(st.lex, argc ? argv[i] : "-") < 0) {
+				dk_warn("%s", argc ? argv[i] : "-");
+				status = DK_EXIT_OPERAND;
+			}
+	} else
+		status = dk_each_input(argc, argv, run, &st);
 	if (st.mode == FILTER && !st.external)
 		emit_held(&st);
 	if (st.mode != FILTER)

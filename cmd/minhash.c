@@ -322,10 +322,20 @@ batch_run(struct batch *bt, int nthreads, const char *name, struct stats *st)
 	bt->text.n = 0;
 }
 
-/* Reads one operand into batches.  Returns 1 after a read error. */
-static int
-read_operand(dk_reader *r, struct batch *bt, int nthreads, struct stats *st)
+struct job {
+	struct batch *bt;
+	int nthreads;
+	struct stats *st;
+};
+
+/* Reads one operand into batches. */
+static void
+read_operand(dk_reader *r, void *arg)
 {
+	struct job *j = arg;
+	struct batch *bt = j->bt;
+	struct stats *st = j->st;
+	int nthreads = j->nthreads;
 	dk_record rec = { 0 };
 	struct doc d;
 
@@ -345,7 +355,6 @@ read_operand(dk_reader *r, struct batch *bt, int nthreads, struct stats *st)
 	if (bt->docs.n > 0)
 		batch_run(bt, nthreads, dk_reader_name(r), st);
 	dk_record_free(&rec);
-	return dk_reader_error(r) != 0;
 }
 
 static void
@@ -370,9 +379,9 @@ main(int argc, char **argv)
 	struct family fam = { 0 };
 	struct batch bt = { 0 };
 	struct stats st = { 0 };
-	dk_reader *r;
+	struct job job;
 	uint64_t seed = 0;
-	int ch, i, k = 6, l = 32, nthreads, status = DK_EXIT_OK;
+	int ch, i, k = 6, l = 32, nthreads, status;
 	size_t c;
 
 	dk_cli_init(argc, argv);
@@ -407,18 +416,8 @@ main(int argc, char **argv)
 	for (i = 0; i < nthreads; i++)
 		bt.scr[i].mins = dk_reallocarray(NULL, (size_t)fam.rows, sizeof(uint64_t));
 
-	for (i = 0; i < (argc > 0 ? argc : 1); i++) {
-		const char *path = argc > 0 ? argv[i] : "-";
-
-		if ((r = dk_reader_open(path)) == NULL) {
-			dk_warn("%s", path);
-			status = DK_EXIT_OPERAND;
-			continue;
-		}
-		if (read_operand(r, &bt, nthreads, &st))
-			status = DK_EXIT_OPERAND;
-		dk_reader_close(r);
-	}
+	job = (struct job){ &bt, nthreads, &st };
+	status = dk_each_input(argc, argv, read_operand, &job);
 	if (dk_verbose)
 		report(&st, &fam);
 

@@ -207,6 +207,12 @@ scratch_free(struct scratch *s)
 	dk_record_free(&s->rec);
 }
 
+struct job {
+	const struct opts *o;
+	struct scratch *s;
+	struct stats *st;
+};
+
 static void
 run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 {
@@ -232,6 +238,14 @@ run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 	}
 }
 
+static void
+run_input(dk_reader *r, void *arg)
+{
+	struct job *j = arg;
+
+	run(r, j->o, j->s, j->st);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -243,8 +257,8 @@ main(int argc, char **argv)
 	struct stats st = { 0, 0, 0 };
 	struct scratch s;
 	const char *pattern = NULL;
-	int ch, qset = 0, i, status = DK_EXIT_OK;
-	dk_reader *r;
+	int ch, qset = 0, status;
+	struct job job;
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hkp:q:vw:", longopts, NULL)) != -1) {
@@ -277,19 +291,8 @@ main(int argc, char **argv)
 		o.tok = dk_tokenizer_new(pattern, !o.keepcase);
 
 	memset(&s, 0, sizeof s);
-	for (i = 0; i == 0 || i < argc; i++) {
-		const char *path = argc ? argv[i] : "-";
-
-		if ((r = dk_reader_open(path)) == NULL) {
-			dk_warn("%s", path);
-			status = DK_EXIT_OPERAND;
-			continue;
-		}
-		run(r, &o, &s, &st);
-		if (dk_reader_error(r))
-			status = DK_EXIT_OPERAND;
-		dk_reader_close(r);
-	}
+	job = (struct job){ &o, &s, &st };
+	status = dk_each_input(argc, argv, run_input, &job);
 	dk_out_close();
 	if (dk_verbose)
 		dk_note("%llu documents, %llu distinct signatures, %llu documents without any",

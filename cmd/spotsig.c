@@ -629,17 +629,13 @@ cleanup(struct state *st, antevec *av, dk_strset *stop)
 	free(st->ids.v);
 }
 
-static int
-run(struct state *st, const char *path)
+static void
+run(dk_reader *r, void *arg)
 {
-	dk_reader *r = dk_reader_open(path);
+	struct state *st = arg;
 	dk_record rec = { 0 };
 	dk_str text;
 
-	if (!r) {
-		dk_warn("%s", path);
-		return DK_EXIT_OPERAND;
-	}
 	while (dk_read_record(r, &rec, 2)) {
 		text = dk_record_text(r, &rec);
 		st->bytes += rec.line.n + 1;
@@ -653,12 +649,6 @@ run(struct state *st, const char *path)
 			emit_now(st, &rec);
 	}
 	dk_record_free(&rec);
-	if (dk_reader_error(r)) {
-		dk_reader_close(r);
-		return DK_EXIT_OPERAND;
-	}
-	dk_reader_close(r);
-	return DK_EXIT_OK;
 }
 
 int
@@ -715,11 +705,7 @@ main(int argc, char **argv)
 	st.umask = 255;
 	st.uslot = dk_calloc(st.umask + 1, sizeof *st.uslot);
 
-	if (argc == 0)
-		status = run(&st, "-");
-	for (i = 0; i < argc; i++)
-		if (run(&st, argv[i]) != DK_EXIT_OK)
-			status = DK_EXIT_OPERAND;
+	status = dk_each_input(argc, argv, run, &st);
 	if (st.idf && !st.external)
 		emit_held(&st);
 	if (dk_verbose)

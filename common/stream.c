@@ -348,6 +348,34 @@ dk_sigs_free(dk_sigs *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* The reader being worked on: reachable from a static when bad input
+ * ends the program inside fn, so valgrind does not call it lost. */
+static dk_reader *each_current;
+
+int
+dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *arg)
+{
+	dk_reader *r;
+	int i, status = 0;
+
+	for (i = 0; i == 0 || i < argc; i++) {
+		const char *path = argc ? argv[i] : "-";
+
+		if ((r = dk_reader_open(path)) == NULL) {
+			dk_warn("%s", path);
+			status = DK_EXIT_OPERAND;
+			continue;
+		}
+		each_current = r;
+		fn(r, arg);
+		if (dk_reader_error(r))
+			status = DK_EXIT_OPERAND;
+		each_current = NULL;
+		dk_reader_close(r);
+	}
+	return status;
+}
+
 /* ---- pairs and clusters ---- */
 
 const char *

@@ -59,6 +59,12 @@ typedef struct dk_reader dk_reader;
 dk_reader *dk_reader_open(const char *path);
 dk_reader *dk_reader_fd(int fd, const char *name);
 void dk_reader_close(dk_reader *r);
+/* The operand loop of a filter: fn(r, arg) with a reader on each of the
+ * argc paths in turn, or on standard input when argc is 0.  A path that
+ * cannot be opened is reported ("prog: PATH: reason") and skipped.  Returns
+ * DK_EXIT_OPERAND (1) when an operand could not be opened or read to its
+ * end, else 0. */
+int dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *arg);
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
 

@@ -518,28 +518,23 @@ per_cluster(const struct run *run)
 	free(spurious);
 }
 
+static void
+read_input(dk_reader *r, void *arg)
+{
+	if (opt.clusters)
+		read_clusters(arg, r);
+	else
+		read_pairs(arg, r);
+}
+
 /* Reads the files of one run; returns 1 when one could not be read. */
 static int
 read_run(struct run *run, char **files, size_t nfiles)
 {
-	dk_reader *r;
-	size_t i;
-	int failed = 0;
+	int failed;
 
 	dk_intern_init(&run->pnames, 0);
-	for (i = 0; i < nfiles; i++) {
-		if ((r = dk_reader_open(files[i])) == NULL) {
-			dk_warn("%s", files[i]);
-			failed = 1;
-			continue;
-		}
-		if (opt.clusters)
-			read_clusters(run, r);
-		else
-			read_pairs(run, r);
-		failed |= dk_reader_error(r) != 0;
-		dk_reader_close(r);
-	}
+	failed = dk_each_input((int)nfiles, files, read_input, run) != 0;
 	if (!opt.clusters)
 		dedup(run);
 	if (dk_verbose)

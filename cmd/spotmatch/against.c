@@ -555,8 +555,9 @@ keyed_record(struct against *a, dk_reader *r, dk_record *rec)
 }
 
 static void
-read_stream(struct against *a, dk_reader *r)
+read_stream(dk_reader *r, void *arg)
 {
+	struct against *a = arg;
 	dk_record rec = { 0 };
 	int k;
 
@@ -686,8 +687,7 @@ sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
     int argc, char **argv)
 {
 	struct against a = { 0 };
-	dk_reader *r;
-	int i, status = DK_EXIT_OK;
+	int status;
 	double t0, t1;
 
 	a.c = c;
@@ -699,19 +699,7 @@ sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
 	if (refkind >= 0)
 		index_ref(&a);
 	t1 = seconds();
-	for (i = 0; i == 0 || i < argc; i++) {
-		const char *path = argc ? argv[i] : "-";
-
-		if ((r = dk_reader_open(path)) == NULL) {
-			dk_warn("%s", path);
-			status = DK_EXIT_OPERAND;
-			continue;
-		}
-		read_stream(&a, r);
-		if (dk_reader_error(r))
-			status = DK_EXIT_OPERAND;
-		dk_reader_close(r);
-	}
+	status = dk_each_input(argc, argv, read_stream, &a);
 	if (a.decided && (a.kind == SM_PLAIN || a.kind == SM_PART))
 		flush(&a);
 	else if (a.decided)

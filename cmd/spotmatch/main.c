@@ -86,6 +86,7 @@ struct input {
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
 	struct members prev, cur; /* of the last two groups, for probes */
 	sm_keyed *keyed;
+	sm_ctx *ctx;              /* where the documents go */
 };
 
 static int
@@ -258,6 +259,16 @@ member_record(sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *sg)
 	c->pool.n -= x->nsig;
 	c->ids.n -= x->idlen;
 	c->docs.n--;
+}
+
+static void read_input(struct input *in, sm_ctx *c, dk_reader *r);
+
+static void
+read_operand(dk_reader *r, void *arg)
+{
+	struct input *in = arg;
+
+	read_input(in, in->ctx, r);
 }
 
 static void
@@ -497,7 +508,6 @@ main(int argc, char **argv)
 	sm_against_opts ao = { 0 };
 	DK_VEC(const char *) ref = { 0 };
 	sm_pairs pairs = { 0 };
-	static dk_reader *r;   /* static: still reachable when input is fatal */
 	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
 	double start = seconds(), t0, t1;
 
@@ -556,17 +566,8 @@ main(int argc, char **argv)
 		    ao.novel ? "--novel" : "--within");
 	if (ref.n > 0)
 		return against(&c, &in, &ao, tau_set, (const char **)ref.v, ref.n, argc, argv);
-	for (i = 0; i < (argc ? argc : 1); i++) {
-		if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
-			dk_warn("%s", argv[i]);
-			status = DK_EXIT_OPERAND;
-			continue;
-		}
-		read_input(&in, &c, r);
-		if (dk_reader_error(r))
-			status = DK_EXIT_OPERAND;
-		dk_reader_close(r);
-	}
+	in.ctx = &c;
+	status = dk_each_input(argc, argv, read_operand, &in);
 	t0 = seconds();
 	check_stream(&in, &c, tau_set, m_set);
 	if (in.kind == K_PART || in.kind == K_PLAIN)

@@ -814,8 +814,9 @@ make_doc(struct doc *d, const struct query *q, const dk_str *id, int64_t t, uint
 }
 
 static void
-run(struct state *st, dk_reader *r)
+run(dk_reader *r, void *arg)
 {
+	struct state *st = arg;
 	const struct params *p = st->p;
 	struct doc nd;
 	uint64_t len;
@@ -1009,8 +1010,7 @@ spotmatch_window(int argc, char **argv)
 {
 	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0 };
 	struct state st;
-	dk_reader *r;
-	int i, status = DK_EXIT_OK;
+	int status;
 
 	dk_cli_init(argc, argv);
 	parse_options(argc, argv, &p);
@@ -1019,19 +1019,7 @@ spotmatch_window(int argc, char **argv)
 
 	memset(&st, 0, sizeof st);
 	st.p = &p;
-	for (i = 0; i == 0 || i < argc; i++) {
-		const char *path = argc ? argv[i] : "-";
-
-		if ((r = dk_reader_open(path)) == NULL) {
-			dk_warn("%s", path);
-			status = DK_EXIT_OPERAND;
-			continue;
-		}
-		run(&st, r);
-		if (dk_reader_error(r))
-			status = DK_EXIT_OPERAND;
-		dk_reader_close(r);
-	}
+	status = dk_each_input(argc, argv, run, &st);
 	dk_out_close();
 	if (dk_verbose)
 		report(&st);
