@@ -210,41 +210,19 @@ dk_lexicon_in_range(const dk_lexicon *lx, uint64_t df, double lo, double hi)
 
 /* ---- files ---- */
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */
 static const char *
 decode_term(dk_str *t)
 {
-	char *in, *out = t->p, *end = t->p + t->n;
-	int hi, lo;
+	long n = dk_sig_decode(t->p, t->p + t->n, NULL);
 
-	for (in = t->p; in < end; in++) {
-		unsigned char c = (unsigned char)*in;
-
-		if (c == '%') {
-			if (end - in < 3 || (hi = hexval(in[1])) < 0 || (lo = hexval(in[2])) < 0)
-				return "bad %XX escape in term";
-			*out++ = (char)(hi << 4 | lo);
-			in += 2;
-		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '=' || c == '\\')
-			return "unescaped reserved byte in term";
-		else
-			*out++ = (char)c;
-	}
-	if (out == t->p)
+	if (n == -1)
+		return "bad %XX escape in term";
+	if (n == -2)
+		return "unescaped reserved byte in term";
+	if (n == 0)
 		return "empty term";
-	t->n = (size_t)(out - t->p);
+	t->n = (size_t)n;
 	return NULL;
 }
 

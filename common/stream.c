@@ -242,35 +242,50 @@ hexval(int c)
 	return -1;
 }
 
-/* Decodes one SIG=COUNT item in place. */
-static const char *
-parse_item(char *p, char *end, dk_sig *sig)
+long
+dk_sig_decode(char *p, char *end, char **eq)
 {
-	char *eq = NULL, *out = p, *q;
-	uint64_t count = 0;
+	char *out = p, *q;
 
+	if (eq)
+		*eq = NULL;
 	for (q = p; q < end; q++) {
 		unsigned char c = (unsigned char)*q;
 
-		if (c == '=') {
-			eq = q;
+		if (c == '=' && eq) {
+			*eq = q;
 			break;
 		}
 		if (c == '%') {
 			int hi, lo;
 
 			if (end - q < 3 || (hi = hexval(q[1])) < 0 || (lo = hexval(q[2])) < 0)
-				return "bad %XX escape in signature";
+				return -1;
 			*out++ = (char)(hi << 4 | lo);
 			q += 2;
-		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '\\')
-			return "unescaped reserved byte in signature";
+		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '=' || c == '\\')
+			return -2;
 		else
 			*out++ = (char)c;
 	}
+	return (long)(out - p);
+}
+
+/* Decodes one SIG=COUNT item in place. */
+static const char *
+parse_item(char *p, char *end, dk_sig *sig)
+{
+	char *eq, *q;
+	uint64_t count = 0;
+	long n = dk_sig_decode(p, end, &eq);
+
+	if (n == -1)
+		return "bad %XX escape in signature";
+	if (n == -2)
+		return "unescaped reserved byte in signature";
 	if (!eq)
 		return "signature without =COUNT";
-	if (out == p)
+	if (n == 0)
 		return "empty signature";
 	if (eq + 1 == end)
 		return "signature with empty count";
@@ -284,7 +299,7 @@ parse_item(char *p, char *end, dk_sig *sig)
 	if (count == 0)
 		return "signature count is 0";
 	sig->s.p = p;
-	sig->s.n = (size_t)(out - p);
+	sig->s.n = (size_t)n;
 	sig->count = (uint32_t)count;
 	return NULL;
 }

@@ -115,6 +115,11 @@ typedef struct {
 	uint64_t size;     /* sum of counts */
 } dk_sigs;
 
+/* Undoes the percent-encoding of a SIG in place, from p to end, or with eq
+ * up to the first '=' (*eq set to it, or NULL when there is none).
+ * Returns the decoded length, -1 for a bad %XX escape, -2 for a reserved
+ * byte left unescaped ('=' is one when eq is NULL). */
+long dk_sig_decode(char *p, char *end, char **eq);
 /* Parses a SIGS field in place.  Returns NULL, or a message. */
 const char *dk_parse_sigs(dk_str field, dk_sigs *out);
 /* The last field of a record as signatures; a bad field is fatal. */
