@@ -44,57 +44,20 @@ BEGIN {
 }
 AWK
 
-# brute.awk: every pair (earlier, later in arrival) whose times differ by at
-# most w (arrival numbers when col is 0) and whose similarity under measure
-# m reaches tau, formatted as spotmatch writes it.
-cat >brute.awk <<'AWK'
-BEGIN { FS = "\t" }
-{
-	id[NR] = $1;
-	tm[NR] = col ? $col : NR;
-	n = split($NF, it, " ");
-	len[NR] = 0;
-	for (j = 1; j <= n; j++) {
-		split(it[j], kv, "=");
-		c = m == "set" ? 1 : kv[2] + 0;
-		cnt[NR, kv[1]] = c;
-		keys[NR] = keys[NR] " " kv[1];
-		len[NR] += c;
-	}
-	for (i = 1; i < NR; i++) {
-		gap = tm[NR] - tm[i]; if (gap < 0) gap = -gap;
-		if (gap > w || len[i] == 0 || len[NR] == 0) continue;
-		o = 0;
-		k = split(keys[i], ks, " ");
-		for (j = 1; j <= k; j++)
-			if ((NR, ks[j]) in cnt) {
-				a = cnt[i, ks[j]]; b = cnt[NR, ks[j]];
-				o += a < b ? a : b;
-			}
-		if (m == "max") den = len[i] > len[NR] ? len[i] : len[NR];
-		else den = len[i] + len[NR] - o;
-		sim = den ? o / den : 0;
-		if (sim >= tau) {
-			mic = int(sim * 1e6 + 0.5);
-			printf "%s\t%s\t%d.%06d\n", id[i], id[NR], (mic >= 1000000 ? 1 : 0), mic % 1000000;
-		}
-	}
-}
-AWK
 
 for m in jaccard set max; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau, in time order" '
 			awk -v seed=3 -v n=400 -v v=30 -v g=100 -v d=0 -v cmax=3 -f gen.awk >s &&
 			spotmatch --window 1000 --time-column 2 -M $m -t $tau s >actual &&
-			awk -v col=2 -v w=1000 -v m=$m -v tau=$tau -f brute.awk s >expect &&
+			awk -v col=2 -v w=1000 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 10 &&
 			test_cmp expect actual
 		'
 		test_expect_success "$m, tau $tau, with --disorder" '
 			awk -v seed=5 -v n=400 -v v=30 -v g=100 -v d=150 -v cmax=3 -f gen.awk >s &&
 			spotmatch --window 1000 --time-column 2 --disorder 150 -M $m -t $tau s >actual &&
-			awk -v col=2 -v w=1000 -v m=$m -v tau=$tau -f brute.awk s >expect &&
+			awk -v col=2 -v w=1000 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 10 &&
 			test_cmp expect actual
 		'
@@ -102,7 +65,7 @@ for m in jaccard set max; do
 	test_expect_success "$m, window counted in documents" '
 		awk -v seed=7 -v n=400 -v v=20 -v g=10 -v d=0 -v cmax=2 -f gen.awk >s &&
 		spotmatch --window 30 -M $m -t 0.6 s >actual &&
-		awk -v col=0 -v w=30 -v m=$m -v tau=0.6 -f brute.awk s >expect &&
+		awk -v col=0 -v w=30 -v m=$m -v tau=0.6 -f "$DK_TESTS/window-brute.awk" s >expect &&
 		test $(wc -l <expect) -gt 10 &&
 		test_cmp expect actual
 	'
@@ -113,7 +76,7 @@ test_expect_success '-L: prefixes in the order of a lexicon, pairs unchanged' '
 	head -n 150 s | lexicon >lex &&
 	for m in jaccard set max; do
 		spotmatch -L lex --window 1000 --time-column 2 -M $m -t 0.5 s >actual &&
-		awk -v col=2 -v w=1000 -v m=$m -v tau=0.5 -f brute.awk s >expect &&
+		awk -v col=2 -v w=1000 -v m=$m -v tau=0.5 -f "$DK_TESTS/window-brute.awk" s >expect &&
 		test $(wc -l <expect) -gt 10 &&
 		test_cmp expect actual || return 1
 	done

@@ -45,40 +45,6 @@ BEGIN {
 }
 AWK
 
-# brute.awk: every pair of documents at most w apart in arrival whose
-# similarity under m reaches tau, as spotmatch writes it.
-cat >brute.awk <<'AWK'
-BEGIN { FS = "\t" }
-{
-	id[NR] = $1;
-	n = split($2, it, " ");
-	len[NR] = 0;
-	for (j = 1; j <= n; j++) {
-		split(it[j], kv, "=");
-		c = m == "set" ? 1 : kv[2] + 0;
-		cnt[NR, kv[1]] = c;
-		keys[NR] = keys[NR] " " kv[1];
-		len[NR] += c;
-	}
-	for (i = (NR > w ? NR - w : 1); i < NR; i++) {
-		if (len[i] == 0 || len[NR] == 0) continue;
-		o = 0;
-		k = split(keys[i], ks, " ");
-		for (j = 1; j <= k; j++)
-			if ((NR, ks[j]) in cnt) {
-				a = cnt[i, ks[j]]; b = cnt[NR, ks[j]];
-				o += a < b ? a : b;
-			}
-		if (m == "max") den = len[i] > len[NR] ? len[i] : len[NR];
-		else den = len[i] + len[NR] - o;
-		sim = den ? o / den : 0;
-		if (sim >= tau) {
-			mic = int(sim * 1e6 + 0.5);
-			printf "%s\t%s\t%d.%06d\n", id[i], id[NR], (mic >= 1000000 ? 1 : 0), mic % 1000000;
-		}
-	}
-}
-AWK
 
 seed=11
 for m in jaccard set max; do
@@ -87,7 +53,7 @@ for m in jaccard set max; do
 		test_expect_success "$m, tau $tau" '
 			awk -v seed=$seed -v n=300 -v v=80 -v cmax=4 -v edits=0.04 -f gen.awk >s &&
 			spotmatch --window 200 -M $m -t $tau s >actual &&
-			awk -v w=200 -v m=$m -v tau=$tau -f brute.awk s >expect &&
+			awk -v w=200 -v m=$m -v tau=$tau -v col=0 -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 10 &&
 			test_cmp expect actual
 		'
@@ -97,7 +63,7 @@ done
 test_expect_success 'a threshold just below a reachable similarity' '
 	awk -v seed=99 -v n=300 -v v=80 -v cmax=4 -v edits=0.02 -f gen.awk >s &&
 	spotmatch --window 300 -M max -t 0.975 s >actual &&
-	awk -v w=300 -v m=max -v tau=0.975 -f brute.awk s >expect &&
+	awk -v w=300 -v m=max -v tau=0.975 -v col=0 -f "$DK_TESTS/window-brute.awk" s >expect &&
 	test $(wc -l <expect) -gt 10 &&
 	test_cmp expect actual
 '
