@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,15 @@ fill(dk_reader *r)
 	if (r->cap - r->end < READ_CHUNK) {
 		r->cap *= 2;
 		r->buf = dk_realloc(r->buf, r->cap);
+	}
+	if (dk_out.n > 0) {
+		/* output waiting while the input is idle goes out first, so a
+		 * filter in a live pipeline passes each record on when it is
+		 * done, at no cost on a busy or a regular input */
+		struct pollfd pfd = { r->fd, POLLIN, 0 };
+
+		if (poll(&pfd, 1, 0) == 0)
+			dk_out_flush();
 	}
 	do
 		got = read(r->fd, r->buf + r->end, r->cap - r->end);

@@ -155,4 +155,28 @@ test_expect_success 'usage errors' '
 	spotmatch --window=3 --help >out && grep -e "--time-column" out
 '
 
+# live PROG ARGS...: feeds PROG one record through a FIFO that stays open
+# and reads its first output line before sending anything more; a program
+# that kept the line in its buffer would leave the read waiting (10 s).
+live() {
+	rm -f in.fifo out.fifo &&
+	mkfifo in.fifo out.fifo &&
+	{ "$@" <in.fifo >out.fifo & } &&
+	exec 8>in.fifo 9<out.fifo &&
+	cat first.in >&8 &&
+	timeout 10 sh -c 'IFS= read -r line <&9 && printf "%s\n" "$line"' >first.out
+	_st=$?
+	exec 8>&- && cat <&9 >rest.out && exec 9<&- && wait
+	return $_st
+}
+
+test_expect_success 'a live feed: each result goes out before the next record comes' '
+	printf "a\tx=1 y=1\n" >first.in &&
+	live spotmatch --window 10 --novel &&
+	echo a >expect && test_cmp expect first.out &&
+	printf "a\tthe text of a page\n" >first.in &&
+	live qgram -q 3 &&
+	grep -q "^a	" first.out
+'
+
 test_done
