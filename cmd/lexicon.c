@@ -35,7 +35,7 @@ struct state {
 	dk_lexicon *lex;
 	int external;
 	double lo, hi;
-	uint8_t memo[4096];     /* keep_df: 0 unknown, 1 drop, 2 keep */
+	dk_idf_memo memo;       /* keep_df */
 	dk_tokenizer *tok;
 	dk_tokens toks;
 	dk_sigs sigs;
@@ -48,17 +48,10 @@ struct state {
 	uint64_t nrec, nin, nout;
 };
 
-/* The IDF test of a DF, remembered for small DFs (most are): N no longer
- * changes once anything is filtered. */
 static int
 keep_df(struct state *st, uint64_t df)
 {
-	if (df < sizeof st->memo) {
-		if (!st->memo[df])
-			st->memo[df] = (uint8_t)(1 + dk_lexicon_in_range(st->lex, df, st->lo, st->hi));
-		return st->memo[df] - 1;
-	}
-	return dk_lexicon_in_range(st->lex, df, st->lo, st->hi);
+	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
 }
 
 /* Signatures of the last field, decoded from a copy so that the line

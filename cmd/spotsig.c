@@ -71,7 +71,7 @@ struct state {
 	int minsigs;
 	int idf;
 	double lo, hi;
-	uint8_t memo[4096];     /* keep_df: 0 unknown, 1 drop, 2 keep */
+	dk_idf_memo memo;       /* keep_df */
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;
 	/* per document, reused */
@@ -451,40 +451,23 @@ spot(struct state *st)
 	clear_slots(st);
 }
 
-/* The IDF test of a DF, remembered for small DFs (most are): N no longer
- * changes once anything is filtered. */
 static int
 keep_df(struct state *st, uint64_t df)
 {
-	if (df < sizeof st->memo) {
-		if (!st->memo[df])
-			st->memo[df] = (uint8_t)(1 + dk_lexicon_in_range(st->lex, df, st->lo, st->hi));
-		return st->memo[df] - 1;
-	}
-	return dk_lexicon_in_range(st->lex, df, st->lo, st->hi);
+	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
 }
 
-/* Undoes the percent-encoding of a signature we wrote ourselves. */
+/* Undoes the percent-encoding of a signature we wrote ourselves (so it is
+ * always well formed). */
 static void
 decode_sig(dk_buf *out, const char *p, size_t n)
 {
-	static const signed char hex[256] = {
-		['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
-		['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['A'] = 10, ['B'] = 11,
-		['C'] = 12, ['D'] = 13, ['E'] = 14, ['F'] = 15,
-	};
-	size_t i;
+	long len;
 
 	out->n = 0;
-	dk_buf_reserve(out, n);
-	for (i = 0; i < n; i++) {
-		if (p[i] == '%' && i + 2 < n) {
-			out->p[out->n++] = (char)(hex[(unsigned char)p[i + 1]] << 4 |
-			    hex[(unsigned char)p[i + 2]]);
-			i += 2;
-		} else
-			out->p[out->n++] = p[i];
-	}
+	dk_buf_bytes(out, p, n);
+	len = dk_sig_decode(out->p, out->p + n, NULL);
+	out->n = len < 0 ? 0 : (size_t)len;
 }
 
 /* Starts a document's line: the head, and the !short flag when the

@@ -208,6 +208,17 @@ dk_lexicon_in_range(const dk_lexicon *lx, uint64_t df, double lo, double hi)
 	return idf >= lo - 1e-9 && idf <= hi + 1e-9;
 }
 
+int
+dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_memo *m)
+{
+	if (df < sizeof m->v) {
+		if (!m->v[df])
+			m->v[df] = (uint8_t)(1 + dk_lexicon_in_range(lx, df, lo, hi));
+		return m->v[df] - 1;
+	}
+	return dk_lexicon_in_range(lx, df, lo, hi);
+}
+
 /* ---- files ---- */
 
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */

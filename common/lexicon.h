@@ -62,6 +62,13 @@ size_t dk_lexicon_size(const dk_lexicon *lx);    /* number of terms */
  * above, and the test LO <= IDF <= HI. */
 double dk_lexicon_idf(const dk_lexicon *lx, uint64_t df);
 int dk_lexicon_in_range(const dk_lexicon *lx, uint64_t df, double lo, double hi);
+/* The same test remembered for small DFs (most are), for a filter that
+ * tests millions of signatures against a lexicon whose N no longer
+ * changes; zero the memo before the first use. */
+typedef struct {
+	uint8_t v[4096];        /* 0 unknown, 1 out of range, 2 in */
+} dk_idf_memo;
+int dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_memo *m);
 
 /* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
  * sorted bytewise by the written (percent-encoded) TERM, which is the
