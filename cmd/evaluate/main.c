@@ -576,13 +576,30 @@ thresholds(const struct run *runs, size_t nruns, struct score **out)
 	return n;
 }
 
+/* "[LABEL: ]best F1 F at tau T", after a human sweep. */
+static void
+put_best(const char *label, const struct score *s)
+{
+	char tau[32], f1[32];
+
+	put_tau(tau, sizeof tau, s->tau);
+	if (opt.each) {
+		dk_buf_str(&dk_out, label);
+		dk_buf_str(&dk_out, ": ");
+	}
+	dk_buf_str(&dk_out, "best F1 ");
+	dk_buf_str(&dk_out, ratio(f1, sizeof f1, 2 * s->correct, s->reported + gold.truepairs));
+	dk_buf_str(&dk_out, " at tau ");
+	dk_buf_str(&dk_out, tau);
+	dk_buf_char(&dk_out, '\n');
+}
+
 static void
 report(struct run *runs, size_t nruns)
 {
-	struct score *grid = NULL, **s = dk_calloc(nruns, sizeof *s), one;
+	struct score *grid = NULL, **s = dk_calloc(nruns, sizeof *s);
 	struct series *curves = dk_calloc(nruns, sizeof *curves);
-	size_t ng = 0, i, k, b;
-	char tmp[64];
+	size_t ng = 0, i, k;
 
 	if (opt.sweep)
 		ng = thresholds(runs, nruns, &grid);
@@ -608,22 +625,9 @@ report(struct run *runs, size_t nruns)
 			for (k = 0; k < (opt.sweep ? ng : 1); k++)
 				row(runs[i].label, &s[i][k], opt.sweep);
 	}
-	if (opt.sweep && !opt.tsv) {
-		for (i = 0; i < nruns; i++) {
-			one = s[i][b = best(s[i], ng)];
-			put_tau(tmp, sizeof tmp, one.tau);
-			if (opt.each) {
-				dk_buf_str(&dk_out, runs[i].label);
-				dk_buf_str(&dk_out, ": ");
-			}
-			dk_buf_str(&dk_out, "best F1 ");
-			dk_buf_str(&dk_out, f1_micro(&one) < 0 ? "-" :
-			    ratio(tmp + 32, 32, 2 * one.correct, one.reported + gold.truepairs));
-			dk_buf_str(&dk_out, " at tau ");
-			dk_buf_str(&dk_out, tmp);
-			dk_buf_char(&dk_out, '\n');
-		}
-	}
+	if (opt.sweep && !opt.tsv)
+		for (i = 0; i < nruns; i++)
+			put_best(runs[i].label, &s[i][best(s[i], ng)]);
 	if (opt.percluster)
 		for (i = 0; i < nruns; i++)
 			per_cluster(&runs[i]);
