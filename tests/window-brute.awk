@@ -17,7 +17,8 @@ BEGIN { FS = "\t" }
 		keys[NR] = keys[NR] " " kv[1];
 		len[NR] += c;
 	}
-	for (i = 1; i < NR; i++) {
+	# (arrival numbers: only the last w can be near enough)
+	for (i = col || NR <= w ? 1 : NR - w; i < NR; i++) {
 		gap = tm[NR] - tm[i]; if (gap < 0) gap = -gap;
 		if (gap > w || len[i] == 0 || len[NR] == 0) continue;
 		o = 0;

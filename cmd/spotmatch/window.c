@@ -5,14 +5,21 @@
  * come from prefix filtering, and a pair is reported exactly when dk_sim()
  * reaches the threshold, as a brute-force scan of the window would.
  *
- * Signatures are interned into slots; a slot lives while some document of
- * the window holds it (df > 0), so the dictionary, like everything else,
- * is bounded by the window and not by the stream.  The global order that
+ * Signatures are interned into slots; a slot records the newest document
+ * holding it, and a sweep every quarter window or so frees the slots no
+ * document of the window holds any more and drops the postings of evicted
+ * documents, so the dictionary, like everything else, is bounded by the
+ * window and not by the stream, while evicting a document touches none of
+ * its signatures.  The global order that
  * prefix filtering needs is by birth, newest first: a signature born
  * recently is rare in the window (the common ones were born long ago and
  * never die), so prefixes hold rare signatures and few candidates.  Only
- * prefixes are indexed.  Documents leave the window in arrival order, so
- * each posting list is a queue and eviction pops its head. */
+ * prefixes are indexed, and a signature's postings are split by the
+ * length band of their documents, so that a query reads only the bands
+ * whose lengths can reach the threshold with its own (every measure is at
+ * most the ratio of the shorter length to the longer).  Documents leave the
+ * window in arrival order, so each band's posting list is a queue and
+ * eviction pops its head. */
 #include "dk.h"
 #include "lexicon.h"
 #include "spotmatch.h"
@@ -52,10 +59,17 @@ struct tok {
 		char *p;
 		char inl[16];       /* q-grams and most words fit */
 	} s;
-	uint32_t n, df;
-	struct post { uint32_t seq, n; } *post; /* documents whose prefix holds
-	                                         * it, with the copies it holds */
-	uint32_t pstart, pend, pcap;
+	uint32_t n;
+	uint32_t last;              /* the newest document holding it (seq) */
+	struct band *band;          /* by ascending number; kept when empty */
+	uint32_t nband, bandcap;
+};
+
+/* The documents of one length band whose prefix holds a signature, with
+ * the copies it holds, in arrival order: post[pstart .. pend). */
+struct band {
+	struct post { uint32_t seq, n; } *post;
+	uint32_t pstart, pend, pcap, num;
 };
 
 static struct {
@@ -178,35 +192,110 @@ dict_drop(uint32_t slot)
 		}
 	}
 	dict.tab[i] = 0;
-	held_bytes -= sizeof *t + (size_t)t->pcap * sizeof *t->post;
+	held_bytes -= sizeof *t + (size_t)t->bandcap * sizeof *t->band;
+	for (i = 0; i < t->nband; i++) {
+		held_bytes -= (size_t)t->band[i].pcap * sizeof *t->band[i].post;
+		free(t->band[i].post);
+	}
+	free(t->band);
 	if (t->n > sizeof t->s.inl) {
 		held_bytes -= t->n;
 		free(t->s.p);
 	}
-	free(t->post);
 	memset(t, 0, sizeof *t);
 	DK_PUSH(&dict.freeslots, slot);
 	dict.live--;
 }
 
-static void
-post_push(struct tok *t, uint32_t seq, uint32_t n)
-{
-	if (t->pend == t->pcap) {
-		if (t->pstart >= t->pend / 2 && t->pstart > 0) {
-			memmove(t->post, t->post + t->pstart, (t->pend - t->pstart) * sizeof *t->post);
-			t->pend -= t->pstart;
-			t->pstart = 0;
-		} else {
-			uint32_t cap = t->pcap ? t->pcap * 2 : 4;
+/* Length bands: band b holds the lengths [band_lo[b], band_lo[b + 1]),
+ * one length each up to 5, then growing by a fifth, so a query, which
+ * needs the lengths from tau * len to len / tau, reads a band or so beyond
+ * them (finer bands read fewer postings but more, shorter lists; a fifth
+ * was fastest on the benchmark's feed).  Monotone by construction, so no
+ * length is read in the wrong band. */
+#define NBANDS 256
+static uint64_t band_lo[NBANDS];
+static uint32_t nbands;
 
-			t->post = dk_reallocarray(t->post, cap, sizeof *t->post);
-			held_bytes += (size_t)(cap - t->pcap) * sizeof *t->post;
-			t->pcap = cap;
+static void
+bands_init(void)
+{
+	uint64_t x = 1;
+
+	for (nbands = 0; nbands < NBANDS && x < ((uint64_t)1 << 40); nbands++) {
+		band_lo[nbands] = x;
+		x = x * 6 / 5 > x ? x * 6 / 5 : x + 1;
+	}
+}
+
+/* The band of a length (lengths beyond the last band's start share it). */
+static uint32_t
+band_of(uint64_t len)
+{
+	uint32_t lo = 0, hi = nbands;
+
+	while (hi - lo > 1) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (band_lo[mid] <= len)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The first band of t numbered num or more (t->nband when none). */
+static uint32_t
+band_find(const struct tok *t, uint32_t num)
+{
+	uint32_t lo = 0, hi = t->nband;
+
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+
+		if (t->band[mid].num < num)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void
+post_push(struct tok *t, uint32_t num, uint32_t seq, uint32_t n)
+{
+	uint32_t i = band_find(t, num);
+	struct band *b;
+
+	if (i == t->nband || t->band[i].num != num) {
+		if (t->nband == t->bandcap) {
+			uint32_t cap = t->bandcap ? t->bandcap * 2 : 1;
+
+			t->band = dk_reallocarray(t->band, cap, sizeof *t->band);
+			held_bytes += (size_t)(cap - t->bandcap) * sizeof *t->band;
+			t->bandcap = cap;
+		}
+		memmove(t->band + i + 1, t->band + i, (t->nband - i) * sizeof *t->band);
+		t->nband++;
+		t->band[i] = (struct band){ NULL, 0, 0, 0, num };
+	}
+	b = &t->band[i];
+	if (b->pend == b->pcap) {
+		if (b->pstart >= b->pend / 2 && b->pstart > 0) {
+			memmove(b->post, b->post + b->pstart, (b->pend - b->pstart) * sizeof *b->post);
+			b->pend -= b->pstart;
+			b->pstart = 0;
+		} else {
+			uint32_t cap = b->pcap ? b->pcap * 2 : 4;
+
+			b->post = dk_reallocarray(b->post, cap, sizeof *b->post);
+			held_bytes += (size_t)(cap - b->pcap) * sizeof *b->post;
+			b->pcap = cap;
 		}
 	}
-	t->post[t->pend].seq = seq;
-	t->post[t->pend++].n = n;
+	b->post[b->pend].seq = seq;
+	b->post[b->pend++].n = n;
 }
 
 /* ---- the window ---- */
@@ -220,6 +309,7 @@ struct doc {
 	uint32_t lastn;             /* copies of tok[nprefix - 1] indexed */
 	uint64_t ell;               /* prefix elements a match shares at least */
 	uint64_t len;               /* dk_measure_len */
+	uint32_t band;              /* band_of(len) */
 	size_t bytes;
 };
 
@@ -231,6 +321,7 @@ static struct {
 	uint32_t *mark, *shared;
 	size_t mask;
 	uint64_t head, tail;        /* seqs held are [head, tail) */
+	uint64_t swept;             /* tail at the last sweep */
 	size_t peak;
 } win;
 
@@ -279,7 +370,7 @@ win_grow(void)
  * larger ell costs a longer prefix but cuts candidates sharing a little
  * common text.  Returns the signatures holding the prefix; *lastn is how
  * many copies of the last one it holds, *ell the count needed. */
-#define ELL_DIV 16
+#define ELL_DIV 32
 static uint32_t
 prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t len,
     uint32_t *lastn, uint64_t *ell)
@@ -302,30 +393,56 @@ prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t
 	return i;
 }
 
+/* Is seq (its low 32 bits) in the window?  Postings and slots of evicted
+ * documents linger until the next sweep, which comes long before the
+ * 32 bits could wrap around to the window again. */
+static inline int
+win_holds(uint32_t seq)
+{
+	return (uint32_t)(seq - (uint32_t)win.head) < (uint32_t)(win.tail - win.head);
+}
+
+/* Evicts the oldest document: its signatures are left to the sweep. */
 static void
 win_evict_head(void)
 {
 	struct doc *d = win_doc(win.head);
-	struct tok *t;
-	uint32_t i;
 
-	for (i = 0; i < d->ntok; i++) {
-		t = &dict.v[d->tok[i]];
-		if (i < d->nprefix) {
-			if (t->pstart == t->pend || t->post[t->pstart].seq != (uint32_t)win.head)
-				dk_diex(DK_EXIT_INPUT, "internal error: posting out of order");
-			if (++t->pstart == t->pend)
-				t->pstart = t->pend = 0;
-		}
-		if (--t->df == 0)
-			dict_drop(d->tok[i]);
-	}
 	held_bytes -= d->bytes;
 	free(d->id);
 	free(d->tok);
 	free(d->cnt);
 	memset(d, 0, sizeof *d);
 	win.head++;
+}
+
+/* Frees the slots no document of the window holds and drops the postings
+ * of evicted documents (the oldest of each list). */
+static void
+win_sweep(void)
+{
+	size_t i;
+	uint32_t k;
+
+	for (i = 0; i < dict.n; i++) {
+		struct tok *t = &dict.v[i];
+
+		if (t->serial == 0)
+			continue;
+		if (!win_holds(t->last)) {
+			dict_drop((uint32_t)i);
+			continue;
+		}
+		for (k = 0; k < t->nband; k++) {
+			struct band *b = &t->band[k];
+
+			while (b->pstart < b->pend && !win_holds(b->post[b->pstart].seq))
+				b->pstart++;
+			if (b->pstart == b->pend)
+				b->pstart = b->pend = 0;
+		}
+	}
+	win.swept = win.tail;
 }
 
 /* Adds the document (whose signatures the dictionary holds already). */
@@ -340,14 +457,24 @@ win_add(const struct params *p, struct doc *nd)
 	d = win_doc(win.tail);
 	*d = *nd;
 	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len, &d->lastn, &d->ell);
+	d->band = band_of(d->len);
 	for (i = 0; i < d->ntok; i++) {
-		dict.v[d->tok[i]].df++;
-		if (i < d->nprefix)
-			post_push(&dict.v[d->tok[i]], (uint32_t)win.tail,
+		dict.v[d->tok[i]].last = (uint32_t)win.tail;
+		if (i < d->nprefix) {
+			/* the band lists are scattered: fetch some ahead */
+			if (i + 8 < d->nprefix)
+				__builtin_prefetch(dict.v[d->tok[i + 8]].band);
+			post_push(&dict.v[d->tok[i]], d->band, (uint32_t)win.tail,
 			    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
+		}
 	}
 	held_bytes += d->bytes;
 	win.tail++;
+	/* a sweep after a quarter of the window has come in, so what lingers
+	 * stays a fraction of what the window holds (not before the document
+	 * is in: its new signatures are held by no document until then) */
+	if (win.tail - win.swept >= 256 && (win.tail - win.swept) * 4 >= win.tail - win.head)
+		win_sweep();
 	if (win.tail - win.head > win.peak)
 		win.peak = (size_t)(win.tail - win.head);
 }
@@ -359,6 +486,13 @@ struct order {
 	uint32_t slot, count;
 };
 
+/* A run of postings a query reads, and the copies the query holds of
+ * their signature. */
+struct span {
+	struct band *band;
+	uint32_t qn;
+};
+
 /* Scratch reused from one document to the next. */
 enum { BATCH = 16 };
 
@@ -368,10 +502,12 @@ struct query {
 	DK_VEC(uint32_t) cnt;
 	DK_VEC(uint64_t) ser;           /* serials of tok, for merging */
 	DK_VEC(uint64_t) cand;          /* candidate seqs */
+	DK_VEC(struct span) span;       /* the postings a query reads */
 	DK_VEC(struct hit { uint64_t seq; double sim; }) hits;
 	uint64_t n;                     /* queries so far, for doc.mark */
 	uint64_t candidates, verified;  /* for -v */
 	uint64_t prefix, visits;        /* prefix entries and postings read */
+	uint64_t lists;                 /* band lists read */
 	uint64_t hash[BATCH];           /* of a batch of signatures */
 };
 
@@ -522,6 +658,7 @@ static void
 query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 {
 	uint64_t lo, hi, need, ell_q;
+	uint32_t blo, bhi;
 	uint32_t lastn, np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq, &lastn, &ell_q);
 	uint32_t i, k, qn, mark;
 	struct doc *d;
@@ -534,24 +671,51 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	mark = (uint32_t)q->n;
 	q->prefix += np;
 	q->cand.n = q->hits.n = 0;
+	/* the bands whose lengths can reach tau with the query's, with a
+	 * length to spare on either side against rounding */
+	blo = band_of((uint64_t)fmax(floor(p->tau * (double)lenq) - 1, 0));
+	bhi = band_of((uint64_t)fmin(ceil((double)lenq / p->tau) + 1, 0x1p62));
+	/* first the postings to read, band by band, then the reading: the
+	 * lists are short and scattered, so each is fetched ahead */
+	q->span.n = 0;
 	for (i = 0; i < np; i++) {
-		struct tok *tk = &dict.v[q->tok.v[i]];
+		const struct tok *tk = &dict.v[q->tok.v[i]];
+		struct band *b, *be;
 
-		/* the entries of the prefix are scattered: fetch some ahead */
 		if (i + 8 < np)
 			__builtin_prefetch(&dict.v[q->tok.v[i + 8]]);
-		if (i + 4 < np) {
-			const struct tok *ahead = &dict.v[q->tok.v[i + 4]];
-
-			if (ahead->pstart < ahead->pend)
-				__builtin_prefetch(&ahead->post[ahead->pstart]);
-		}
-
+		if (i + 4 < np)
+			__builtin_prefetch(dict.v[q->tok.v[i + 4]].band);
 		qn = i + 1 == np ? lastn : q->cnt.v[i];
-		q->visits += tk->pend - tk->pstart;
-		for (k = tk->pstart; k < tk->pend; k++) {
-			uint64_t seq = win.head + (uint32_t)(tk->post[k].seq - (uint32_t)win.head);
+		b = tk->band + (tk->nband > 4 ? band_find(tk, blo) : 0);
+		for (be = tk->band + tk->nband; b < be && b->num <= bhi; b++) {
+			if (b->num < blo || b->pstart == b->pend)
+				continue;
+			__builtin_prefetch(b->post + b->pstart);
+			DK_GROW(&q->span, q->span.n + 1);
+			q->span.v[q->span.n++] = (struct span){ b, qn };
+		}
+	}
+	for (i = 0; i < q->span.n; i++) {
+		struct band *b = q->span.v[i].band;
+		const struct post *post;
+		uint32_t n;
 
+		if (i + 8 < q->span.n) {
+			const struct band *ah = q->span.v[i + 8].band;
+
+			__builtin_prefetch(ah->post + ah->pstart + 8);
+		}
+		/* postings of evicted documents (the oldest) wait for the sweep */
+		while (b->pstart < b->pend && !win_holds(b->post[b->pstart].seq))
+			b->pstart++;
+		qn = q->span.v[i].qn;
+		post = b->post + b->pstart;
+		n = b->pend - b->pstart;
+		q->visits += n;
+		q->lists++;
+		for (k = 0; k < n; k++) {
+			uint64_t seq = win.head + (uint32_t)(post[k].seq - (uint32_t)win.head);
 			size_t at = seq & win.mask;
 
 			if (win.mark[at] != mark) {
@@ -559,7 +723,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 				win.shared[at] = 0;
 				DK_PUSH(&q->cand, seq);
 			}
-			win.shared[at] += qn < tk->post[k].n ? qn : tk->post[k].n;
+			win.shared[at] += qn < post[k].n ? qn : post[k].n;
 		}
 	}
 	for (i = k = 0; i < q->cand.n; i++) {
@@ -886,16 +1050,30 @@ report(const struct state *st)
 	    (unsigned long long)(win.tail - win.head), dict.live);
 	dk_note("window: peak bytes held: %zu (%zu a document)", st->peak_bytes,
 	    st->peak_bytes / peak);
-	dk_note("window: prefix entries %llu, postings read %llu, candidates %llu, verified %llu",
-	    (unsigned long long)st->q.prefix, (unsigned long long)st->q.visits,
+	dk_note("window: prefix entries %llu, lists read %llu, postings read %llu, "
+	    "candidates %llu, verified %llu",
+	    (unsigned long long)st->q.prefix, (unsigned long long)st->q.lists,
+	    (unsigned long long)st->q.visits,
 	    (unsigned long long)st->q.candidates, (unsigned long long)st->q.verified);
 }
 
 static void
 cleanup(struct state *st)
 {
+	size_t i;
+	uint32_t k;
+
 	while (win.head < win.tail)
 		win_evict_head();
+	for (i = 0; i < dict.n; i++) {
+		struct tok *t = &dict.v[i];
+
+		for (k = 0; k < t->nband; k++)
+			free(t->band[k].post);
+		free(t->band);
+		if (t->serial && t->n > sizeof t->s.inl)
+			free(t->s.p);
+	}
 	free(win.ring);
 	free(win.mark);
 	free(win.shared);
@@ -908,6 +1086,7 @@ cleanup(struct state *st)
 	free(st->q.cnt.v);
 	free(st->q.ser.v);
 	free(st->q.cand.v);
+	free(st->q.span.v);
 	free(st->q.hits.v);
 	free(st->q.ord.v);
 	free(st->q.ord2.v);
@@ -1019,10 +1198,13 @@ spotmatch_window(int argc, char **argv)
 
 	memset(&st, 0, sizeof st);
 	st.p = &p;
+	bands_init();
 	status = dk_each_input(argc, argv, run, &st);
 	dk_out_close();
-	if (dk_verbose)
+	if (dk_verbose) {
+		win_sweep();    /* so the signatures counted are the window's */
 		report(&st);
+	}
 	cleanup(&st);
 	return status;
 }

@@ -1,0 +1,68 @@
+#!/bin/sh
+test_description='spotmatch --window: length bands and sweeps over a long stream'
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v spotmatch >/dev/null 2>&1; then
+	skip_all='spotmatch is not built'
+	test_done
+fi
+
+# 1,500 documents whose lengths spread from 1 to about 120 signatures
+# (log-uniform, so every length band up to there is used and pairs cross
+# band boundaries), a third of them near copies of one of the last 150
+# with a few signatures dropped or added; the window holds 100 documents,
+# (and the document itself: 101), so the postings and slots of evicted
+# documents are swept many times over while the queries go on.
+cat >gen.awk <<'AWK'
+BEGIN {
+	srand(seed);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && rand() < 0.33) {
+			src = i - 1 - int(rand() * (i < 150 ? i : 150));
+			k = split(doc[src], a, " ");
+			s = "";
+			for (j = 1; j <= k; j++)
+				if (rand() >= drop)
+					s = s (s == "" ? "" : " ") a[j];
+			for (j = 0; j < 3; j++)
+				if (rand() < 0.3)
+					s = s (s == "" ? "" : " ") "n" i "x" j "=" (1 + int(rand() * cmax));
+		} else {
+			k = int(exp(rand() * log(120))) + 1;
+			s = ""; delete seen;
+			for (j = 0; j < k; j++) {
+				w = "w" int(v * rand() * rand());
+				if (w in seen) continue;
+				seen[w] = 1;
+				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax));
+			}
+		}
+		if (s == "")
+			s = "e" i "=1";
+		doc[i] = s;
+		printf "d%d\t%s\n", i, s;
+	}
+}
+AWK
+
+for m in jaccard set max; do
+	for tau in 0.6 0.85; do
+		test_expect_success "$m, tau $tau" '
+			awk -v seed=21 -v n=1500 -v v=600 -v cmax=3 -v drop=0.08 -f gen.awk >s &&
+			spotmatch --window 100 -M $m -t $tau s >actual &&
+			awk -v col=0 -v w=100 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
+			test $(wc -l <expect) -gt 100 &&
+			test_cmp expect actual
+		'
+	done
+done
+
+test_expect_success 'the sweeps leave only the window in the dictionary' '
+	awk -v seed=22 -v n=1500 -v v=600 -v cmax=1 -v drop=0.08 -f gen.awk >s &&
+	spotmatch -v --window 100 -M max -t 0.8 s >/dev/null 2>err &&
+	tail -n 101 s | cut -f2 | tr " " "\n" | sort -u | wc -l >expect &&
+	sed -n "s/.*documents held at the end: 101, signatures: //p" err >actual &&
+	test_cmp expect actual
+'
+
+test_done
