@@ -11,10 +11,18 @@ struct posting {
 	uint32_t rank, len;
 };
 
+/* A signature in the current index: its local list and the list's
+ * length (its document frequency among the members), side by side so that
+ * a query reads both at once; NONE and 0 for a signature not indexed. */
+struct slot {
+	uint32_t list, df;
+};
+
 /* Per-thread scratch and results. */
 struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
 	uint32_t query;
+	DK_VEC(uint64_t) order;    /* a query's visiting order */
 	sm_pairs pairs;
 	unsigned long long lists, candidates;
 };
@@ -27,7 +35,7 @@ struct sm_matcher {
 	const uint32_t *probe;     /* queried after the members, or alone */
 	size_t nprobe, total;
 	DK_VEC(uint32_t) rank2doc;
-	uint32_t *loc;             /* global signature id -> local list */
+	struct slot *slot;         /* by global signature id */
 	DK_VEC(uint32_t) touched;
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
@@ -99,9 +107,9 @@ fingerprint_work(void *arg, int tid)
 }
 
 /* Renumbers the signatures from 1 by ascending document frequency (ties by
- * first appearance) and re-sorts every document, so that a document's
- * array is both sorted for merging and in the order its lists are best
- * visited.  Number 0 is left free (--against counts there the signatures
+ * first appearance) and re-sorts every document: its array is sorted for
+ * merging, and a query's visiting order (visit_order) breaks its ties by
+ * the global frequency.  Number 0 is left free (--against counts there the signatures
  * of a query that no indexed document holds). */
 void
 sm_order_sigs(sm_ctx *c, uint32_t **map)
@@ -221,9 +229,9 @@ sm_matcher_new(sm_ctx *c)
 	size_t i, nsig = dk_intern_count(&c->sigs);
 
 	mt->c = c;
-	mt->loc = dk_reallocarray(NULL, nsig + 2, sizeof *mt->loc);
+	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
-		mt->loc[i] = NONE;
+		mt->slot[i] = (struct slot){ NONE, 0 };
 	mt->nw = c->nthreads;
 	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
 	return mt;
@@ -269,8 +277,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
 		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++) {
-			if ((l = mt->loc[s[i].id]) == NONE) {
-				l = mt->loc[s[i].id] = (uint32_t)mt->touched.n;
+			if ((l = mt->slot[s[i].id].list) == NONE) {
+				l = mt->slot[s[i].id].list = (uint32_t)mt->touched.n;
 				DK_PUSH(&mt->touched, s[i].id);
 				DK_PUSH(&mt->lstart, 0);
 			}
@@ -282,6 +290,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	for (l = 0, r = 0; l < mt->lstart.n; l++) {
 		size_t cnt = mt->lstart.v[l];
 
+		if (l < mt->touched.n)
+			mt->slot[mt->touched.v[l]].df = (uint32_t)cnt;
 		mt->lstart.v[l] = (uint32_t)r;
 		r += cnt;
 	}
@@ -292,7 +302,7 @@ build_index(sm_matcher *mt, const sm_group *g)
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
 		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++)
-			mt->post.v[mt->lstart.v[mt->loc[s[i].id]]++] =
+			mt->post.v[mt->lstart.v[mt->slot[s[i].id].list]++] =
 			    (struct posting){ (uint32_t)r, d->len };
 	}
 	/* the fill moved every start to the next list's: shift back */
@@ -307,7 +317,7 @@ drop_index(sm_matcher *mt)
 	size_t i;
 
 	for (i = 0; i < mt->touched.n; i++)
-		mt->loc[mt->touched.v[i]] = NONE;
+		mt->slot[mt->touched.v[i]] = (struct slot){ NONE, 0 };
 }
 
 /* True when a document of length a can no longer reach tau with one of
@@ -338,6 +348,56 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 	return lo;
 }
 
+/* Sorts o[0..n) ascending. */
+static void
+sort_keys(uint64_t *o, size_t n)
+{
+	size_t i, j;
+	uint64_t x;
+
+	if (n > 32) {
+		qsort(o, n, sizeof *o, cmp_u64);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = o[i];
+		for (j = i; j > 0 && o[j - 1] > x; j--)
+			o[j] = o[j - 1];
+		o[j] = x;
+	}
+}
+
+/* The order in which a query visits its n signatures: ascending document
+ * frequency in the index it queries (the group's members), so that the
+ * rarest lists come first and the prefix bound cuts early.  A signature
+ * the index lacks costs nothing and comes first; ties keep the global
+ * order of the array (sm_order_sigs).  Each entry is DF << 32 | position.
+ * Only the first m are put in order, m being more than the lists the
+ * prefix bound lets a query visit (each takes at least 1 from what is
+ * left); the rest, all larger, are sorted if a query goes on after all. */
+static uint64_t *
+visit_order(const sm_matcher *mt, struct worker *w, const dk_idcount *s, size_t n,
+    size_t m)
+{
+	uint64_t *o, x;
+	size_t i, j;
+
+	DK_GROW(&w->order, n);
+	o = w->order.v;
+	for (i = 0; i < n; i++)
+		o[i] = (uint64_t)mt->slot[s[i].id].df << 32 | i;
+	sort_keys(o, m);
+	for (i = m; i < n; i++) {
+		if ((x = o[i]) >= o[m - 1])
+			continue;
+		o[i] = o[m - 1];
+		for (j = m - 1; j > 0 && o[j - 1] > x; j--)
+			o[j] = o[j - 1];
+		o[j] = x;
+	}
+	return o;
+}
+
 /* Compares document q with the members before rank `below` (all of them
  * for a probe) that share one of its signatures. */
 static void
@@ -347,8 +407,9 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	const sm_doc *d = &c->docs.v[q];
 	const dk_idcount *s = sigs_of(c, d);
 	const struct posting *list;
+	uint64_t *order = NULL;
 	uint64_t rest = d->len;
-	size_t i, j, n;
+	size_t i, j, k, m = 0, n;
 	uint32_t l, r, len = d->len, other;
 	int sorted = c->prune && c->partition;
 	double sim;
@@ -357,17 +418,24 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		memset(w->stamp, 0xff, mt->nmember * sizeof *w->stamp);
 		w->query = 1;
 	}
-	/* signature ids ascend with document frequency (sm_order_sigs), so
-	 * the rarest lists come first and the prefix bound cuts early */
-	for (i = 0; i < d->nsig; i++) {
+	/* without the prefix bound every list is read whatever the order */
+	if (c->prune) {
+		m = (size_t)((1 - c->tau) * len) + 2;
+		m = m < d->nsig ? m : d->nsig;
+		order = visit_order(mt, w, s, d->nsig, m);
+	}
+	for (k = 0; k < d->nsig; k++) {
 		/* an unseen member shares none of the lists visited so far, so
 		 * its overlap is at most what is left of the query */
 		if (c->prune && ratio_below((uint32_t)rest, len, c->tau))
 			break;
+		if (order && k == m)
+			sort_keys(order + m, d->nsig - m);
+		i = order ? (uint32_t)order[k] : k;
 		/* (signature 0 stands for all those of a query unknown to the
 		 * index, with their number as its count) */
 		rest -= c->m == DK_M_SET && s[i].id != 0 ? 1 : s[i].count;
-		if ((l = mt->loc[s[i].id]) == NONE)
+		if ((l = mt->slot[s[i].id].list) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
@@ -487,14 +555,14 @@ sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *out)
 size_t
 sm_matcher_bytes(const sm_matcher *mt)
 {
-	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->loc;
+	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
 	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap) * sizeof(uint32_t) +
 	    mt->post.cap * sizeof *mt->post.v;
 	for (t = 0; t < mt->nw; t++)
 		b += sizeof mt->w[t] + (mt->nmember + 1) * sizeof(uint32_t) +
-		    mt->w[t].pairs.cap * sizeof(sm_pair);
+		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].order.cap * sizeof(uint64_t);
 	return b;
 }
 
@@ -528,10 +596,11 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		mt->c->candidates += w->candidates;
 		free(w->pairs.v);
 		free(w->stamp);
+		free(w->order.v);
 	}
 	sm_sort_pairs(out);
 	free(mt->w);
-	free(mt->loc);
+	free(mt->slot);
 	free(mt->rank2doc.v);
 	free(mt->touched.v);
 	free(mt->lstart.v);
