@@ -10,7 +10,7 @@
 #include "lexicon.h"
 
 #include <math.h>
-#include <openssl/evp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,8 +83,7 @@ struct scratch {
 	u32vec prim, sec, sel, tmp;
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
-	EVP_MD *md;
-	EVP_MD_CTX *ctx;
+	dk_sha1 *sha1;
 };
 
 /* ---- lexicon ---- */
@@ -426,12 +425,12 @@ term_set(const struct lexicon *lx, struct scratch *w, const struct opts *o, int 
 	return 2;
 }
 
-/* SHA-1 of the selected terms in canonical form, each followed by LF. */
+/* SHA-1 of the selected terms in canonical form, each followed by LF, in
+ * hexadecimal. */
 static void
-digest(const struct lexicon *lx, struct scratch *w, unsigned char md[20])
+digest(const struct lexicon *lx, struct scratch *w, char hex[DK_SHA1_HEX])
 {
 	const struct term *t;
-	unsigned int len;
 	size_t j;
 
 	w->text.n = 0;
@@ -440,10 +439,7 @@ digest(const struct lexicon *lx, struct scratch *w, unsigned char md[20])
 		dk_buf_bytes(&w->text, lx->pool.p + t->enc, t->enclen);
 		dk_buf_char(&w->text, '\n');
 	}
-	if (!EVP_DigestInit_ex2(w->ctx, w->md, NULL) ||
-	    !EVP_DigestUpdate(w->ctx, w->text.p, w->text.n) ||
-	    !EVP_DigestFinal_ex(w->ctx, md, &len) || len != 20)
-		dk_diex(DK_EXIT_OPERAND, "SHA-1 failed");
+	dk_sha1_hex(w->sha1, w->text.p, w->text.n, hex);
 }
 
 static void
@@ -462,8 +458,6 @@ static void
 fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
     const dk_record *rec, dk_str sigs, struct stats *st)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned char md[20];
 	char key[64];
 	int i, n, got, emitted = 0, extended = 0;
 
@@ -475,13 +469,9 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		if ((got = term_set(lx, w, o, i)) == 0)
 			continue;
 		extended |= got == 2;
-		digest(lx, w, md);
 		n = snprintf(key, sizeof key, "F%02d/%d:", i, o->nlex);
-		for (got = 0; got < 20; got++) {
-			key[n++] = hex[md[got] >> 4];
-			key[n++] = hex[md[got] & 15];
-		}
-		put_line(key, (size_t)n, rec, sigs);
+		digest(lx, w, key + n);
+		put_line(key, (size_t)n + DK_SHA1_HEX, rec, sigs);
 		emitted++;
 	}
 	st->keys += (unsigned long long)emitted;
@@ -522,10 +512,7 @@ scratch_init(struct scratch *w, const struct lexicon *lx)
 	memset(w, 0, sizeof *w);
 	w->stamp = dk_calloc(lx->nterm ? lx->nterm : 1, sizeof *w->stamp);
 	w->tok = dk_tokenizer_new(NULL, 1);
-	w->md = EVP_MD_fetch(NULL, "SHA1", NULL);
-	w->ctx = EVP_MD_CTX_new();
-	if (!w->md || !w->ctx)
-		dk_diex(DK_EXIT_OPERAND, "cannot set up SHA-1 (libcrypto)");
+	w->sha1 = dk_sha1_new();
 }
 
 static void
@@ -541,8 +528,7 @@ scratch_free(struct scratch *w)
 	free(w->sel.v);
 	free(w->tmp.v);
 	free(w->stamp);
-	EVP_MD_CTX_free(w->ctx);
-	EVP_MD_free(w->md);
+	dk_sha1_free(w->sha1);
 }
 
 int

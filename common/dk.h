@@ -3,6 +3,7 @@
 #define DK_H
 
 #include "cli.h"
+#include "digest.h"
 #include "hash.h"
 #include "intern.h"
 #include "measure.h"
