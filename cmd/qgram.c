@@ -5,12 +5,14 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"qgram [-kv] [-q Q] [file ...]\n"
-	"qgram [-kv] -w N [-p regex] [file ...]",
+	"qgram [-kv] [-q Q] [--checksum] [file ...]\n"
+	"qgram [-kv] -w N [-p regex] [--checksum] [file ...]",
 	"  -q Q      character q-grams of Q characters (default 4)\n"
 	"  -w N      word N-shingles instead, as a multiset\n"
 	"  -p regex  PCRE2 pattern matching a word (with -w)\n"
 	"  -k        keep case (default: lower-case first)\n"
+	"  --checksum  a carried column before the signatures: the SHA-1 of the\n"
+	"            text, for spotmatch --checksum-column\n"
 	"  -v        statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
@@ -182,6 +184,7 @@ struct opts {
 	size_t q, words;
 	int keepcase;
 	dk_tokenizer *tok;
+	dk_sha1 *sha1;          /* --checksum */
 };
 
 struct stats {
@@ -230,6 +233,12 @@ run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 			qgrams(g, &s->nf, s->starts.v, s->starts.n - 1, o->q);
 		}
 		dk_buf_head(&dk_out, &s->rec);
+		if (o->sha1) {
+			dk_buf_reserve(&dk_out, DK_SHA1_HEX + 1);
+			dk_sha1_hex(o->sha1, text.p, text.n, dk_out.p + dk_out.n);
+			dk_out.n += DK_SHA1_HEX;
+			dk_buf_char(&dk_out, '\t');
+		}
 		write_sigs(&dk_out, g, o->words != 0);
 		dk_out_maybe_flush();
 		st->docs++;
@@ -251,9 +260,10 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		{ "checksum", no_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 4, 0, 0, NULL };
+	struct opts o = { 4, 0, 0, NULL, NULL };
 	struct stats st = { 0, 0, 0 };
 	struct scratch s;
 	const char *pattern = NULL;
@@ -265,6 +275,9 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'k':
 			o.keepcase = 1;
+			break;
+		case 'K':
+			o.sha1 = dk_sha1_new();
 			break;
 		case 'p':
 			pattern = optarg;
@@ -300,5 +313,6 @@ main(int argc, char **argv)
 		    (unsigned long long)st.empty);
 	scratch_free(&s);
 	dk_tokenizer_free(o.tok);
+	dk_sha1_free(o.sha1);
 	return status;
 }

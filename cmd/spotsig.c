@@ -7,7 +7,7 @@
 
 static const struct dk_usage usage = {
 	"spotsig [-v] [-a list] [-A file] [-c chain] [-d distance] [-m min]\n"
-	"[-S file] [-p pattern] [--idf lo:hi [-L lexicon]...] [file ...]",
+	"[-S file] [-p pattern] [--idf lo:hi [-L lexicon]...] [--checksum] [file ...]",
 	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
 	"                (default: a, an, the and the forms of be, can, will,\n"
 	"                have, do)\n"
@@ -21,6 +21,8 @@ static const struct dk_usage usage = {
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
+	"  --checksum    a carried column before the signatures: the SHA-1 of\n"
+	"                the text, for spotmatch --checksum-column\n"
 	"  -v            statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
@@ -87,6 +89,9 @@ struct state {
 	dk_buf heads;
 	DK_VEC(struct bdoc) docs;
 	DK_VEC(dk_idcount) ids;
+	/* --checksum: the current document's, with its TAB */
+	dk_sha1 *sha1;
+	char sum[DK_SHA1_HEX + 1];
 	/* statistics */
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
@@ -470,13 +475,16 @@ decode_sig(dk_buf *out, const char *p, size_t n)
 	out->n = len < 0 ? 0 : (size_t)len;
 }
 
-/* Starts a document's line: the head, and the !short flag when the
- * signatures (counts summed) are fewer than -m. */
+/* Starts a document's line: the head, the checksum column if sum is not
+ * NULL, and the !short flag when the signatures (counts summed) are fewer
+ * than -m. */
 static void
-write_head(struct state *st, const char *head, size_t headlen, uint64_t total,
-    size_t nitems)
+write_head(struct state *st, const char *head, size_t headlen, const char *sum,
+    uint64_t total, size_t nitems)
 {
 	dk_buf_bytes(&dk_out, head, headlen);
+	if (sum)
+		dk_buf_bytes(&dk_out, sum, DK_SHA1_HEX + 1);
 	if (total < (uint64_t)st->minsigs) {
 		dk_buf_str(&dk_out, nitems ? "!short " : "!short");
 		st->nshort++;
@@ -526,7 +534,8 @@ emit_now(struct state *st, const dk_record *rec)
 		st->u.v[k++] = *u;
 		total += u->count;
 	}
-	write_head(st, rec->line.p, (size_t)(last->p - rec->line.p), total, k);
+	write_head(st, rec->line.p, (size_t)(last->p - rec->line.p),
+	    st->sha1 ? st->sum : NULL, total, k);
 	for (i = 0; i < k; i++)
 		write_item(i == 0, st->sig.p + st->u.v[i].off, st->u.v[i].len,
 		    st->u.v[i].count);
@@ -548,6 +557,10 @@ hold(struct state *st, const dk_record *rec)
 	d.first = st->ids.n;
 	d.n = st->u.n;
 	dk_buf_bytes(&st->heads, rec->line.p, d.headlen);
+	if (st->sha1) {
+		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
+		d.headlen += DK_SHA1_HEX + 1;
+	}
 	dk_lexicon_doc(st->lex);
 	DK_GROW(&st->ids, st->ids.n + st->u.n);
 	for (i = 0; i < st->u.n; i++) {
@@ -578,7 +591,7 @@ emit_held(struct state *st)
 				ic[k++] = ic[j];
 				total += ic[j].count;
 			}
-		write_head(st, st->heads.p + d->head, d->headlen, total, k);
+		write_head(st, st->heads.p + d->head, d->headlen, NULL, total, k);
 		for (j = 0; j < k; j++) {
 			s = dk_lexicon_term(st->lex, ic[j].id, &n);
 			write_item(j == 0, s, n, ic[j].count);
@@ -610,6 +623,7 @@ cleanup(struct state *st, antevec *av, dk_strset *stop)
 	dk_buf_free(&st->heads);
 	free(st->docs.v);
 	free(st->ids.v);
+	dk_sha1_free(st->sha1);
 }
 
 static void
@@ -623,6 +637,8 @@ run(dk_reader *r, void *arg)
 		text = dk_record_text(r, &rec);
 		st->bytes += rec.line.n + 1;
 		st->ndocs++;
+		if (st->sha1)
+			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
 		dk_tokenize(st->tok, text.p, text.n, &st->toks);
 		spot(st);
 		st->nsigs += st->u.n;
@@ -641,6 +657,7 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
+		{ "checksum", no_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct state st = { 0 };
@@ -669,6 +686,10 @@ main(int argc, char **argv)
 			break;
 		case 'm': st.minsigs = (int)dk_parse_int(optarg, 0, 1000000, "minimum signatures"); break;
 		case 'p': pattern = optarg; break;
+		case 'K':
+			st.sha1 = dk_sha1_new();
+			st.sum[DK_SHA1_HEX] = '\t';
+			break;
 		case 'S': dk_strset_load(&stop, optarg); own_stop = 1; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}

@@ -7,7 +7,7 @@
 
 static const struct dk_usage usage = {
 	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [-r RHO] [--no-prune]\n"
-	"          [--no-partition] [--plain] [file ...]\n"
+	"          [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
 	"          [-t TAU] [-M MEASURE] [--no-prune] [--no-partition] [--plain] [file ...]\n"
 	"spotmatch --window ...",
@@ -19,6 +19,9 @@ static const struct dk_usage usage = {
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
 	"  --no-partition  one partition for plain input\n"
 	"  --plain         read a plain signature stream even if IDs look like keys\n"
+	"  --checksum-column N\n"
+	"                  field N (1 is the ID) holds a checksum of the text:\n"
+	"                  documents sharing one are copies (spotsig --checksum)\n"
 	"  --against REF   pairs of a REF document (ID1) and an input document only;\n"
 	"                  REF is indexed once, the input streamed (repeatable)\n"
 	"  --within        with --against, also the pairs inside the input (which\n"
@@ -39,7 +42,8 @@ seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN, OPT_AGAINST, OPT_WITHIN, OPT_NOVEL };
+enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN, OPT_AGAINST, OPT_WITHIN, OPT_NOVEL,
+	OPT_SUMCOL };
 
 /* What the first record says the input is. */
 enum kind { K_PLAIN = SM_PLAIN, K_PART = SM_PART, K_BAND = SM_BAND, K_FPRINT = SM_FPRINT };
@@ -193,12 +197,15 @@ part_key(struct input *in, sm_ctx *c, dk_reader *r, dk_str key)
 }
 
 static void
-decide(struct input *in, dk_reader *r, dk_record *rec)
+decide(struct input *in, const sm_ctx *c, dk_reader *r, dk_record *rec)
 {
 	int k = rec->n >= 3 && !in->force_plain ? sm_key_kind(rec->f[0]) : -1;
 
 	in->decided = 1;
 	in->kind = k < 0 ? K_PLAIN : (enum kind)k;
+	if ((in->kind == K_BAND || in->kind == K_FPRINT) && c->sumcol)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "--checksum-column needs "
+		    "a signature or partition stream, not a minhash or imatch one");
 	if (in->kind == K_PART && !in->members_only)
 		part_header(in, r, rec->f[0]);
 	else if (in->kind == K_BAND || in->kind == K_FPRINT)
@@ -206,8 +213,9 @@ decide(struct input *in, dk_reader *r, dk_record *rec)
 }
 
 /* A record of a partition stream: a probe repeating a member of the
- * previous group shares its document; members are remembered. */
-static void
+ * previous group shares its document; members are remembered.  Returns
+ * the document, UINT32_MAX for a short one. */
+static uint32_t
 part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *sg)
 {
 	dk_str id = rec->f[1], f = rec->f[rec->n - 1];
@@ -226,10 +234,9 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 			x = c->docs.v[g->doc.v[i]];
 			x.flags |= DK_SIG_PROBE | SM_SHARED;
 			DK_PUSH(&c->docs, x);
-			return;
+			return (uint32_t)(c->docs.n - 1);
 		}
-		sm_add_doc(c, r, id, f, sg);
-		return;
+		return sm_add_doc(c, r, id, f, sg);
 	}
 	g = &in->cur;
 	DK_GROW(&g->raw, g->raw.n + f.n);
@@ -238,12 +245,51 @@ part_record(struct input *in, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *
 	i = dk_intern_id(&g->ids, id.p, id.n, &isnew);
 	if (!isnew) {
 		g->doc.v[i] = UINT32_MAX;
-		return;
+		return d;
 	}
 	DK_PUSH(&g->doc, d);
 	DK_PUSH(&g->off, g->raw.n);
 	DK_PUSH(&g->len, (uint32_t)f.n);
 	g->raw.n += f.n;
+	return d;
+}
+
+/* --checksum-column: document d joins the earlier ones with the same
+ * checksum, whose signatures must be its own (length and a hash of the
+ * array compared, which is cheap and catches a stream that mixes two
+ * signature streams of the same texts).  An empty field is no checksum.
+ * The fields of a keyed record start at first = 1. */
+static void
+note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d)
+{
+	size_t col = first + c->sumcol - 1;
+	const sm_doc *x, *y;
+	uint32_t k;
+	dk_str f;
+	int isnew;
+
+	if (d == UINT32_MAX)
+		return;
+	if (col + 1 >= rec->n)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "no checksum column %zu before the signatures", c->sumcol);
+	f = rec->f[col];
+	if (f.n == 0) {
+		DK_PUSH(&c->sum, UINT32_MAX);
+		return;
+	}
+	k = dk_intern_id(&c->sums, f.p, f.n, &isnew);
+	DK_PUSH(&c->sum, k);
+	if (isnew) {
+		DK_PUSH(&c->sumdoc, d);
+		return;
+	}
+	x = &c->docs.v[c->sumdoc.v[k]];
+	y = &c->docs.v[d];
+	if (x->nsig != y->nsig || x->len != y->len || x->fp != y->fp)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "same checksum as %.*s but different signatures", (int)x->idlen,
+		    c->ids.v + x->id);
 }
 
 /* A record of a partition stream read as REF: its probes repeat documents
@@ -276,13 +322,16 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 {
 	dk_record rec = { 0 };
 	dk_sigs scratch = { 0 };
+	uint32_t d;
 	int k;
 
 	while (dk_read_record(r, &rec, 2)) {
 		if (!in->decided)
-			decide(in, r, &rec);
+			decide(in, c, r, &rec);
 		if (in->kind == K_PLAIN) {
-			sm_add_doc(c, r, rec.f[0], rec.f[rec.n - 1], &scratch);
+			d = sm_add_doc(c, r, rec.f[0], rec.f[rec.n - 1], &scratch);
+			if (c->sumcol)
+				note_sum(c, r, &rec, 0, d);
 			continue;
 		}
 		if (rec.n < 3 || (k = sm_key_kind(rec.f[0])) != (int)in->kind)
@@ -292,7 +341,9 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 			member_record(c, r, &rec, &scratch);
 		else if (in->kind == K_PART) {
 			part_key(in, c, r, rec.f[0]);
-			part_record(in, c, r, &rec, &scratch);
+			d = part_record(in, c, r, &rec, &scratch);
+			if (c->sumcol)
+				note_sum(c, r, &rec, 1, d);
 		} else
 			sm_keyed_add(in->keyed, c, r, &rec, &scratch);
 	}
@@ -364,7 +415,8 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str field, dk_sigs *sg)
 	d.nsig = (uint32_t)sg->n;
 	d.len = (uint32_t)dk_measure_len(c->m, sg->size, sg->n);
 	d.flags = sg->flags;
-	d.fp = 0;
+	/* with checksums, compared by note_sum; sm_order_sigs sets it again */
+	d.fp = c->sumcol ? dk_hash64(v, sg->n * sizeof *v, 0) : 0;
 	d.id = c->ids.n;
 	d.idlen = (uint32_t)id.n;
 	DK_GROW(&c->ids, c->ids.n + id.n);
@@ -501,6 +553,7 @@ main(int argc, char **argv)
 		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, NULL, OPT_WITHIN },
 		{ "novel", no_argument, NULL, OPT_NOVEL },
+		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
 		{ NULL, 0, NULL, 0 }
 	};
 	static sm_ctx c;
@@ -551,6 +604,9 @@ main(int argc, char **argv)
 		case OPT_NOVEL:
 			ao.novel = 1;
 			break;
+		case OPT_SUMCOL:
+			c.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -559,11 +615,14 @@ main(int argc, char **argv)
 	argv += optind;
 	c.nthreads = dk_cli_threads();
 	dk_intern_init(&c.sigs, 0);
+	dk_intern_init(&c.sums, 0);
 	dk_intern_init(&in.prev.ids, 0);
 	dk_intern_init(&in.cur.ids, 0);
 	if ((ao.within || ao.novel) && ref.n == 0)
 		dk_diex(DK_EXIT_INPUT, "%s needs --against (or --window)",
 		    ao.novel ? "--novel" : "--within");
+	if (ref.n > 0 && c.sumcol)
+		dk_diex(DK_EXIT_INPUT, "--checksum-column does not work with --against");
 	if (ref.n > 0)
 		return against(&c, &in, &ao, tau_set, (const char **)ref.v, ref.n, argc, argv);
 	in.ctx = &c;
@@ -585,8 +644,9 @@ main(int argc, char **argv)
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
-		    "%llu lists visited, %llu candidates compared, %zu pairs",
-		    c.docs.n, c.nshort, c.nrejected, c.ngroups, c.lists, c.candidates, pairs.n);
+		    "%lu exact copies folded, %llu lists visited, %llu candidates compared, "
+		    "%zu pairs", c.docs.n, c.nshort, c.nrejected, c.ngroups, c.nfolded,
+		    c.lists, c.candidates, pairs.n);
 	dk_out_close();
 	free(pairs.v);
 	free(in.lastkey.v);
@@ -596,6 +656,9 @@ main(int argc, char **argv)
 	free(c.pool.v);
 	free(c.docs.v);
 	free(c.ids.v);
+	free(c.sum.v);
+	free(c.sumdoc.v);
+	dk_intern_free(&c.sums);
 	dk_intern_free(&c.sigs);
 	return status;
 }

@@ -18,12 +18,24 @@ struct slot {
 	uint32_t list, df;
 };
 
+/* A class of exact copies in a group: its first document and its last,
+ * the copies linked from one to the next by sm_matcher.copy. */
+struct klass {
+	uint32_t rep, tail;
+};
+
+struct cslot {
+	uint64_t hash;
+	uint32_t cls;              /* class + 1, 0 for an empty slot */
+};
+
 /* Per-thread scratch and results. */
 struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
 	uint32_t query;
 	DK_VEC(uint64_t) order;    /* a query's visiting order */
 	sm_pairs pairs;
+	size_t mark;               /* pairs before the current group */
 	unsigned long long lists, candidates;
 };
 
@@ -42,6 +54,13 @@ struct sm_matcher {
 	struct worker *w;
 	int nw;
 	dk_counter next;
+	/* exact copies in the group (fold) */
+	uint32_t *copy;            /* by document: the next copy of its class, or NONE */
+	size_t ncopy;
+	struct cslot *ctab;        /* classes by hash */
+	size_t ctabsize;
+	DK_VEC(struct klass) cls;  /* the members' classes, then the probes' */
+	DK_VEC(uint32_t) rmember, rprobe;       /* their representatives */
 };
 
 static int
@@ -514,14 +533,152 @@ sm_index(sm_matcher *mt, const sm_group *g)
 	}
 }
 
+/* ---- exact copies ----
+ * Documents of a group with the same signature array, or the same text
+ * checksum (which main.c has checked implies the same array), form a
+ * class: only its first document, the representative, is indexed and
+ * queried.  The pairs found for a representative are then copied to each
+ * document of its class, and the pairs inside a class, all at 1, added;
+ * the output is that of matching every document.  Members and probes are
+ * folded apart, as probes are never paired with each other. */
+
+static uint64_t
+class_hash(const sm_ctx *c, uint32_t d)
+{
+	if (c->sum.n && c->sum.v[d] != NONE)
+		return dk_mix64((uint64_t)c->sum.v[d] | (uint64_t)1 << 63);
+	return c->docs.v[d].fp;
+}
+
+/* Whether a and b are copies: the same checksum when either has one,
+ * else the same signature array. */
+static int
+same_class(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
+
+	if (c->sum.n && (c->sum.v[a] != NONE || c->sum.v[b] != NONE))
+		return c->sum.v[a] == c->sum.v[b];
+	return x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
+	    (x->sig == y->sig || memcmp(sigs_of(c, x), sigs_of(c, y),
+	    x->nsig * sizeof(dk_idcount)) == 0);
+}
+
+/* Puts doc[0..n) in classes: the representatives, in the order of doc,
+ * into reps; each copy linked after the last document of its class. */
+static void
+fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nreps)
+{
+	sm_ctx *c = mt->c;
+	size_t i, j, size = 16;
+	uint64_t h;
+	uint32_t d, k;
+	struct klass *kl;
+
+	while (size < 2 * n)
+		size *= 2;
+	if (size > mt->ctabsize) {
+		free(mt->ctab);
+		mt->ctab = dk_reallocarray(NULL, size, sizeof *mt->ctab);
+		mt->ctabsize = size;
+	}
+	memset(mt->ctab, 0, size * sizeof *mt->ctab);
+	*nreps = 0;
+	for (i = 0; i < n; i++) {
+		d = doc[i];
+		h = class_hash(c, d);
+		for (j = h & (size - 1); (k = mt->ctab[j].cls) != 0; j = (j + 1) & (size - 1))
+			if (mt->ctab[j].hash == h && same_class(c, mt->cls.v[k - 1].rep, d))
+				break;
+		if (k == 0) {
+			DK_PUSH(&mt->cls, ((struct klass){ d, d }));
+			mt->ctab[j] = (struct cslot){ h, (uint32_t)mt->cls.n };
+			reps[(*nreps)++] = d;
+			continue;
+		}
+		kl = &mt->cls.v[k - 1];
+		mt->copy[kl->tail] = d;
+		kl->tail = d;
+		c->nfolded++;
+	}
+}
+
+/* Copies each pair found from p->v[from] on to the copies of its two
+ * documents. */
+static void
+unfold(const sm_matcher *mt, sm_pairs *p, size_t from)
+{
+	const uint32_t *next = mt->copy;
+	size_t i, end = p->n;
+	uint32_t a, b;
+	sm_pair x;
+
+	for (i = from; i < end; i++) {
+		x = p->v[i];
+		if (next[x.a] == NONE && next[x.b] == NONE)
+			continue;
+		for (a = x.a; a != NONE; a = next[a])
+			for (b = x.b; b != NONE; b = next[b])
+				if (a != x.a || b != x.b)
+					DK_PUSH(p, ((sm_pair){ a < b ? a : b, a < b ? b : a, x.sim }));
+	}
+}
+
+/* The pairs inside the members' classes, at 1, into p; and every link
+ * undone for the next group. */
+static void
+close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p)
+{
+	size_t k;
+	uint32_t a, b, next;
+
+	for (k = 0; k < mt->cls.n; k++) {
+		if (mt->cls.v[k].rep == mt->cls.v[k].tail)
+			continue;
+		for (a = mt->cls.v[k].rep; k < nmember_cls && a != NONE; a = mt->copy[a])
+			for (b = mt->copy[a]; b != NONE; b = mt->copy[b])
+				DK_PUSH(p, ((sm_pair){ a < b ? a : b, a < b ? b : a, 1.0 }));
+		for (a = mt->cls.v[k].rep; a != NONE; a = next) {
+			next = mt->copy[a];
+			mt->copy[a] = NONE;
+		}
+	}
+}
+
 void
 sm_match_group(sm_matcher *mt, const sm_group *g)
 {
+	sm_ctx *c = mt->c;
+	size_t nm, np, nmcls, i;
+	unsigned long before = c->nfolded;
+	sm_group r;
+	int t;
+
 	if (g->nmember == 0)
 		return;
-	sm_index(mt, g);
-	run_queries(mt, 0, g->nmember + g->nprobe);
+	if (mt->ncopy < c->docs.n) {
+		mt->copy = dk_reallocarray(mt->copy, c->docs.n, sizeof *mt->copy);
+		for (i = mt->ncopy; i < c->docs.n; i++)
+			mt->copy[i] = NONE;
+		mt->ncopy = c->docs.n;
+	}
+	DK_GROW(&mt->rmember, g->nmember);
+	DK_GROW(&mt->rprobe, g->nprobe + 1);
+	mt->cls.n = 0;
+	fold(mt, g->member, g->nmember, mt->rmember.v, &nm);
+	nmcls = mt->cls.n;
+	fold(mt, g->probe, g->nprobe, mt->rprobe.v, &np);
+	r = (sm_group){ mt->rmember.v, mt->rprobe.v, nm, np };
+	for (t = 0; t < mt->nw; t++)
+		mt->w[t].mark = mt->w[t].pairs.n;
+	sm_index(mt, &r);
+	run_queries(mt, 0, r.nmember + r.nprobe);
 	drop_index(mt);
+	if (c->nfolded == before)
+		return;
+	for (t = 0; t < mt->nw; t++)
+		unfold(mt, &mt->w[t].pairs, mt->w[t].mark);
+	close_classes(mt, nmcls, &mt->w[0].pairs);
 }
 
 /* Moves the pairs the workers found into out, unsorted. */
@@ -558,8 +715,10 @@ sm_matcher_bytes(const sm_matcher *mt)
 	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
-	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap) * sizeof(uint32_t) +
-	    mt->post.cap * sizeof *mt->post.v;
+	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
+	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
+	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
+	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
 		b += sizeof mt->w[t] + (mt->nmember + 1) * sizeof(uint32_t) +
 		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].order.cap * sizeof(uint64_t);
@@ -599,6 +758,11 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		free(w->order.v);
 	}
 	sm_sort_pairs(out);
+	free(mt->copy);
+	free(mt->ctab);
+	free(mt->cls.v);
+	free(mt->rmember.v);
+	free(mt->rprobe.v);
 	free(mt->w);
 	free(mt->slot);
 	free(mt->rank2doc.v);

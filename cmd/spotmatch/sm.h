@@ -18,7 +18,8 @@ typedef struct {
 	uint32_t len;      /* dk_measure_len */
 	uint32_t idlen;
 	uint32_t flags;    /* DK_SIG_PROBE */
-	uint64_t fp;       /* hash of the signature array (sm_order_sigs) */
+	uint64_t fp;       /* hash of the signature array (sm_order_sigs; with
+	                    * checksums, of the array as read until then) */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
@@ -40,8 +41,14 @@ typedef struct {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(sm_doc) docs;
 	DK_VEC(char) ids;
+	/* --checksum-column: the field (1 is the ID), and by document the id
+	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
+	 * first document */
+	size_t sumcol;
+	dk_intern sums;
+	DK_VEC(uint32_t) sum, sumdoc;
 	/* statistics for -v */
-	unsigned long nshort, nrejected, ngroups;
+	unsigned long nshort, nrejected, ngroups, nfolded;
 	unsigned long long lists, candidates;
 } sm_ctx;
 
