@@ -1,4 +1,4 @@
-/* Hashing, measures, arena, threads, checked option values. */
+/* Hashing, SHA-1, measures, arena, threads, checked option values. */
 #include "dk.h"
 #include "tap.h"
 
@@ -30,6 +30,24 @@ test_hash(void)
 	    "frozen value, 36 bytes");
 	tap_ok(dk_mix64(0) == 0 && dk_mix64(1) != 1, "finalizer");
 	tap_ok(dk_rand01(&st) < 1.0, "rand01 in [0,1)");
+}
+
+/* The test vectors of FIPS 180 and RFC 3174, through one context reused. */
+static void
+test_sha1(void)
+{
+	dk_sha1 *h = dk_sha1_new();
+	char hex[DK_SHA1_HEX];
+	unsigned char md[DK_SHA1_LEN];
+
+	dk_sha1_hex(h, "abc", 3, hex);
+	tap_is_mem(hex, sizeof hex, "a9993e364706816aba3e25717850c26c9cd0d89d", 40, "SHA-1 of abc");
+	dk_sha1_hex(h, "", 0, hex);
+	tap_is_mem(hex, sizeof hex, "da39a3ee5e6b4b0d3255bfef95601890afd80709", 40,
+	    "SHA-1 of nothing, the context reused");
+	dk_sha1_bytes(h, "abc", 3, md);
+	tap_ok(md[0] == 0xa9 && md[19] == 0x9d, "raw digest");
+	dk_sha1_free(h);
 }
 
 static void
@@ -168,12 +186,13 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(27);
+	tap_plan(30);
 	test_hash();
+	test_sha1();
 	test_measure();
 	test_arena();
 	test_threads();
 	test_sort();
 	test_checks();
-	return tap_done(27);
+	return tap_done(30);
 }
