@@ -5,10 +5,8 @@ test_description='spotmatch: pairs equal brute-force all-pairs comparison'
 command -v python3 >/dev/null && test_set_prereq PYTHON
 
 # gen.py SEED N: a random signature stream with skewed lengths, counts above
-# one, and exact copies.  brute.py TAU MEASURE FILE: every pair whose
-# similarity, computed as common/measure.h computes it (a double quotient),
-# is at least TAU, ordered by input order of the first then the second
-# document, SIM rounded as dk_buf_sim rounds.
+# one, and exact copies.  spotmatch-brute.py TAU MEASURE FILE: every pair
+# whose similarity reaches TAU, as spotmatch writes them.
 test_expect_success PYTHON 'helpers' '
 	cat >gen.py <<-\PY &&
 	import random, sys
@@ -35,37 +33,6 @@ test_expect_success PYTHON 'helpers' '
 	    rnd.shuffle(items)
 	    print("d%d\t%s" % (i, " ".join("%s=%d" % kv for kv in items)))
 	PY
-	cat >brute.py <<-\PY &&
-	import sys
-	tau, m = float(sys.argv[1]), sys.argv[2]
-	docs = []
-	for line in open(sys.argv[3]):
-	    i, sigs = line.rstrip("\n").split("\t")
-	    d = {}
-	    for it in sigs.split(" "):
-	        k, c = it.rsplit("=", 1)
-	        d[k] = int(c)
-	    docs.append((i, d))
-	def length(d):
-	    return len(d) if m == "set" else sum(d.values())
-	for a in range(len(docs)):
-	    ia, da = docs[a]
-	    la = length(da)
-	    for b in range(a + 1, len(docs)):
-	        ib, db = docs[b]
-	        lb = length(db)
-	        o = 0
-	        for k, c in da.items():
-	            if k in db:
-	                o += 1 if m == "set" else min(c, db[k])
-	        if o == 0:
-	            continue
-	        den = max(la, lb) if m == "max" else la + lb - o
-	        sim = o / den
-	        if sim >= tau:
-	            micro = int(sim * 1e6 + 0.5)
-	            print("%s\t%s\t%d.%06d" % (ia, ib, micro // 1000000, micro % 1000000))
-	PY
 	python3 gen.py 1 20 >g &&
 	test $(wc -l <g) = 20
 '
@@ -74,7 +41,7 @@ test_expect_success PYTHON 'helpers' '
 while read seed n tau m; do
 	test_expect_success PYTHON "seed $seed: $n docs, tau $tau, $m" "
 		python3 gen.py $seed $n >in &&
-		python3 brute.py $tau $m in >expect &&
+		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau $m in >expect &&
 		spotmatch -j 1 -t $tau -M $m in >actual &&
 		test_cmp expect actual &&
 		spotmatch -j 3 -t $tau -M $m in >actual &&
@@ -114,7 +81,7 @@ EOF_CASES
 test_expect_success PYTHON 'the pairs of a threshold are found at a higher threshold of the same stream' '
 	python3 gen.py 21 500 >in &&
 	partition -t 0.6 in >keyed &&
-	python3 brute.py 0.8 jaccard in >expect &&
+	python3 "$DK_TESTS/spotmatch-brute.py" 0.8 jaccard in >expect &&
 	spotmatch -t 0.8 keyed >actual &&
 	sort expect >expect.sorted &&
 	sort actual >actual.sorted &&
@@ -134,7 +101,7 @@ for tau in 0.3 0.8 1.0; do
 		test_cmp whole joined &&
 		spotmatch -j 3 keyed >whole3 &&
 		test_cmp whole whole3 &&
-		python3 brute.py $tau jaccard in | sort >expect &&
+		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau jaccard in | sort >expect &&
 		sort whole >actual &&
 		test_cmp expect actual
 	"
