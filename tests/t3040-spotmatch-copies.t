@@ -193,12 +193,14 @@ test_expect_success PYTHON 'helper: collections of copies' '
 	test $(cut -f 2 g | sort | uniq -d | wc -l) -gt 3
 '
 
-# Each case: seed, documents, threshold, measure.  Plain input with and
+# Each case: seed, documents (a quarter under DK_SLOW, set by make
+# valgrind), threshold, measure.  Plain input with and
 # without the checksum column, every -j, the ablations and -r against brute
 # force; the partition stream against brute force (sorted), byte for byte
 # with and without checksums, and key by key (the keys of -M set hold a
 # slash, made a dash in the file names).
 while read seed n tau m; do
+	test -n "$DK_SLOW" && n=$((n / 4))
 	test_expect_success PYTHON "copies, seed $seed: $n docs, tau $tau, $m" "
 		python3 gen.py $seed $n >in &&
 		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau $m in >expect &&
