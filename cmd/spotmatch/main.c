@@ -644,9 +644,9 @@ main(int argc, char **argv)
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
-		    "%lu exact copies folded, %llu lists visited, %llu candidates compared, "
-		    "%zu pairs", c.docs.n, c.nshort, c.nrejected, c.ngroups, c.nfolded,
-		    c.lists, c.candidates, pairs.n);
+		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
+		    "%llu candidates compared, %zu pairs", c.docs.n, c.nshort, c.nrejected,
+		    c.ngroups, c.nfolded, c.lists, c.postings, c.candidates, pairs.n);
 	dk_out_close();
 	free(pairs.v);
 	free(in.lastkey.v);

@@ -36,7 +36,7 @@ struct worker {
 	DK_VEC(uint64_t) order;    /* a query's visiting order */
 	sm_pairs pairs;
 	size_t mark;               /* pairs before the current group */
-	unsigned long long lists, candidates;
+	unsigned long long lists, postings, candidates;
 };
 
 struct sm_matcher {
@@ -428,7 +428,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	const struct posting *list;
 	uint64_t *order = NULL;
 	uint64_t rest = d->len;
-	size_t i, j, k, m = 0, n;
+	size_t i, j, j0, k, m = 0, n;
 	uint32_t l, r, len = d->len, other;
 	int sorted = c->prune && c->partition;
 	double sim;
@@ -459,7 +459,8 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
 		w->lists++;
-		for (j = sorted ? skip_long(mt, list, n, len) : 0; j < n; j++) {
+		j0 = sorted ? skip_long(mt, list, n, len) : 0;
+		for (j = j0; j < n; j++) {
 			r = list[j].rank;
 			if (r >= below)
 				break;
@@ -482,6 +483,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
 				    q < other ? other : q, sim }));
 		}
+		w->postings += (j < n ? j + 1 : n) - j0;
 	}
 }
 
@@ -752,6 +754,7 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		struct worker *w = &mt->w[t];
 
 		mt->c->lists += w->lists;
+		mt->c->postings += w->postings;
 		mt->c->candidates += w->candidates;
 		free(w->pairs.v);
 		free(w->stamp);

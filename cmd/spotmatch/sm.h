@@ -49,7 +49,7 @@ typedef struct {
 	DK_VEC(uint32_t) sum, sumdoc;
 	/* statistics for -v */
 	unsigned long nshort, nrejected, ngroups, nfolded;
-	unsigned long long lists, candidates;
+	unsigned long long lists, postings, candidates;
 } sm_ctx;
 
 /* A group to match: members compared with each other, probes with the

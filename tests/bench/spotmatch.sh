@@ -41,6 +41,10 @@ done
 # full method; the --no-prune variants on the first $sub documents, as a
 # ratio to the full method on those.  Ratios of the wall time of the whole
 # run and of the matching alone (-vv), the reading being the same.
+# --no-partition keeps the prefix bound, which sends each query to its few
+# rarest lists, and filters their entries by length one by one: it reads
+# many more postings (15 times more on the whole collection) but compares
+# few more candidates, and candidates are what costs; compare the counts.
 run_variant() {	# FILE LABEL OPTIONS...
 	_f=$1 _l=$2
 	shift 2
