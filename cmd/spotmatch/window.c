@@ -371,19 +371,32 @@ win_grow(void)
  * common text.  Returns the signatures holding the prefix; *lastn is how
  * many copies of the last one it holds, *ell the count needed. */
 #define ELL_DIV 32
+static uint64_t
+alpha_of(const struct params *p, uint64_t len)
+{
+	double need = ceil(p->tau * (double)len) - 1;
+	uint64_t alpha = need < 1 ? 1 : (uint64_t)need;
+
+	return alpha > len ? len : alpha;
+}
+
+/* ell for a length: it never decreases as the length grows. */
+static uint64_t
+ell_of(const struct params *p, uint64_t len)
+{
+	uint64_t alpha = alpha_of(p, len), ell = 1 + alpha / ELL_DIV;
+
+	return ell > alpha ? alpha : ell;
+}
+
 static uint32_t
 prefix_size(const struct params *p, const uint32_t *cnt, uint32_t ntok, uint64_t len,
     uint32_t *lastn, uint64_t *ell)
 {
-	double need = ceil(p->tau * (double)len) - 1;
-	uint64_t alpha = need < 1 ? 1 : (uint64_t)need, plen, mass = 0, c = 0;
+	uint64_t alpha = alpha_of(p, len), plen, mass = 0, c = 0;
 	uint32_t i;
 
-	if (alpha > len)
-		alpha = len;
-	*ell = 1 + alpha / ELL_DIV;
-	if (*ell > alpha)
-		*ell = alpha;
+	*ell = ell_of(p, len);
 	plen = len - alpha + *ell;
 	for (i = 0; i < ntok && mass < plen; i++) {
 		c = cnt ? cnt[i] : 1;
@@ -490,6 +503,7 @@ struct order {
  * their signature. */
 struct span {
 	struct band *band;
+	const struct post *head;        /* its first posting, to fetch ahead */
 	uint32_t qn;
 };
 
@@ -657,7 +671,7 @@ in_window(const struct params *p, const struct doc *d, int64_t t)
 static void
 query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 {
-	uint64_t lo, hi, need, ell_q;
+	uint64_t lo, hi, need, ell_q, ell_lo;
 	uint32_t blo, bhi;
 	uint32_t lastn, np = prefix_size(p, q->cnt.v, (uint32_t)q->tok.n, lenq, &lastn, &ell_q);
 	uint32_t i, k, qn, mark;
@@ -673,7 +687,12 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	q->cand.n = q->hits.n = 0;
 	/* the bands whose lengths can reach tau with the query's, with a
 	 * length to spare on either side against rounding */
-	blo = band_of((uint64_t)fmax(floor(p->tau * (double)lenq) - 1, 0));
+	lo = (uint64_t)fmax(floor(p->tau * (double)lenq) - 1, 0);
+	blo = band_of(lo);
+	/* a document long enough to match needs at least ell_of(lo) shared
+	 * elements, as ell grows with the length: below that (and below the
+	 * query's own) a count rules a document out without reading it */
+	ell_lo = ell_of(p, lo) < ell_q ? ell_of(p, lo) : ell_q;
 	bhi = band_of((uint64_t)fmin(ceil((double)lenq / p->tau) + 1, 0x1p62));
 	/* first the postings to read, band by band, then the reading: the
 	 * lists are short and scattered, so each is fetched ahead */
@@ -693,7 +712,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 				continue;
 			__builtin_prefetch(b->post + b->pstart);
 			DK_GROW(&q->span, q->span.n + 1);
-			q->span.v[q->span.n++] = (struct span){ b, qn };
+			q->span.v[q->span.n++] = (struct span){ b, b->post + b->pstart, qn };
 		}
 	}
 	for (i = 0; i < q->span.n; i++) {
@@ -701,11 +720,8 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		const struct post *post;
 		uint32_t n;
 
-		if (i + 8 < q->span.n) {
-			const struct band *ah = q->span.v[i + 8].band;
-
-			__builtin_prefetch(ah->post + ah->pstart + 8);
-		}
+		if (i + 8 < q->span.n)
+			__builtin_prefetch(q->span.v[i + 8].head + 8);
 		/* postings of evicted documents (the oldest) wait for the sweep */
 		while (b->pstart < b->pend && !win_holds(b->post[b->pstart].seq))
 			b->pstart++;
@@ -727,6 +743,8 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		}
 	}
 	for (i = k = 0; i < q->cand.n; i++) {
+		if (win.shared[q->cand.v[i] & win.mask] < ell_lo)
+			continue;
 		d = win_doc(q->cand.v[i]);
 		lo = d->len < lenq ? d->len : lenq;
 		hi = d->len < lenq ? lenq : d->len;
