@@ -31,6 +31,15 @@ fuzz_quiet_stdout(void)
 	}
 }
 
+/* The usual LLVMFuzzerInitialize: standard output to /dev/null. */
+#define FUZZ_QUIET_INITIALIZE \
+	int LLVMFuzzerInitialize(int *argc, char ***argv) \
+	{ \
+		(void)argc, (void)argv; \
+		fuzz_quiet_stdout(); \
+		return 0; \
+	}
+
 /* A failed property: abort, so libFuzzer keeps the input. */
 #define FUZZ_CHECK(cond) do { if (!(cond)) { \
 	fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \

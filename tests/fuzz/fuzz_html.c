@@ -8,13 +8,7 @@
 
 static dk_buf conv, body, title;
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

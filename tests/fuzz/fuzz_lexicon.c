@@ -5,13 +5,7 @@
 #include "fuzz.h"
 #include "lexicon.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 /* Loads data; on success, dk_out holds the lexicon as written. */
 static int

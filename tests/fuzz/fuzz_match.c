@@ -14,13 +14,7 @@ int spotmatch_main(int, char **);
 #include "../../cmd/spotmatch/main.c"
 #undef main
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 /* One line as a SIGS field: letters with their counts. */
 static void

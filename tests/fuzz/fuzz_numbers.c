@@ -9,13 +9,7 @@
 #include <math.h>
 #include "../../cmd/spotmatch/window.c"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 static void
 check(char kind, const char *s, size_t n)

@@ -6,13 +6,7 @@
 #include "fuzz.h"
 #include <math.h>
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 static void
 check_sim(dk_str f, uint32_t micro)

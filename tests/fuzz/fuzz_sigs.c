@@ -5,13 +5,7 @@
  * same flags, signatures and counts. */
 #include "fuzz.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 static void
 check_roundtrip(const dk_sigs *s)

@@ -6,13 +6,7 @@
  * field gives back bytes that unescape to the same field. */
 #include "fuzz.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc, (void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
+FUZZ_QUIET_INITIALIZE
 
 /* Compares one record with the reference line p[0, n). */
 static void
