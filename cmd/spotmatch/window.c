@@ -65,10 +65,12 @@ struct tok {
 	uint32_t nband, bandcap;
 };
 
-/* The documents of one length band whose prefix holds a signature, with
- * the copies it holds, in arrival order: post[pstart .. pend). */
+/* The documents of one length band whose prefix holds a signature, in
+ * arrival order: seq[pstart .. pend), and the copies each holds in cnt, which
+ * stays NULL while every count is 1 (always so for sets such as q-grams):
+ * postings are read far more than anything else, so they are kept small. */
 struct band {
-	struct post { uint32_t seq, n; } *post;
+	uint32_t *seq, *cnt;
 	uint32_t pstart, pend, pcap, num;
 };
 
@@ -194,8 +196,10 @@ dict_drop(uint32_t slot)
 	dict.tab[i] = 0;
 	held_bytes -= sizeof *t + (size_t)t->bandcap * sizeof *t->band;
 	for (i = 0; i < t->nband; i++) {
-		held_bytes -= (size_t)t->band[i].pcap * sizeof *t->band[i].post;
-		free(t->band[i].post);
+		held_bytes -= (size_t)t->band[i].pcap * sizeof *t->band[i].seq *
+		    (t->band[i].cnt ? 2 : 1);
+		free(t->band[i].seq);
+		free(t->band[i].cnt);
 	}
 	free(t->band);
 	if (t->n > sizeof t->s.inl) {
@@ -278,24 +282,38 @@ post_push(struct tok *t, uint32_t num, uint32_t seq, uint32_t n)
 		}
 		memmove(t->band + i + 1, t->band + i, (t->nband - i) * sizeof *t->band);
 		t->nband++;
-		t->band[i] = (struct band){ NULL, 0, 0, 0, num };
+		t->band[i] = (struct band){ NULL, NULL, 0, 0, 0, num };
 	}
 	b = &t->band[i];
 	if (b->pend == b->pcap) {
 		if (b->pstart >= b->pend / 2 && b->pstart > 0) {
-			memmove(b->post, b->post + b->pstart, (b->pend - b->pstart) * sizeof *b->post);
+			memmove(b->seq, b->seq + b->pstart, (b->pend - b->pstart) * sizeof *b->seq);
+			if (b->cnt)
+				memmove(b->cnt, b->cnt + b->pstart, (b->pend - b->pstart) * sizeof *b->cnt);
 			b->pend -= b->pstart;
 			b->pstart = 0;
 		} else {
 			uint32_t cap = b->pcap ? b->pcap * 2 : 4;
 
-			b->post = dk_reallocarray(b->post, cap, sizeof *b->post);
-			held_bytes += (size_t)(cap - b->pcap) * sizeof *b->post;
+			b->seq = dk_reallocarray(b->seq, cap, sizeof *b->seq);
+			if (b->cnt)
+				b->cnt = dk_reallocarray(b->cnt, cap, sizeof *b->cnt);
+			held_bytes += (size_t)(cap - b->pcap) * sizeof *b->seq * (b->cnt ? 2 : 1);
 			b->pcap = cap;
 		}
 	}
-	b->post[b->pend].seq = seq;
-	b->post[b->pend++].n = n;
+	if (n != 1 && !b->cnt) {
+		uint32_t k;
+
+		b->cnt = dk_reallocarray(NULL, b->pcap, sizeof *b->cnt);
+		for (k = 0; k < b->pend; k++)
+			b->cnt[k] = 1;
+		held_bytes += (size_t)b->pcap * sizeof *b->cnt;
+	}
+	b->seq[b->pend] = seq;
+	if (b->cnt)
+		b->cnt[b->pend] = n;
+	b->pend++;
 }
 
 /* ---- the window ---- */
@@ -449,7 +467,7 @@ win_sweep(void)
 		for (k = 0; k < t->nband; k++) {
 			struct band *b = &t->band[k];
 
-			while (b->pstart < b->pend && !win_holds(b->post[b->pstart].seq))
+			while (b->pstart < b->pend && !win_holds(b->seq[b->pstart]))
 				b->pstart++;
 			if (b->pstart == b->pend)
 				b->pstart = b->pend = 0;
@@ -503,7 +521,7 @@ struct order {
  * their signature. */
 struct span {
 	struct band *band;
-	const struct post *head;        /* its first posting, to fetch ahead */
+	const uint32_t *head;           /* its first posting, to fetch ahead */
 	uint32_t qn;
 };
 
@@ -710,28 +728,29 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		for (be = tk->band + tk->nband; b < be && b->num <= bhi; b++) {
 			if (b->num < blo || b->pstart == b->pend)
 				continue;
-			__builtin_prefetch(b->post + b->pstart);
+			__builtin_prefetch(b->seq + b->pstart);
 			DK_GROW(&q->span, q->span.n + 1);
-			q->span.v[q->span.n++] = (struct span){ b, b->post + b->pstart, qn };
+			q->span.v[q->span.n++] = (struct span){ b, b->seq + b->pstart, qn };
 		}
 	}
 	for (i = 0; i < q->span.n; i++) {
 		struct band *b = q->span.v[i].band;
-		const struct post *post;
+		const uint32_t *post, *cnt;
 		uint32_t n;
 
 		if (i + 8 < q->span.n)
-			__builtin_prefetch(q->span.v[i + 8].head + 8);
+			__builtin_prefetch(q->span.v[i + 8].head + 16);
 		/* postings of evicted documents (the oldest) wait for the sweep */
-		while (b->pstart < b->pend && !win_holds(b->post[b->pstart].seq))
+		while (b->pstart < b->pend && !win_holds(b->seq[b->pstart]))
 			b->pstart++;
 		qn = q->span.v[i].qn;
-		post = b->post + b->pstart;
+		post = b->seq + b->pstart;
+		cnt = b->cnt ? b->cnt + b->pstart : NULL;
 		n = b->pend - b->pstart;
 		q->visits += n;
 		q->lists++;
 		for (k = 0; k < n; k++) {
-			uint64_t seq = win.head + (uint32_t)(post[k].seq - (uint32_t)win.head);
+			uint64_t seq = win.head + (uint32_t)(post[k] - (uint32_t)win.head);
 			size_t at = seq & win.mask;
 
 			if (win.mark[at] != mark) {
@@ -739,7 +758,8 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 				win.shared[at] = 0;
 				DK_PUSH(&q->cand, seq);
 			}
-			win.shared[at] += qn < post[k].n ? qn : post[k].n;
+			/* qn is at least 1 */
+			win.shared[at] += !cnt ? 1 : qn < cnt[k] ? qn : cnt[k];
 		}
 	}
 	for (i = k = 0; i < q->cand.n; i++) {
@@ -1086,8 +1106,10 @@ cleanup(struct state *st)
 	for (i = 0; i < dict.n; i++) {
 		struct tok *t = &dict.v[i];
 
-		for (k = 0; k < t->nband; k++)
-			free(t->band[k].post);
+		for (k = 0; k < t->nband; k++) {
+			free(t->band[k].seq);
+			free(t->band[k].cnt);
+		}
 		free(t->band);
 		if (t->serial && t->n > sizeof t->s.inl)
 			free(t->s.p);
