@@ -1,0 +1,60 @@
+#!/bin/sh
+test_description='spotmatch --window: queries that read many postings (dense counts)'
+. "$(dirname "$0")/lib.sh"
+
+if ! command -v spotmatch >/dev/null 2>&1; then
+	skip_all='spotmatch is not built'
+	test_done
+fi
+
+# 800 documents of 30 to 150 signatures over a skewed vocabulary of 300,
+# so that a query reads hundreds of postings and is counted in the dense
+# 16-bit lanes rather than one document at a time; 30% are near copies of
+# one of the 400 before them, some with new signatures added.  With cmax 1
+# every count is 1 and the postings carry no counts; with 3 they do.
+cat >gen.awk <<'AWK'
+BEGIN {
+	srand(seed);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && rand() < 0.3) {
+			src = i - 1 - int(rand() * (i < 400 ? i : 400));
+			k = split(doc[src], a, " ");
+			s = "";
+			for (j = 1; j <= k; j++)
+				if (rand() >= drop)
+					s = s (s == "" ? "" : " ") a[j];
+			for (j = 0; j < 6; j++)
+				if (rand() < 0.5)
+					s = s (s == "" ? "" : " ") "n" i "x" j "=" (1 + int(rand() * cmax));
+		} else {
+			k = lo + int(rand() * (hi - lo));
+			s = ""; delete seen;
+			for (j = 0; j < k; j++) {
+				w = "w" int(v * rand() * rand());
+				if (w in seen) continue;
+				seen[w] = 1;
+				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax));
+			}
+		}
+		doc[i] = s;
+		printf "d%d\t%s\n", i, s;
+	}
+}
+AWK
+
+for m in jaccard set max; do
+	for c in 0.5:3 0.8:1; do
+		tau=${c%:*} cmax=${c#*:}
+		test_expect_success "$m, tau $tau, counts up to $cmax" '
+			awk -v seed=31 -v n=800 -v v=300 -v lo=30 -v hi=150 -v cmax=$cmax -v drop=0.1 -f gen.awk >s &&
+			spotmatch -v --window 300 -M $m -t $tau s >actual 2>err &&
+			awk -v col=0 -v w=300 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
+			test $(wc -l <expect) -gt 150 &&
+			test_cmp expect actual &&
+			dense=$(sed -n "s/.*(\([0-9]*\) queries counted densely).*/\1/p" err) &&
+			test "$dense" -gt 500
+		'
+	done
+done
+
+test_done
