@@ -535,7 +535,6 @@ struct cand {
 };
 
 /* Scratch reused from one document to the next. */
-enum { BATCH = 16 };
 
 struct query {
 	DK_VEC(struct order) ord, ord2;
@@ -550,7 +549,7 @@ struct query {
 	uint64_t prefix, visits;        /* prefix entries and postings read */
 	uint64_t lists;                 /* band lists read */
 	uint64_t dense;                 /* queries counted densely */
-	uint64_t hash[BATCH];           /* of a batch of signatures */
+	DK_VEC(uint64_t) hash;          /* of the signatures */
 };
 
 /* Sorts q->ord by serial, ascending, by least significant digit first
@@ -587,6 +586,9 @@ sort_by_serial(struct query *q)
 		memcpy(q->ord.v, a, n * sizeof *a);
 }
 
+#ifndef AHEAD
+#define AHEAD 16
+#endif
 /* Interns the signatures and lays them out newest first into q; returns
  * the measure length.  A signature listed twice is bad input. */
 static uint64_t
@@ -598,27 +600,26 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 
 	q->ord.n = 0;
 	DK_GROW(&q->ord, sigs->n);
+	DK_GROW(&q->hash, sigs->n);
+	for (i = 0; i < sigs->n; i++) {
+		q->hash.v[i] = dk_hash64(sigs->v[i].s.p, sigs->v[i].s.n, 0);
+		if (dict.tab && i < 2 * AHEAD)
+			__builtin_prefetch(&dict.tab[q->hash.v[i] & dict.mask]);
+	}
 	for (i = 0; i < sigs->n; i++) {
 		uint32_t slot;
 
-		/* a batch at a time: hash and fetch the table slots, then the
-		 * entries they name, then look up, so the misses overlap */
-		if (i % BATCH == 0) {
-			size_t j, e = i + BATCH < sigs->n ? i + BATCH : sigs->n;
+		/* the table's entry some signatures ahead, and the slot it
+		 * names fewer ahead, so that the misses overlap */
+		if (dict.tab && i + 2 * AHEAD < sigs->n)
+			__builtin_prefetch(&dict.tab[q->hash.v[i + 2 * AHEAD] & dict.mask]);
+		if (dict.tab && i + AHEAD < sigs->n) {
+			uint64_t x = dict.tab[q->hash.v[i + AHEAD] & dict.mask];
 
-			for (j = i; j < e; j++) {
-				q->hash[j - i] = dk_hash64(sigs->v[j].s.p, sigs->v[j].s.n, 0);
-				if (dict.tab)
-					__builtin_prefetch(&dict.tab[q->hash[j - i] & dict.mask]);
-			}
-			for (j = i; dict.tab && j < e; j++) {
-				uint64_t x = dict.tab[q->hash[j - i] & dict.mask];
-
-				if (x)
-					__builtin_prefetch(&dict.v[(uint32_t)x - 1]);
-			}
+			if (x)
+				__builtin_prefetch(&dict.v[(uint32_t)x - 1]);
 		}
-		slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n, q->hash[i % BATCH]);
+		slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n, q->hash.v[i]);
 		q->ord.v[i].slot = slot;
 		q->ord.v[i].serial = dict.v[slot].serial;
 		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
@@ -1241,6 +1242,7 @@ cleanup(struct state *st)
 	free(st->q.hits.v);
 	free(st->q.ord.v);
 	free(st->q.ord2.v);
+	free(st->q.hash.v);
 	dk_record_free(&st->rec);
 	dk_sigs_free(&st->sigs);
 }
