@@ -47,6 +47,19 @@ dk_reallocarray(void *p, size_t nmemb, size_t size)
 	return dk_realloc(p, nmemb * size);
 }
 
+void *
+dk_realloc_aligned(void *p, size_t old, size_t n, size_t align)
+{
+	void *q = aligned_alloc(align, n ? n : align);
+
+	if (!q)
+		nomem(n);
+	if (p)
+		memcpy(q, p, old < n ? old : n);
+	free(p);
+	return q;
+}
+
 char *
 dk_memdup(const void *p, size_t n)
 {

@@ -11,6 +11,10 @@ void *dk_calloc(size_t nmemb, size_t size);
 void *dk_realloc(void *p, size_t n);
 /* realloc of nmemb * size bytes, checked for overflow. */
 void *dk_reallocarray(void *p, size_t nmemb, size_t size);
+/* p (of old bytes, from here or NULL) moved to n bytes aligned to align,
+ * a power of two that divides n: for arrays whose elements should each
+ * sit in one cache line. */
+void *dk_realloc_aligned(void *p, size_t old, size_t n, size_t align);
 char *dk_strdup(const char *s);
 char *dk_memdup(const void *p, size_t n);
 
