@@ -12,7 +12,8 @@ fi
 # band boundaries), a third of them near copies of one of the last 150
 # with a few signatures dropped or added; the window holds 100 documents,
 # (and the document itself: 101), so the postings and slots of evicted
-# documents are swept many times over while the queries go on.
+# documents are swept many times over while the queries go on; each runs
+# again with postings made 32 bits wide once the window holds 50 documents.
 cat >gen.awk <<'AWK'
 BEGIN {
 	srand(seed);
@@ -52,6 +53,8 @@ for m in jaccard set max; do
 			spotmatch --window 100 -M $m -t $tau s >actual &&
 			awk -v col=0 -v w=100 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 100 &&
+			test_cmp expect actual &&
+			DK_TEST_WINDOW_NARROW=50,60 spotmatch --window 100 -M $m -t $tau s >actual &&
 			test_cmp expect actual
 		'
 	done
@@ -62,7 +65,18 @@ test_expect_success 'the sweeps leave only the window in the dictionary' '
 	spotmatch -v --window 100 -M max -t 0.8 s >/dev/null 2>err &&
 	tail -n 101 s | cut -f2 | tr " " "\n" | sort -u | wc -l >expect &&
 	sed -n "s/.*documents held at the end: 101, signatures: //p" err >actual &&
+	test_cmp expect actual &&
+	DK_TEST_WINDOW_NARROW=50,60 spotmatch -v --window 100 -M max -t 0.8 s >/dev/null 2>err &&
+	sed -n "s/.*documents held at the end: 101, signatures: //p" err >actual &&
 	test_cmp expect actual
+'
+
+test_expect_success 'a bad DK_TEST_WINDOW_NARROW is refused' '
+	echo "d1	a=1" >s1 &&
+	for v in 5,5 0,3 3 3,70000 x; do
+		test_expect_code 2 env DK_TEST_WINDOW_NARROW=$v spotmatch --window 3 s1 2>err &&
+		grep -q "DK_TEST_WINDOW_NARROW: want MAX,SPAN" err || return 1
+	done
 '
 
 test_done

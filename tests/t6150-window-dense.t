@@ -12,6 +12,11 @@ fi
 # 16-bit lanes rather than one document at a time; 30% are near copies of
 # one of the 400 before them, some with new signatures added.  With cmax 1
 # every count is 1 and the postings carry no counts; with 3 they do.
+# Each runs three ways: as is (postings of 16 bits), with postings of 16
+# bits swept every 20 documents or so for their span rather than every
+# quarter window, and with the postings made 32 bits wide once the window
+# holds 100 documents (DK_TEST_WINDOW_NARROW=MAX,SPAN lowers the limits of
+# the 16-bit postings, 60,000 documents and a span of 65,000).
 cat >gen.awk <<'AWK'
 BEGIN {
 	srand(seed);
@@ -47,12 +52,16 @@ for m in jaccard set max; do
 		tau=${c%:*} cmax=${c#*:}
 		test_expect_success "$m, tau $tau, counts up to $cmax" '
 			awk -v seed=31 -v n=800 -v v=300 -v lo=30 -v hi=150 -v cmax=$cmax -v drop=0.1 -f gen.awk >s &&
-			spotmatch -v --window 300 -M $m -t $tau s >actual 2>err &&
 			awk -v col=0 -v w=300 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 150 &&
+			spotmatch -v --window 300 -M $m -t $tau s >actual 2>err &&
 			test_cmp expect actual &&
 			dense=$(sed -n "s/.*(\([0-9]*\) queries counted densely).*/\1/p" err) &&
-			test "$dense" -gt 500
+			test "$dense" -gt 500 &&
+			DK_TEST_WINDOW_NARROW=302,320 spotmatch --window 300 -M $m -t $tau s >actual &&
+			test_cmp expect actual &&
+			DK_TEST_WINDOW_NARROW=100,150 spotmatch --window 300 -M $m -t $tau s >actual &&
+			test_cmp expect actual
 		'
 	done
 done

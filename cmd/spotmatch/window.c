@@ -27,6 +27,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <time.h>
 
 static const struct dk_usage usage = {
@@ -70,12 +71,33 @@ struct tok {
 
 /* The documents of one length band whose prefix holds a signature, in
  * arrival order: seq[pstart .. pend), and the copies each holds in cnt, which
- * stays NULL while every count is 1 (always so for sets such as q-grams):
- * postings are read far more than anything else, so they are kept small. */
+ * stays NULL while every count is 1 (always so for sets such as q-grams).
+ * Postings are read far more than anything else, so they are kept small:
+ * while the window holds at most narrow_max documents, a posting is the
+ * low 16 bits of its document's seq (uint16_t), which name the document as
+ * long as no posting is span_max or more older than the newest document;
+ * sweeps see to that.  A window that grows beyond turns every posting into the
+ * whole 32 bits (uint32_t), for good. */
 struct band {
-	uint32_t *seq, *cnt;
+	void *seq;
+	uint32_t *cnt;
 	uint32_t pstart, pend, pcap, num;
 };
+
+static int narrow = 1;
+static uint64_t narrow_max = 60000, span_max = 65000;
+
+static inline size_t
+post_size(void)
+{
+	return narrow ? sizeof(uint16_t) : sizeof(uint32_t);
+}
+
+static inline char *
+post_addr(const struct band *b, uint32_t k)
+{
+	return (char *)b->seq + k * post_size();
+}
 
 static struct {
 	struct tok *v;
@@ -205,8 +227,8 @@ dict_drop(uint32_t slot)
 	dict.tab[i] = 0;
 	held_bytes -= sizeof *t + (size_t)t->bandcap * sizeof *t->band;
 	for (i = 0; i < t->nband; i++) {
-		held_bytes -= (size_t)t->band[i].pcap * sizeof *t->band[i].seq *
-		    (t->band[i].cnt ? 2 : 1);
+		held_bytes -= (size_t)t->band[i].pcap * (post_size() +
+		    (t->band[i].cnt ? sizeof *t->band[i].cnt : 0));
 		free(t->band[i].seq);
 		free(t->band[i].cnt);
 	}
@@ -296,7 +318,7 @@ post_push(struct tok *t, uint32_t num, uint32_t seq, uint32_t n)
 	b = &t->band[i];
 	if (b->pend == b->pcap) {
 		if (b->pstart >= b->pend / 2 && b->pstart > 0) {
-			memmove(b->seq, b->seq + b->pstart, (b->pend - b->pstart) * sizeof *b->seq);
+			memmove(b->seq, post_addr(b, b->pstart), (b->pend - b->pstart) * post_size());
 			if (b->cnt)
 				memmove(b->cnt, b->cnt + b->pstart, (b->pend - b->pstart) * sizeof *b->cnt);
 			b->pend -= b->pstart;
@@ -304,10 +326,11 @@ post_push(struct tok *t, uint32_t num, uint32_t seq, uint32_t n)
 		} else {
 			uint32_t cap = b->pcap ? b->pcap * 2 : 4;
 
-			b->seq = dk_reallocarray(b->seq, cap, sizeof *b->seq);
+			b->seq = dk_reallocarray(b->seq, cap, post_size());
 			if (b->cnt)
 				b->cnt = dk_reallocarray(b->cnt, cap, sizeof *b->cnt);
-			held_bytes += (size_t)(cap - b->pcap) * sizeof *b->seq * (b->cnt ? 2 : 1);
+			held_bytes += (size_t)(cap - b->pcap) *
+			    (post_size() + (b->cnt ? sizeof *b->cnt : 0));
 			b->pcap = cap;
 		}
 	}
@@ -319,7 +342,10 @@ post_push(struct tok *t, uint32_t num, uint32_t seq, uint32_t n)
 			b->cnt[k] = 1;
 		held_bytes += (size_t)b->pcap * sizeof *b->cnt;
 	}
-	b->seq[b->pend] = seq;
+	if (narrow)
+		((uint16_t *)b->seq)[b->pend] = (uint16_t)seq;
+	else
+		((uint32_t *)b->seq)[b->pend] = seq;
 	if (b->cnt)
 		b->cnt[b->pend] = n;
 	b->pend++;
@@ -355,6 +381,7 @@ static struct {
 	size_t mask;
 	uint64_t head, tail;        /* seqs held are [head, tail) */
 	uint64_t swept;             /* tail at the last sweep */
+	uint64_t oldest;            /* head at the last sweep: no posting is older */
 	size_t peak;
 } win;
 
@@ -448,6 +475,68 @@ win_holds(uint32_t seq)
 	return (uint32_t)(seq - (uint32_t)win.head) < (uint32_t)(win.tail - win.head);
 }
 
+/* The seq of posting k of b (its low 32 bits). */
+static inline uint32_t
+post_seq(const struct band *b, uint32_t k)
+{
+	if (narrow)
+		return (uint32_t)win.tail -
+		    (uint16_t)((uint16_t)win.tail - ((const uint16_t *)b->seq)[k]);
+	return ((const uint32_t *)b->seq)[k];
+}
+
+/* Drops the postings of evicted documents from the head of b. */
+static inline void
+post_trim(struct band *b)
+{
+	while (b->pstart < b->pend && !win_holds(post_seq(b, b->pstart)))
+		b->pstart++;
+}
+
+/* Every posting made 32 bits wide, when the window grows beyond
+ * narrow_max documents. */
+static void
+posts_widen(void)
+{
+	size_t i;
+	uint32_t k, j;
+
+	for (i = 0; i < dict.n; i++) {
+		struct tok *t = &dict.v[i];
+
+		for (k = 0; k < t->nband; k++) {
+			struct band *b = &t->band[k];
+			uint32_t *w = b->pcap ? dk_reallocarray(NULL, b->pcap, sizeof *w) : NULL;
+
+			for (j = b->pstart; j < b->pend; j++)
+				w[j] = post_seq(b, j);
+			free(b->seq);
+			b->seq = w;
+			held_bytes += (size_t)b->pcap * (sizeof(uint32_t) - sizeof(uint16_t));
+		}
+	}
+	narrow = 0;
+}
+
+/* For the tests, DK_TEST_WINDOW_NARROW=MAX,SPAN sets narrow_max and
+ * span_max lower, so that small inputs turn their postings wide and are
+ * swept for their span (both must stay below 2^16, MAX below SPAN). */
+static void
+narrow_limits(void)
+{
+	const char *e = getenv("DK_TEST_WINDOW_NARROW");
+	unsigned long max, span;
+	int end = 0;
+
+	if (!e)
+		return;
+	if (sscanf(e, "%lu,%lu%n", &max, &span, &end) != 2 || e[end] != '\0' ||
+	    max < 1 || max >= span || span > 65000)
+		dk_diex(DK_EXIT_INPUT, "DK_TEST_WINDOW_NARROW: want MAX,SPAN with 0 < MAX < SPAN <= 65000");
+	narrow_max = max;
+	span_max = span;
+}
+
 /* Evicts the oldest document: its signatures are left to the sweep. */
 static void
 win_evict_head(void)
@@ -482,13 +571,13 @@ win_sweep(void)
 		for (k = 0; k < t->nband; k++) {
 			struct band *b = &t->band[k];
 
-			while (b->pstart < b->pend && !win_holds(b->seq[b->pstart]))
-				b->pstart++;
+			post_trim(b);
 			if (b->pstart == b->pend)
 				b->pstart = b->pend = 0;
 		}
 	}
 	win.swept = win.tail;
+	win.oldest = win.head;
 }
 
 /* Adds the document (whose signatures the dictionary holds already). */
@@ -498,6 +587,8 @@ win_add(const struct params *p, struct doc *nd)
 	struct doc *d;
 	uint32_t i;
 
+	if (narrow && win.tail - win.head >= narrow_max)
+		posts_widen();
 	if (win.tail - win.head == (win.ring ? win.mask + 1 : 0))
 		win_grow();
 	d = win_doc(win.tail);
@@ -519,7 +610,8 @@ win_add(const struct params *p, struct doc *nd)
 	/* a sweep after a quarter of the window has come in, so what lingers
 	 * stays a fraction of what the window holds (not before the document
 	 * is in: its new signatures are held by no document until then) */
-	if (win.tail - win.swept >= 256 && (win.tail - win.swept) * 4 >= win.tail - win.head)
+	if ((win.tail - win.swept >= 256 && (win.tail - win.swept) * 4 >= win.tail - win.head) ||
+	    (narrow && win.tail - win.oldest >= span_max))
 		win_sweep();
 	if (win.tail - win.head > win.peak)
 		win.peak = (size_t)(win.tail - win.head);
@@ -724,8 +816,8 @@ span_fetch(const struct query *q, uint32_t i)
 	if (i >= q->span.n)
 		return;
 	b = q->span.v[i].band;
-	e = (const char *)(b->seq + b->pend);
-	for (x = (const char *)(b->seq + b->pstart) + 64; x < e; x += 64)
+	e = post_addr(b, b->pend);
+	for (x = post_addr(b, b->pstart) + 64; x < e; x += 64)
 		__builtin_prefetch(x);
 }
 
@@ -745,19 +837,19 @@ count_sparse(struct query *q, uint64_t need)
 	mark = (uint32_t)q->n;
 	for (i = 0; i < q->span.n; i++) {
 		const struct band *b = q->span.v[i].band;
-		const uint32_t *post = b->seq + b->pstart;
 		const uint32_t *cnt = b->cnt ? b->cnt + b->pstart : NULL;
 		uint32_t qn = q->span.v[i].qn;
 
 		span_fetch(q, i + 8);
 		for (k = 0, n = b->pend - b->pstart; k < n; k++) {
-			struct tally *ta = &win.tally[post[k] & win.mask];
+			size_t at = post_seq(b, b->pstart + k) & win.mask;
+			struct tally *ta = &win.tally[at];
 
 			if (ta->mark != mark) {
 				ta->mark = mark;
 				ta->shared = 0;
 				DK_GROW(&q->cand, q->cand.n + 1);
-				q->cand.v[q->cand.n++].seq = win_seq(post[k] & win.mask);
+				q->cand.v[q->cand.n++].seq = win_seq(at);
 			}
 			/* qn is at least 1 */
 			ta->shared += !cnt ? 1 : qn < cnt[k] ? qn : cnt[k];
@@ -788,24 +880,35 @@ count_dense(struct query *q, uint64_t need)
 	q->dense++;
 	for (i = 0; i < q->span.n; i++) {
 		const struct band *b = q->span.v[i].band;
-		const uint32_t *post = b->seq + b->pstart;
 		const uint32_t *cnt = b->cnt ? b->cnt + b->pstart : NULL;
 		uint32_t qn = q->span.v[i].qn;
 
 		span_fetch(q, i + 8);
 		n = b->pend - b->pstart;
-		if (!cnt)
+		if (cnt)
+			for (k = 0; k < n; k++) {
+				size_t at = post_seq(b, b->pstart + (uint32_t)k) & win.mask;
+
+				c[at / 4] += (uint64_t)(qn < cnt[k] ? qn : cnt[k]) << (at % 4 * 16);
+			}
+		else if (narrow) {
+			/* the ring has at most 2^16 slots: the low bits are the slot */
+			const uint16_t *post = (const uint16_t *)b->seq + b->pstart;
+
 			for (k = 0; k < n; k++) {
 				size_t at = post[k] & win.mask;
 
 				c[at / 4] += (uint64_t)1 << (at % 4 * 16);
 			}
-		else
+		} else {
+			const uint32_t *post = (const uint32_t *)b->seq + b->pstart;
+
 			for (k = 0; k < n; k++) {
 				size_t at = post[k] & win.mask;
 
-				c[at / 4] += (uint64_t)(qn < cnt[k] ? qn : cnt[k]) << (at % 4 * 16);
+				c[at / 4] += (uint64_t)1 << (at % 4 * 16);
 			}
+		}
 	}
 	for (w = 0; w < nw; w++) {
 		uint64_t x = c[w], hit;
@@ -864,7 +967,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		for (be = tk->band + tk->nband; b < be && b->num <= bhi; b++) {
 			if (b->num < blo || b->pstart == b->pend)
 				continue;
-			__builtin_prefetch(b->seq + b->pstart);
+			__builtin_prefetch(post_addr(b, b->pstart));
 			DK_GROW(&q->span, q->span.n + 1);
 			q->span.v[q->span.n++] = (struct span){ b, qn };
 		}
@@ -875,8 +978,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	for (i = 0, tot = 0; i < q->span.n; i++) {
 		struct band *b = q->span.v[i].band;
 
-		while (b->pstart < b->pend && !win_holds(b->seq[b->pstart]))
-			b->pstart++;
+		post_trim(b);
 		tot += b->pend - b->pstart;
 	}
 	q->visits += tot;
@@ -1361,6 +1463,7 @@ spotmatch_window(int argc, char **argv)
 	memset(&st, 0, sizeof st);
 	st.p = &p;
 	bands_init();
+	narrow_limits();
 	status = dk_each_input(argc, argv, run, &st);
 	dk_out_close();
 	if (dk_verbose) {
