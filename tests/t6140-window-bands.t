@@ -14,42 +14,14 @@ fi
 # (and the document itself: 101), so the postings and slots of evicted
 # documents are swept many times over while the queries go on; each runs
 # again with postings made 32 bits wide once the window holds 50 documents.
-cat >gen.awk <<'AWK'
-BEGIN {
-	srand(seed);
-	for (i = 0; i < n; i++) {
-		if (i > 0 && rand() < 0.33) {
-			src = i - 1 - int(rand() * (i < 150 ? i : 150));
-			k = split(doc[src], a, " ");
-			s = "";
-			for (j = 1; j <= k; j++)
-				if (rand() >= drop)
-					s = s (s == "" ? "" : " ") a[j];
-			for (j = 0; j < 3; j++)
-				if (rand() < 0.3)
-					s = s (s == "" ? "" : " ") "n" i "x" j "=" (1 + int(rand() * cmax));
-		} else {
-			k = int(exp(rand() * log(120))) + 1;
-			s = ""; delete seen;
-			for (j = 0; j < k; j++) {
-				w = "w" int(v * rand() * rand());
-				if (w in seen) continue;
-				seen[w] = 1;
-				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax));
-			}
-		}
-		if (s == "")
-			s = "e" i "=1";
-		doc[i] = s;
-		printf "d%d\t%s\n", i, s;
-	}
+gen() {
+	awk -v pcopy=0.33 -v back=150 -v extra=3 -v pextra=0.3 -v maxlen=120 "$@" -f "$DK_TESTS/window-gen.awk"
 }
-AWK
 
 for m in jaccard set max; do
 	for tau in 0.6 0.85; do
 		test_expect_success "$m, tau $tau" '
-			awk -v seed=21 -v n=1500 -v v=600 -v cmax=3 -v drop=0.08 -f gen.awk >s &&
+			gen -v seed=21 -v n=1500 -v v=600 -v cmax=3 -v drop=0.08 >s &&
 			spotmatch --window 100 -M $m -t $tau s >actual &&
 			awk -v col=0 -v w=100 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 100 &&
@@ -61,7 +33,7 @@ for m in jaccard set max; do
 done
 
 test_expect_success 'the sweeps leave only the window in the dictionary' '
-	awk -v seed=22 -v n=1500 -v v=600 -v cmax=1 -v drop=0.08 -f gen.awk >s &&
+	gen -v seed=22 -v n=1500 -v v=600 -v cmax=1 -v drop=0.08 >s &&
 	spotmatch -v --window 100 -M max -t 0.8 s >/dev/null 2>err &&
 	tail -n 101 s | cut -f2 | tr " " "\n" | sort -u | wc -l >expect &&
 	sed -n "s/.*documents held at the end: 101, signatures: //p" err >actual &&

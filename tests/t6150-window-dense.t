@@ -17,41 +17,15 @@ fi
 # quarter window, and with the postings made 32 bits wide once the window
 # holds 100 documents (DK_TEST_WINDOW_NARROW=MAX,SPAN lowers the limits of
 # the 16-bit postings, 60,000 documents and a span of 65,000).
-cat >gen.awk <<'AWK'
-BEGIN {
-	srand(seed);
-	for (i = 0; i < n; i++) {
-		if (i > 0 && rand() < 0.3) {
-			src = i - 1 - int(rand() * (i < 400 ? i : 400));
-			k = split(doc[src], a, " ");
-			s = "";
-			for (j = 1; j <= k; j++)
-				if (rand() >= drop)
-					s = s (s == "" ? "" : " ") a[j];
-			for (j = 0; j < 6; j++)
-				if (rand() < 0.5)
-					s = s (s == "" ? "" : " ") "n" i "x" j "=" (1 + int(rand() * cmax));
-		} else {
-			k = lo + int(rand() * (hi - lo));
-			s = ""; delete seen;
-			for (j = 0; j < k; j++) {
-				w = "w" int(v * rand() * rand());
-				if (w in seen) continue;
-				seen[w] = 1;
-				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax));
-			}
-		}
-		doc[i] = s;
-		printf "d%d\t%s\n", i, s;
-	}
+gen() {
+	awk -v pcopy=0.3 -v back=400 -v extra=6 -v pextra=0.5 "$@" -f "$DK_TESTS/window-gen.awk"
 }
-AWK
 
 for m in jaccard set max; do
 	for c in 0.5:3 0.8:1; do
 		tau=${c%:*} cmax=${c#*:}
 		test_expect_success "$m, tau $tau, counts up to $cmax" '
-			awk -v seed=31 -v n=800 -v v=300 -v lo=30 -v hi=150 -v cmax=$cmax -v drop=0.1 -f gen.awk >s &&
+			gen -v seed=31 -v n=800 -v v=300 -v lo=30 -v hi=150 -v cmax=$cmax -v drop=0.1 >s &&
 			awk -v col=0 -v w=300 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
 			test $(wc -l <expect) -gt 150 &&
 			spotmatch -v --window 300 -M $m -t $tau s >actual 2>err &&
