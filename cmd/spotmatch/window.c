@@ -595,15 +595,13 @@ win_add(const struct params *p, struct doc *nd)
 	*d = *nd;
 	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len, &d->lastn, &d->ell);
 	d->band = band_of(d->len);
-	for (i = 0; i < d->ntok; i++) {
-		dict.v[d->tok[i]].last = (uint32_t)win.tail;
-		if (i < d->nprefix) {
-			/* the band lists are scattered: fetch some ahead */
-			if (i + 8 < d->nprefix)
-				__builtin_prefetch(dict.v[d->tok[i + 8]].band);
-			post_push(&dict.v[d->tok[i]], d->band, (uint32_t)win.tail,
-			    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
-		}
+	/* (query_load() marked every signature as held by it) */
+	for (i = 0; i < d->nprefix; i++) {
+		/* the band lists are scattered: fetch some ahead */
+		if (i + 8 < d->nprefix)
+			__builtin_prefetch(dict.v[d->tok[i + 8]].band);
+		post_push(&dict.v[d->tok[i]], d->band, (uint32_t)win.tail,
+		    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
 	}
 	held_bytes += d->bytes;
 	win.tail++;
@@ -723,6 +721,9 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		slot = dict_intern(sigs->v[i].s.p, sigs->v[i].s.n, q->hash.v[i]);
 		q->ord.v[i].slot = slot;
 		q->ord.v[i].serial = dict.v[slot].serial;
+		/* the document joins the window as seq win.tail once it has
+		 * been compared (marked here while the slot is at hand) */
+		dict.v[slot].last = (uint32_t)win.tail;
 		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
 	}
 	q->ord.n = sigs->n;
