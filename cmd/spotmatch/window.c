@@ -244,12 +244,12 @@ dict_drop(uint32_t slot)
 
 /* Length bands: band b holds the lengths [2^b, 2^(b+1)) (band 0 also 0),
  * so a query, which needs the lengths from tau * len to len / tau, reads
- * two bands or three.  Finer bands read fewer postings but more lists, each a few
- * scattered cache lines: with lists fetched whole and postings of 16 bits,
- * doubling was 20% faster a decision on the benchmark's feed than bands a
- * fifth wider each (0.57 against 0.71 ms; 0.46 against 0.62 with -L), and
- * 1.5, 3 or 4 times wider no better.  Monotone by construction, so no
- * length is read in the wrong band. */
+ * two bands or three.  Finer bands read fewer postings but more lists,
+ * each a few scattered cache lines: with lists fetched whole and postings
+ * of 16 bits, doubling was 20% faster a decision on the benchmark's feed
+ * than bands a fifth wider each (0.57 against 0.71 ms; 0.46 against 0.62
+ * with -L), and 1.5, 3 or 4 times wider no better.  Monotone by
+ * construction, so no length is read in the wrong band. */
 static uint32_t
 band_of(uint64_t len)
 {
