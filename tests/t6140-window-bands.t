@@ -13,7 +13,8 @@ fi
 # with a few signatures dropped or added; the window holds 100 documents,
 # (and the document itself: 101), so the postings and slots of evicted
 # documents are swept many times over while the queries go on; each runs
-# again with postings made 32 bits wide once the window holds 50 documents.
+# again with postings made 32 bits wide once the window holds 50 documents,
+# and with the order learned from the window after 300 documents.
 gen() {
 	awk -v pcopy=0.33 -v back=150 -v extra=3 -v pextra=0.3 -v maxlen=120 "$@" -f "$DK_TESTS/window-gen.awk"
 }
@@ -27,6 +28,8 @@ for m in jaccard set max; do
 			test $(wc -l <expect) -gt 100 &&
 			test_cmp expect actual &&
 			DK_TEST_WINDOW_NARROW=50,60 spotmatch --window 100 -M $m -t $tau s >actual &&
+			test_cmp expect actual &&
+			spotmatch --learn 300 --window 100 -M $m -t $tau s >actual &&
 			test_cmp expect actual
 		'
 	done

@@ -16,7 +16,10 @@ fi
 # bits swept every 20 documents or so for their span rather than every
 # quarter window, and with the postings made 32 bits wide once the window
 # holds 100 documents (DK_TEST_WINDOW_NARROW=MAX,SPAN lowers the limits of
-# the 16-bit postings, 60,000 documents and a span of 65,000).
+# the 16-bit postings, 60,000 documents and a span of 65,000).  Then the
+# order is learned from the window (t6160), which renumbers the signatures
+# and builds the index again: at the first document, at the window's edge,
+# once documents have left it, and with the narrow postings as above.
 gen() {
 	awk -v pcopy=0.3 -v back=400 -v extra=6 -v pextra=0.5 "$@" -f "$DK_TESTS/window-gen.awk"
 }
@@ -35,6 +38,14 @@ for m in jaccard set max; do
 			DK_TEST_WINDOW_NARROW=302,320 spotmatch --window 300 -M $m -t $tau s >actual &&
 			test_cmp expect actual &&
 			DK_TEST_WINDOW_NARROW=100,150 spotmatch --window 300 -M $m -t $tau s >actual &&
+			test_cmp expect actual &&
+			for n in 1 299 301 500; do
+				spotmatch --learn $n --window 300 -M $m -t $tau s >actual &&
+				test_cmp expect actual || return 1
+			done &&
+			DK_TEST_WINDOW_NARROW=302,320 spotmatch --learn 50 --window 300 -M $m -t $tau s >actual &&
+			test_cmp expect actual &&
+			DK_TEST_WINDOW_NARROW=100,150 spotmatch --learn 350 --window 300 -M $m -t $tau s >actual &&
 			test_cmp expect actual
 		'
 	done

@@ -11,9 +11,11 @@
  * documents, so the dictionary, like everything else, is bounded by the
  * window and not by the stream, while evicting a document touches none of
  * its signatures.  The global order that
- * prefix filtering needs is by birth, newest first: a signature born
- * recently is rare in the window (the common ones were born long ago and
- * never die), so prefixes hold rare signatures and few candidates.  Only
+ * prefix filtering needs is at first by birth, newest first: a signature
+ * born recently is rare in the window (the common ones were born long ago
+ * and never die), so prefixes hold rare signatures and few candidates.
+ * After a sample of the stream (--learn) it is by document frequency in the
+ * window, which is rarer still, and the window is indexed again.  Only
  * prefixes are indexed, and a signature's postings are split by the
  * length band of their documents, so that a query reads only the bands
  * whose lengths can reach the threshold with its own (every measure is at
@@ -31,8 +33,8 @@
 #include <time.h>
 
 static const struct dk_usage usage = {
-	"spotmatch --window duration [-v] [-L lexicon] [-M measure] [-t tau] [--novel]\n"
-	"          [--time-column N [--disorder duration]] [file ...]",
+	"spotmatch --window duration [-v] [-L lexicon | --learn N] [-M measure] [-t tau]\n"
+	"          [--novel] [--time-column N [--disorder duration]] [file ...]",
 	"  --window D        compare each document with those at most D before it:\n"
 	"                    a count of documents, or with --time-column a duration\n"
 	"                    such as 86400, 24h, 90m, 1d12h (units s m h d w)\n"
@@ -43,14 +45,16 @@ static const struct dk_usage usage = {
 	"  --novel           write the IDs of documents with no near duplicate in\n"
 	"                    the window instead of the pairs\n"
 	"  -L lexicon        order the prefixes by the lexicon's document\n"
-	"                    frequencies (rarest first) instead of by birth\n"
+	"                    frequencies (rarest first) instead of learning it\n"
+	"  --learn N         learn that order from the window once N documents\n"
+	"                    have come in (default 2000; 0: by birth, newest first)\n"
 	"  -M measure        jaccard (default), set, or max (DDD)\n"
 	"  -t tau            similarity threshold (default 0.8)\n"
 	"  -v                statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_WINDOW = 0x2000, OPT_TIMECOL, OPT_DISORDER, OPT_NOVEL };
+enum { OPT_WINDOW = 0x2000, OPT_TIMECOL, OPT_DISORDER, OPT_NOVEL, OPT_LEARN };
 
 /* ---- the dictionary ---- */
 
@@ -367,6 +371,7 @@ struct params {
 	int64_t window, disorder;   /* ms, or documents without a time column */
 	size_t timecol;             /* 0: arrival order */
 	int novel;
+	uint64_t learn;             /* documents to learn the order from; 0: never */
 };
 
 static struct doc *
@@ -556,12 +561,29 @@ win_sweep(void)
 	win.oldest = win.head;
 }
 
+/* Indexes the prefix of document seq, its signatures in order. */
+static void
+win_index(const struct params *p, uint64_t seq)
+{
+	struct doc *d = win_doc(seq);
+	uint32_t i;
+
+	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len, &d->lastn, &d->ell);
+	d->band = band_of(d->len);
+	for (i = 0; i < d->nprefix; i++) {
+		/* the band lists are scattered: fetch some ahead */
+		if (i + 8 < d->nprefix)
+			__builtin_prefetch(dict.v[d->tok[i + 8]].band);
+		post_push(&dict.v[d->tok[i]], d->band, (uint32_t)seq,
+		    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
+	}
+}
+
 /* Adds the document (whose signatures the dictionary holds already). */
 static void
 win_add(const struct params *p, struct doc *nd)
 {
 	struct doc *d;
-	uint32_t i;
 
 	if (narrow && win.tail - win.head >= narrow_max)
 		posts_widen();
@@ -569,16 +591,8 @@ win_add(const struct params *p, struct doc *nd)
 		win_grow();
 	d = win_doc(win.tail);
 	*d = *nd;
-	d->nprefix = prefix_size(p, d->cnt, d->ntok, d->len, &d->lastn, &d->ell);
-	d->band = band_of(d->len);
 	/* (query_load() marked every signature as held by it) */
-	for (i = 0; i < d->nprefix; i++) {
-		/* the band lists are scattered: fetch some ahead */
-		if (i + 8 < d->nprefix)
-			__builtin_prefetch(dict.v[d->tok[i + 8]].band);
-		post_push(&dict.v[d->tok[i]], d->band, (uint32_t)win.tail,
-		    i + 1 == d->nprefix ? d->lastn : d->cnt ? d->cnt[i] : 1);
-	}
+	win_index(p, win.tail);
 	held_bytes += d->bytes;
 	win.tail++;
 	/* a sweep after a quarter of the window has come in, so what lingers
@@ -723,6 +737,92 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 	}
 	q->tok.n = q->cnt.n = q->ser.n = q->ord.n;
 	return len;
+}
+
+/* ---- learning the order ---- */
+
+struct learnt {
+	uint64_t df, serial;
+	uint32_t slot;
+};
+
+/* Most common first; among equals, born first. */
+static int
+by_df_birth(const void *x, const void *y)
+{
+	const struct learnt *a = x, *b = y;
+
+	if (a->df != b->df)
+		return a->df > b->df ? -1 : 1;
+	return (a->serial > b->serial) - (a->serial < b->serial);
+}
+
+/* Renumbers the signatures of the window by their document frequency in
+ * it, the most common lowest, so that prefixes hold the rarest (as -L does
+ * from a lexicon); signatures born later rank above them all, by birth.
+ * Every document of the window is then sorted and indexed again: the same
+ * order for all, as exactness needs, only a better one.  Runs once, after
+ * p->learn documents; the index is rebuilt, so it costs about as much as
+ * taking those documents in. */
+static size_t
+win_learn(const struct params *p, struct query *q)
+{
+	struct learnt *v;
+	uint32_t *df, k;
+	uint64_t s;
+	size_t i, n = 0;
+
+	win_sweep();            /* the dictionary holds the window's signatures only */
+	df = dk_calloc(dict.n ? dict.n : 1, sizeof *df);
+	for (s = win.head; s < win.tail; s++) {
+		const struct doc *d = win_doc(s);
+
+		for (k = 0; k < d->ntok; k++)
+			df[d->tok[k]]++;
+	}
+	v = dk_reallocarray(NULL, dict.live ? dict.live : 1, sizeof *v);
+	for (i = 0; i < dict.n; i++) {
+		struct tok *t = &dict.v[i];
+
+		if (t->serial == 0)
+			continue;
+		v[n++] = (struct learnt){ df[i], t->serial, (uint32_t)i };
+		/* every list is built again below */
+		for (k = 0; k < t->nband; k++) {
+			held_bytes -= (size_t)t->band[k].pcap * (post_size() +
+			    (t->band[k].cnt ? sizeof *t->band[k].cnt : 0));
+			free(t->band[k].seq);
+			free(t->band[k].cnt);
+		}
+		t->nband = 0;
+	}
+	qsort(v, n, sizeof *v, by_df_birth);
+	for (i = 0; i < n; i++)
+		dict.v[v[i].slot].serial = i + 1;
+	dict.serial = n;
+	for (s = win.head; s < win.tail; s++) {
+		struct doc *d = win_doc(s);
+
+		q->ord.n = 0;
+		DK_GROW(&q->ord, d->ntok);
+		for (k = 0; k < d->ntok; k++)
+			q->ord.v[k] = (struct order){ dict.v[d->tok[k]].serial, d->tok[k],
+			    d->cnt ? d->cnt[k] : 1 };
+		q->ord.n = d->ntok;
+		if (q->ord.n > 1)
+			sort_by_serial(q);
+		for (k = 0; k < d->ntok; k++) {          /* newest first */
+			const struct order *o = &q->ord.v[d->ntok - 1 - k];
+
+			d->tok[k] = o->slot;
+			if (d->cnt)
+				d->cnt[k] = o->count;
+		}
+		win_index(p, s);
+	}
+	free(v);
+	free(df);
+	return n;
 }
 
 /* Overlap of the query with d, or less than need when it cannot reach it. */
@@ -1139,6 +1239,7 @@ struct state {
 	uint64_t docs, pairs, novel;
 	size_t peak_bytes;
 	uint64_t full;              /* 1 + the document that first evicted */
+	size_t learnt;              /* signatures ranked by win_learn() */
 	struct timespec wall0, cpu0;
 };
 
@@ -1247,6 +1348,8 @@ run(dk_reader *r, void *arg)
 		if (len > 0) {
 			make_doc(&nd, &st->q, &st->rec.f[0], t, len);
 			win_add(p, &nd);
+			if (win.tail == p->learn && !order.lex)
+				st->learnt = win_learn(p, &st->q);
 		}
 		if (held_bytes > st->peak_bytes)
 			st->peak_bytes = held_bytes;
@@ -1280,6 +1383,9 @@ report(const struct state *st)
 		    cpu / (double)n * 1000);
 	}
 
+	if (st->p->learn && win.tail >= st->p->learn && !order.lex)
+		dk_note("window: order learned from the window after %llu documents: "
+		    "%zu signatures ranked", (unsigned long long)st->p->learn, st->learnt);
 	dk_note("window: %llu documents, %llu %s", (unsigned long long)st->docs,
 	    (unsigned long long)(st->p->novel ? st->novel : st->pairs),
 	    st->p->novel ? "novel" : "pairs");
@@ -1378,10 +1484,11 @@ parse_options(int argc, char **argv, struct params *p)
 		{ "time-column", required_argument, NULL, OPT_TIMECOL },
 		{ "disorder", required_argument, NULL, OPT_DISORDER },
 		{ "novel", no_argument, NULL, OPT_NOVEL },
+		{ "learn", required_argument, NULL, OPT_LEARN },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *window = NULL, *disorder = NULL, *lexicon = NULL;
-	int ch, m;
+	int ch, m, learn = 0;
 
 	optind = 1;     /* the caller may have looked at the options already */
 	while ((ch = getopt_long(argc, argv, "hL:M:t:v", longopts, NULL)) != -1) {
@@ -1410,6 +1517,10 @@ parse_options(int argc, char **argv, struct params *p)
 		case OPT_NOVEL:
 			p->novel = 1;
 			break;
+		case OPT_LEARN:
+			p->learn = (uint64_t)dk_parse_int(optarg, 0, UINT32_MAX, "--learn");
+			learn = 1;
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -1418,6 +1529,8 @@ parse_options(int argc, char **argv, struct params *p)
 		dk_diex(DK_EXIT_INPUT, "--window is required in this mode");
 	if (disorder && !p->timecol)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
+	if (learn && lexicon)
+		dk_diex(DK_EXIT_INPUT, "-L and --learn both set the order: give one");
 	p->window = parse_duration(window, p->timecol != 0, "window");
 	if (lexicon)
 		load_order(lexicon);
@@ -1428,7 +1541,7 @@ parse_options(int argc, char **argv, struct params *p)
 int
 spotmatch_window(int argc, char **argv)
 {
-	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0 };
+	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 2000 };
 	struct state st;
 	int status;
 
