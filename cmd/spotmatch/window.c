@@ -357,7 +357,7 @@ static struct {
 	 * branch, a quarter of the memory) and the documents that reach the
 	 * count are found afterwards by going over the words, which the scan
 	 * leaves zero again */
-	uint64_t *dense;
+	uint16_t *dense;
 	size_t mask;
 	uint64_t head, tail;        /* seqs held are [head, tail) */
 	uint64_t swept;             /* tail at the last sweep */
@@ -398,7 +398,7 @@ win_grow(void)
 	free(win.tally);
 	free(win.dense);
 	win.tally = dk_calloc(size, sizeof *win.tally);
-	win.dense = dk_calloc(size / 4, sizeof *win.dense);
+	win.dense = dk_calloc(size, sizeof *win.dense);
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
@@ -943,14 +943,36 @@ count_sparse(struct query *q, uint64_t need)
 	q->cand.n = k;
 }
 
-/* The same with the dense counts: every count stays below 2^15 (the
- * caller sees to it), so no lane carries into the next, and need too, so
- * that one subtraction tests four lanes at once. */
+/* Four 16-bit counts read as one word: the count of a set top bit, and
+ * count i of the word, whichever the byte order. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define LANE_BITS(i) ((3 - (i)) * 16)
+#else
+#define LANE_BITS(i) ((i) * 16)
+#endif
+static inline unsigned
+lane_of(uint64_t bit)
+{
+	unsigned b = (unsigned)__builtin_ctzll(bit) / 16;
+
+	return LANE_BITS(b) / 16;
+}
+
+static inline uint64_t
+c16_of(uint64_t x, unsigned lane)
+{
+	return x >> LANE_BITS(lane) & 0xffff;
+}
+
+/* The same with the dense counts, a 16-bit count a document, each posting
+ * one increment.  Every count stays below 2^15 (the caller sees to it), and
+ * need too, so that the words of four counts are scanned afterwards with
+ * one subtraction testing four at once, no lane carrying into the next. */
 static void
 count_dense(struct query *q, uint64_t need)
 {
 	const uint64_t H = 0x8000800080008000u, T = need * 0x0001000100010001u;
-	uint64_t *c = win.dense;
+	uint16_t *c = win.dense;
 	size_t w, nw = (win.mask + 1) / 4, n;
 	uint32_t i, k;
 
@@ -966,40 +988,35 @@ count_dense(struct query *q, uint64_t need)
 			for (k = 0; k < n; k++) {
 				size_t at = post_seq(b, b->pstart + (uint32_t)k) & win.mask;
 
-				c[at / 4] += (uint64_t)(qn < cnt[k] ? qn : cnt[k]) << (at % 4 * 16);
+				c[at] += (uint16_t)(qn < cnt[k] ? qn : cnt[k]);
 			}
 		else if (narrow) {
 			/* the ring has at most 2^16 slots: the low bits are the slot */
 			const uint16_t *post = (const uint16_t *)b->seq + b->pstart;
 
-			for (k = 0; k < n; k++) {
-				size_t at = post[k] & win.mask;
-
-				c[at / 4] += (uint64_t)1 << (at % 4 * 16);
-			}
+			for (k = 0; k < n; k++)
+				c[post[k] & win.mask]++;
 		} else {
 			const uint32_t *post = (const uint32_t *)b->seq + b->pstart;
 
-			for (k = 0; k < n; k++) {
-				size_t at = post[k] & win.mask;
-
-				c[at / 4] += (uint64_t)1 << (at % 4 * 16);
-			}
+			for (k = 0; k < n; k++)
+				c[post[k] & win.mask]++;
 		}
 	}
 	for (w = 0; w < nw; w++) {
-		uint64_t x = c[w], hit;
+		uint64_t x, hit;
 
+		memcpy(&x, c + w * 4, sizeof x);
 		if (x == 0)
 			continue;
-		c[w] = 0;
+		memset(c + w * 4, 0, sizeof x);
 		/* the top bit of a lane is set when the lane is at least need */
 		for (hit = ((x | H) - T) & H; hit; hit &= hit - 1) {
-			int lane = __builtin_ctzll(hit) / 16;
+			unsigned lane = lane_of(hit & -hit);
 
 			DK_GROW(&q->cand, q->cand.n + 1);
-			q->cand.v[q->cand.n].seq = win_seq(w * 4 + (size_t)lane);
-			q->cand.v[q->cand.n++].shared = x >> (lane * 16) & 0xffff;
+			q->cand.v[q->cand.n].seq = win_seq(w * 4 + lane);
+			q->cand.v[q->cand.n++].shared = c16_of(x, lane);
 		}
 	}
 }
