@@ -880,22 +880,25 @@ win_seq(size_t at)
 	return win.head + ((at - win.head) & win.mask);
 }
 
-/* Fetches the postings of span i, if there is one, but for the first
- * cache line, fetched as the spans were listed: lists are short, so the
- * hardware's own fetching ahead would hardly start on one (a fifth off
- * the time of a decision on the benchmark's feed). */
-static inline void
-span_fetch(const struct query *q, uint32_t i)
+/* Fetches every line of the postings of the spans, all before any is
+ * counted.  The lists are short (a few lines each) and scattered, too short
+ * for the hardware's own fetching ahead to start on one, and fetched list
+ * by list, some ahead, they still came one or two lines at a time: asking
+ * for all at once keeps the memory busy with as many as it takes at a time,
+ * and they fit in the second-level cache with the counts.  A third off the
+ * time of a decision on the benchmark's feed. */
+static void
+spans_fetch(const struct query *q)
 {
-	const struct band *b;
-	const char *x, *e;
+	uint32_t i;
 
-	if (i >= q->span.n)
-		return;
-	b = q->span.v[i].band;
-	e = post_addr(b, b->pend);
-	for (x = post_addr(b, b->pstart) + 64; x < e; x += 64)
-		__builtin_prefetch(x);
+	for (i = 0; i < q->span.n; i++) {
+		const struct band *b = q->span.v[i].band;
+		const char *x = post_addr(b, b->pstart), *e = post_addr(b, b->pend);
+
+		for (x = (const char *)((uintptr_t)x & ~(uintptr_t)63); x < e; x += 64)
+			__builtin_prefetch(x);
+	}
 }
 
 /* Counts the postings of q->span into the tallies, one document at a
@@ -917,7 +920,6 @@ count_sparse(struct query *q, uint64_t need)
 		const uint32_t *cnt = b->cnt ? b->cnt + b->pstart : NULL;
 		uint32_t qn = q->span.v[i].qn;
 
-		span_fetch(q, i + 8);
 		for (k = 0, n = b->pend - b->pstart; k < n; k++) {
 			size_t at = post_seq(b, b->pstart + k) & win.mask;
 			struct tally *ta = &win.tally[at];
@@ -982,7 +984,6 @@ count_dense(struct query *q, uint64_t need)
 		const uint32_t *cnt = b->cnt ? b->cnt + b->pstart : NULL;
 		uint32_t qn = q->span.v[i].qn;
 
-		span_fetch(q, i + 8);
 		n = b->pend - b->pstart;
 		if (cnt)
 			for (k = 0; k < n; k++) {
@@ -1045,27 +1046,32 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	 * query's own) a count rules a document out without reading it */
 	ell_lo = ell_of(p, lo) < ell_q ? ell_of(p, lo) : ell_q;
 	bhi = band_of((uint64_t)fmin(ceil((double)lenq / p->tau) + 1, 0x1p62));
-	/* first the postings to read, band by band, then the reading: the
-	 * lists are short and scattered, so each is fetched ahead */
+	/* first the postings to read, band by band, then the reading; each
+	 * step fetches all it will need before it starts (see spans_fetch()):
+	 * here the bands of the signatures (query_load() has just read the
+	 * signatures themselves) */
+	for (i = 0; i < np; i++) {
+		const struct tok *tk = &dict.v[q->tok.v[i]];
+		const char *x = (const char *)tk->band, *e = (const char *)(tk->band + tk->nband);
+
+		for (x = (const char *)((uintptr_t)x & ~(uintptr_t)63); x < e; x += 64)
+			__builtin_prefetch(x);
+	}
 	q->span.n = 0;
+	DK_GROW(&q->span, (size_t)np * (bhi - blo + 1));
 	for (i = 0; i < np; i++) {
 		const struct tok *tk = &dict.v[q->tok.v[i]];
 		struct band *b, *be;
 
-		if (i + 8 < np)
-			__builtin_prefetch(&dict.v[q->tok.v[i + 8]]);
-		if (i + 4 < np)
-			__builtin_prefetch(dict.v[q->tok.v[i + 4]].band);
 		qn = i + 1 == np ? lastn : q->cnt.v[i];
 		b = tk->band + (tk->nband > 4 ? band_find(tk, blo) : 0);
 		for (be = tk->band + tk->nband; b < be && b->num <= bhi; b++) {
 			if (b->num < blo || b->pstart == b->pend)
 				continue;
-			__builtin_prefetch(post_addr(b, b->pstart));
-			DK_GROW(&q->span, q->span.n + 1);
 			q->span.v[q->span.n++] = (struct span){ b, qn };
 		}
 	}
+	spans_fetch(q);
 	/* postings of evicted documents (the oldest of each list) wait for
 	 * the sweep; what is left is counted densely when there is much of
 	 * it, as long as no count can reach the 16th bit */
