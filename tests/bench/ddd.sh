@@ -12,8 +12,9 @@
 #           (default 2000).
 # Each feed holds DDD_EXTRA documents (default 1000) beyond its window;
 # spotmatch -v times the decisions taken once the window is full.  The
-# prose feed is also run with
-# -L, a lexicon of its first 2,000 documents ordering the prefixes.
+# prose feed runs three ways: as is (the order of the prefixes learned
+# from the window after 2,000 documents), with --learn 0 (by birth), and
+# with -L, a lexicon of its first 2,000 documents.
 #
 #   DDD_KEEP    when set, keep the feeds and their signatures for profiling
 . "$(dirname "$0")/common.sh"
@@ -54,6 +55,7 @@ if ! test -s "$t/prose-$n.sig"; then
 fi
 head -n 2000 "$t/prose-$n.sig" | lexicon >"$t/prose.lex"
 decide "prose" "$t/prose-$n.sig" "$win"
+decide "prose, birth order" "$t/prose-$n.sig" "$win" --learn 0
 decide "prose, -L lexicon of 2,000" "$t/prose-$n.sig" "$win" -L "$t/prose.lex"
 
 # ---- pool ----
