@@ -638,6 +638,8 @@ struct query {
 	uint64_t prefix, visits;        /* prefix entries and postings read */
 	uint64_t lists;                 /* band lists read */
 	uint64_t dense;                 /* queries counted densely */
+	int ones;                       /* every count of the query is 1 */
+	DK_VEC(uint64_t) bits;          /* the query's slots, while verifying */
 	DK_VEC(uint64_t) hash;          /* of the signatures */
 };
 
@@ -735,6 +737,7 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		q->ser.v[i] = o->serial;
 		len += o->count;
 	}
+	q->ones = len == q->ord.n;
 	q->tok.n = q->cnt.n = q->ser.n = q->ord.n;
 	return len;
 }
@@ -851,6 +854,47 @@ overlap(const struct query *q, const struct doc *d, uint64_t lenq, uint64_t need
 			i++;
 			j++;
 		}
+	}
+	return o;
+}
+
+/* Marks the slots of the query's signatures in q->bits (on), or clears
+ * them (off). */
+static void
+query_mark(struct query *q, int on)
+{
+	size_t i, w = dict.n / 64 + 1;
+
+	if (on && q->bits.n < w) {
+		DK_GROW(&q->bits, w);
+		memset(q->bits.v + q->bits.n, 0, (w - q->bits.n) * sizeof *q->bits.v);
+		q->bits.n = w;
+	}
+	for (i = 0; i < q->tok.n; i++) {
+		uint32_t s = q->tok.v[i];
+
+		if (on)
+			q->bits.v[s / 64] |= (uint64_t)1 << (s % 64);
+		else
+			q->bits.v[s / 64] = 0;
+	}
+}
+
+/* overlap() when neither the query nor d holds a signature twice: d's
+ * slots, read in a row, are looked up in the query's bits, which stay in
+ * the cache, rather than merged by serial, one scattered slot each. */
+static uint64_t
+overlap_set(const struct query *q, const struct doc *d, uint64_t need)
+{
+	uint64_t o = 0;
+	uint32_t j;
+
+	for (j = 0; j < d->ntok; j++) {
+		uint32_t s = d->tok[j];
+
+		o += q->bits.v[s / 64] >> (s % 64) & 1;
+		if ((j & 255) == 255 && o + (d->ntok - 1 - j) < need)
+			break;
 	}
 	return o;
 }
@@ -1098,18 +1142,23 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	}
 	q->cand.n = k;
 	q->candidates += q->cand.n;
+	if (q->cand.n > 0 && q->ones)
+		query_mark(q, 1);
 	for (i = 0; i < q->cand.n; i++) {
 		d = win_doc(q->cand.v[i].seq);
 		hi = d->len < lenq ? lenq : d->len;
 		need = (uint64_t)fmax(ceil(p->tau * (double)hi) - 1, 1);
 		q->verified++;
-		sim = dk_sim(p->m, overlap(q, d, lenq, need), d->len, lenq);
+		sim = dk_sim(p->m, q->ones && !d->cnt ? overlap_set(q, d, need) :
+		    overlap(q, d, lenq, need), d->len, lenq);
 		if (sim >= p->tau) {
 			struct hit h = { q->cand.v[i].seq, sim };
 
 			DK_PUSH(&q->hits, h);
 		}
 	}
+	if (q->cand.n > 0 && q->ones)
+		query_mark(q, 0);
 	if (q->hits.n > 1)
 		qsort(q->hits.v, q->hits.n, sizeof *q->hits.v, by_seq);
 }
@@ -1460,6 +1509,7 @@ cleanup(struct state *st)
 	free(st->q.ord.v);
 	free(st->q.ord2.v);
 	free(st->q.hash.v);
+	free(st->q.bits.v);
 	dk_record_free(&st->rec);
 	dk_sigs_free(&st->sigs);
 }
