@@ -924,6 +924,16 @@ win_seq(size_t at)
 	return win.head + ((at - win.head) & win.mask);
 }
 
+/* Asks for every cache line of [from, to). */
+static inline void
+fetch_lines(const void *from, const void *to)
+{
+	const char *x = (const char *)((uintptr_t)from & ~(uintptr_t)63);
+
+	for (; x < (const char *)to; x += 64)
+		__builtin_prefetch(x);
+}
+
 /* Fetches every line of the postings of the spans, all before any is
  * counted.  The lists are short (a few lines each) and scattered, too short
  * for the hardware's own fetching ahead to start on one, and fetched list
@@ -938,10 +948,8 @@ spans_fetch(const struct query *q)
 
 	for (i = 0; i < q->span.n; i++) {
 		const struct band *b = q->span.v[i].band;
-		const char *x = post_addr(b, b->pstart), *e = post_addr(b, b->pend);
 
-		for (x = (const char *)((uintptr_t)x & ~(uintptr_t)63); x < e; x += 64)
-			__builtin_prefetch(x);
+		fetch_lines(post_addr(b, b->pstart), post_addr(b, b->pend));
 	}
 }
 
@@ -1096,10 +1104,8 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	 * signatures themselves) */
 	for (i = 0; i < np; i++) {
 		const struct tok *tk = &dict.v[q->tok.v[i]];
-		const char *x = (const char *)tk->band, *e = (const char *)(tk->band + tk->nband);
 
-		for (x = (const char *)((uintptr_t)x & ~(uintptr_t)63); x < e; x += 64)
-			__builtin_prefetch(x);
+		fetch_lines(tk->band, tk->band + tk->nband);
 	}
 	q->span.n = 0;
 	DK_GROW(&q->span, (size_t)np * (bhi - blo + 1));
