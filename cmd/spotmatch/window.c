@@ -209,6 +209,21 @@ dict_intern(const char *s, size_t n, uint64_t h)
 	return slot;
 }
 
+/* Frees the posting lists of t's bands, and forgets the bands. */
+static void
+bands_free(struct tok *t)
+{
+	uint32_t k;
+
+	for (k = 0; k < t->nband; k++) {
+		held_bytes -= (size_t)t->band[k].pcap * (post_size() +
+		    (t->band[k].cnt ? sizeof *t->band[k].cnt : 0));
+		free(t->band[k].seq);
+		free(t->band[k].cnt);
+	}
+	t->nband = 0;
+}
+
 /* Removes a slot that no document holds any more (linear probing with
  * backward-shift deletion, so lookups need no tombstones). */
 static void
@@ -230,12 +245,7 @@ dict_drop(uint32_t slot)
 	}
 	dict.tab[i] = 0;
 	held_bytes -= sizeof *t + (size_t)t->bandcap * sizeof *t->band;
-	for (i = 0; i < t->nband; i++) {
-		held_bytes -= (size_t)t->band[i].pcap * (post_size() +
-		    (t->band[i].cnt ? sizeof *t->band[i].cnt : 0));
-		free(t->band[i].seq);
-		free(t->band[i].cnt);
-	}
+	bands_free(t);
 	free(t->band);
 	if (t->n > sizeof t->s.inl) {
 		held_bytes -= t->n;
@@ -744,20 +754,22 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 
 /* ---- learning the order ---- */
 
-struct learnt {
-	uint64_t df, serial;
-	uint32_t slot;
+/* A signature to rank (a slot, or a lexicon's id) by its document
+ * frequency, most common first; among equals by tie, lowest first, so the
+ * order is total. */
+struct ranked {
+	uint64_t df, tie;
+	uint32_t id;
 };
 
-/* Most common first; among equals, born first. */
 static int
-by_df_birth(const void *x, const void *y)
+by_df(const void *x, const void *y)
 {
-	const struct learnt *a = x, *b = y;
+	const struct ranked *a = x, *b = y;
 
 	if (a->df != b->df)
 		return a->df > b->df ? -1 : 1;
-	return (a->serial > b->serial) - (a->serial < b->serial);
+	return (a->tie > b->tie) - (a->tie < b->tie);
 }
 
 /* Renumbers the signatures of the window by their document frequency in
@@ -770,7 +782,7 @@ by_df_birth(const void *x, const void *y)
 static size_t
 win_learn(const struct params *p, struct query *q)
 {
-	struct learnt *v;
+	struct ranked *v;
 	uint32_t *df, k;
 	uint64_t s;
 	size_t i, n = 0;
@@ -789,19 +801,13 @@ win_learn(const struct params *p, struct query *q)
 
 		if (t->serial == 0)
 			continue;
-		v[n++] = (struct learnt){ df[i], t->serial, (uint32_t)i };
-		/* every list is built again below */
-		for (k = 0; k < t->nband; k++) {
-			held_bytes -= (size_t)t->band[k].pcap * (post_size() +
-			    (t->band[k].cnt ? sizeof *t->band[k].cnt : 0));
-			free(t->band[k].seq);
-			free(t->band[k].cnt);
-		}
-		t->nband = 0;
+		/* among equals, born first */
+		v[n++] = (struct ranked){ df[i], t->serial, (uint32_t)i };
+		bands_free(t);          /* every list is built again below */
 	}
-	qsort(v, n, sizeof *v, by_df_birth);
+	qsort(v, n, sizeof *v, by_df);
 	for (i = 0; i < n; i++)
-		dict.v[v[i].slot].serial = i + 1;
+		dict.v[v[i].id].serial = i + 1;
 	dict.serial = n;
 	for (s = win.head; s < win.tail; s++) {
 		struct doc *d = win_doc(s);
@@ -1520,21 +1526,10 @@ cleanup(struct state *st)
 	dk_sigs_free(&st->sigs);
 }
 
-static int
-by_df(const void *x, const void *y)
-{
-	const uint64_t *a = x, *b = y;
-
-	/* most common first; ties by id, so the order is total */
-	if (a[0] != b[0])
-		return a[0] > b[0] ? -1 : 1;
-	return (a[1] > b[1]) - (a[1] < b[1]);
-}
-
 static void
 load_order(const char *path)
 {
-	uint64_t (*v)[2];
+	struct ranked *v;
 	size_t n, i;
 
 	order.lex = dk_lexicon_new();
@@ -1542,14 +1537,12 @@ load_order(const char *path)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
 	n = dk_lexicon_size(order.lex);
 	v = dk_reallocarray(NULL, n ? n : 1, sizeof *v);
-	for (i = 0; i < n; i++) {
-		v[i][0] = dk_lexicon_df_id(order.lex, (uint32_t)i);
-		v[i][1] = i;
-	}
+	for (i = 0; i < n; i++)
+		v[i] = (struct ranked){ dk_lexicon_df_id(order.lex, (uint32_t)i), i, (uint32_t)i };
 	qsort(v, n, sizeof *v, by_df);
 	order.rank = dk_reallocarray(NULL, n ? n : 1, sizeof *order.rank);
 	for (i = 0; i < n; i++)
-		order.rank[v[i][1]] = i + 1;
+		order.rank[v[i].id] = i + 1;
 	order.nrank = n;
 	free(v);
 }
