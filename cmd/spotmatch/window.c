@@ -363,10 +363,10 @@ static struct {
 	 * elements it shares with that query */
 	struct tally { uint32_t mark, shared; } *tally;
 	/* the same count for a query that reads many postings: 16 bits a
-	 * document, four to a word, so that the scan only adds (no test, no
-	 * branch, a quarter of the memory) and the documents that reach the
-	 * count are found afterwards by going over the words, which the scan
-	 * leaves zero again */
+	 * document, so that the scan only adds (no test, no branch, a quarter
+	 * of the memory) and the documents that reach the count are found
+	 * afterwards by going over the counts, block by block, which are then
+	 * cleared all together (count_dense()) */
 	uint16_t *dense;
 	size_t mask;
 	uint64_t head, tail;        /* seqs held are [head, tail) */
