@@ -26,6 +26,13 @@ win=${DDD_WINDOW:-50000}
 pwin=${DDD_POOL_WINDOW:-2000}
 extra=${DDD_EXTRA:-2000}
 repeat=${DDD_REPEAT:-3}
+for v in "DDD_WINDOW=$win" "DDD_POOL_WINDOW=$pwin" "DDD_EXTRA=$extra" "DDD_REPEAT=$repeat"; do
+	case ${v#*=} in
+	'' | *[!0-9]* | 0)
+		echo "ddd.sh: $v: want a positive whole number" >&2
+		exit 2 ;;
+	esac
+done
 t=$BENCH_TMP/ddd
 mkdir -p "$t"
 
