@@ -14,6 +14,7 @@
 #                 one `partition -t TAU | spotmatch` run; lsh and imatch:
 #                 sorted, each pair once (see dupkit-scale(7))
 #   clusters.tsv  `cluster -a` of the pairs: every document, its cluster
+#   keep.txt      `cluster -a --representatives`: the documents to keep
 #   times.tsv     STAGE TAB SECONDS, wall time of each stage
 #
 # Options:
@@ -275,4 +276,5 @@ imatch)
 esac
 files map1 "$nshard" | xargs cut -f1 >ids.txt
 cluster -a ids.txt pairs.tsv >clusters.tsv
+cluster -a ids.txt --representatives pairs.tsv >keep.txt
 lap cluster
