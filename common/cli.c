@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "progress.h"
 #include "stream.h"
 
 #include <errno.h>
@@ -54,6 +55,7 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 			printf("\n%s", u->options);
 		printf("  --max-record SIZE  longest record accepted (default %zuM)\n",
 		    DK_MAX_RECORD_DEFAULT >> 20);
+		printf("  --progress         report progress on stderr every 2 s (as -v does)\n");
 		printf("\nSee %s(1) for details.\n", dk_progname);
 		exit(fflush(stdout) || ferror(stdout) ? DK_EXIT_OPERAND : DK_EXIT_OK);
 	case DK_OPT_VERSION:
@@ -61,6 +63,10 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 		exit(fflush(stdout) ? DK_EXIT_OPERAND : DK_EXIT_OK);
 	case 'v':
 		dk_verbose++;
+		dk_progress_on = 1;
+		return 1;
+	case DK_OPT_PROGRESS:
+		dk_progress_on = 1;
 		return 1;
 	case DK_OPT_MAXREC: {
 		uint64_t v;

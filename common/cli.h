@@ -3,6 +3,7 @@
  *   -t TAU   similarity threshold in (0, 1]     dk_parse_threshold
  *   -j N     worker threads (default: online CPUs)   dk_threads
  *   -v       progress and statistics on stderr (repeatable)   dk_verbose
+ *   --progress      progress only (common/progress.h)   dk_progress_on
  *   -h, --help      usage and option summary on stdout, exit 0
  *   --version       "prog (dupkit) VERSION", exit 0
  *   --max-record SIZE   longest record accepted (dk_max_record), bytes
@@ -20,10 +21,12 @@
 
 #define DK_OPT_VERSION 0x1000
 #define DK_OPT_MAXREC 0x1001
+#define DK_OPT_PROGRESS 0x1002
 #define DK_CLI_LONGOPTS \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, DK_OPT_VERSION }, \
-	{ "max-record", required_argument, NULL, DK_OPT_MAXREC }
+	{ "max-record", required_argument, NULL, DK_OPT_MAXREC }, \
+	{ "progress", no_argument, NULL, DK_OPT_PROGRESS }
 
 struct dk_usage {
 	const char *synopsis;   /* one or more lines, each without "usage: " */

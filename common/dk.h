@@ -9,6 +9,7 @@
 #include "measure.h"
 #include "mem.h"
 #include "msg.h"
+#include "progress.h"
 #include "stream.h"
 #include "thread.h"
 #include "token.h"

@@ -1,4 +1,5 @@
 #include "msg.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@ static void
 vmsg(const char *file, unsigned long line, int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
+	dk_progress_clear();
 	fprintf(stderr, "%s: ", dk_progname);
 	if (file)
 		fprintf(stderr, "%s:%lu: ", file, line);

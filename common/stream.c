@@ -1,6 +1,7 @@
 #include "stream.h"
 #include "mem.h"
 #include "msg.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -123,6 +124,7 @@ fill(dk_reader *r)
 		return 0;
 	}
 	r->end += (size_t)got;
+	dk_progress_input((size_t)got);
 	return 1;
 }
 
@@ -159,6 +161,7 @@ dk_read_line(dk_reader *r, dk_str *line)
 	if (line->n > 0 && line->p[line->n - 1] == '\r')
 		line->n--;
 	r->lineno++;
+	dk_progress_records++;
 	return 1;
 }
 

@@ -133,6 +133,8 @@ do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
 		dk_warnx("%s: file name has a control character, cannot be an ID", path);
 		return DK_EXIT_INPUT;
 	}
+	dk_progress_records++;
+	dk_progress_input(f->n);
 	dk_buf_str(&dk_out, path);
 	dk_buf_char(&dk_out, '\t');
 	if (used || why)

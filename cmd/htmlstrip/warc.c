@@ -338,6 +338,8 @@ records(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 		if (off == n)
 			break;
 		if ((len = parse_record(p + off, n - off, final, &r, &why)) != 0) {
+			dk_progress_records++;
+			dk_progress_input(len);
 			if ((why = record(d, &r, name)) != NULL)
 				*status = damaged(d, name, base + (gz ? 0 : off), why);
 			off += len;

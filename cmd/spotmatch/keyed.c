@@ -144,10 +144,13 @@ verify_work(void *arg, int tid)
 	size_t i, end;
 
 	(void)tid;
-	while ((i = dk_counter_take(&v->next, 256, v->n)) < v->n)
-		for (end = i + 256 < v->n ? i + 256 : v->n; i < end; i++)
+	while ((i = dk_counter_take(&v->next, 256, v->n)) < v->n) {
+		end = i + 256 < v->n ? i + 256 : v->n;
+		dk_progress_step(end - i, 0);
+		for (; i < end; i++)
 			v->sim[i] = sm_doc_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
+	}
 }
 
 /* LSH candidates are verified exactly, each once; imatch pairs are
@@ -176,6 +179,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	c->candidates = u;
 	c->ngroups = dk_intern_count(&k->keys);
 	if (k->letter == 'B') {
+		dk_progress_phase("verifying", "candidates", u);
 		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
 		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
 		for (i = 0; i < u; i++)

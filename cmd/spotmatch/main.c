@@ -461,6 +461,18 @@ match_parts(struct input *in, sm_ctx *c, sm_pairs *out)
 	free(probe.v);
 }
 
+/* The documents that are queried: all but a partition stream's probes. */
+static uint64_t
+nmembers(const sm_ctx *c)
+{
+	uint64_t n = 0;
+	size_t i;
+
+	for (i = 0; i < c->docs.n; i++)
+		n += !(c->docs.v[i].flags & DK_SIG_PROBE);
+	return n;
+}
+
 static void
 write_pairs(const sm_ctx *c, const sm_pairs *p)
 {
@@ -629,8 +641,11 @@ main(int argc, char **argv)
 	status = dk_each_input(argc, argv, read_operand, &in);
 	t0 = seconds();
 	check_stream(&in, &c, tau_set, m_set);
-	if (in.kind == K_PART || in.kind == K_PLAIN)
+	if (in.kind == K_PART || in.kind == K_PLAIN) {
+		dk_progress_phase("indexing", NULL, 0);
 		sm_order_sigs(&c, NULL);
+		dk_progress_phase("matching", "documents", nmembers(&c));
+	}
 	if (in.kind == K_PART)
 		match_parts(&in, &c, &pairs);
 	else if (in.kind == K_PLAIN)

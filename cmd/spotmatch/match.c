@@ -497,13 +497,19 @@ work(void *arg, int tid)
 	size_t i, end;
 
 	while ((i = dk_counter_take(&mt->next, 64, mt->total)) < mt->total) {
+		size_t npairs = w->pairs.n;
+
 		end = i + 64 < mt->total ? i + 64 : mt->total;
+		/* members only: a probe is some other group's member */
+		if (i < mt->nmember)
+			dk_progress_step((end < mt->nmember ? end : mt->nmember) - i, 0);
 		for (; i < end; i++) {
 			if (i < mt->nmember)
 				query(mt, w, mt->rank2doc.v[i], (uint32_t)i);
 			else
 				query(mt, w, mt->probe[i - mt->nmember], NONE);
 		}
+		dk_progress_step(0, w->pairs.n - npairs);
 	}
 }
 
@@ -675,6 +681,7 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 		mt->w[t].mark = mt->w[t].pairs.n;
 	sm_index(mt, &r);
 	run_queries(mt, 0, r.nmember + r.nprobe);
+	dk_progress_step(g->nmember - nm, 0);    /* the copies folded */
 	drop_index(mt);
 	if (c->nfolded == before)
 		return;
