@@ -13,6 +13,7 @@
 #include "thread.h"
 #include "token.h"
 #include "utf8.h"
+#include "warc.h"
 #include "words.h"
 
 #endif

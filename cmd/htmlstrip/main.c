@@ -80,7 +80,7 @@ gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 	int status = 0;
 
 	while (pos < n) {
-		why = hs_is_gzip(p + pos, n - pos) ? hs_gunzip(p + pos, n - pos, &d->gz, &used) :
+		why = dk_is_gzip(p + pos, n - pos) ? dk_gunzip(p + pos, n - pos, &d->gz, &used) :
 		    "not a gzip member";
 		if (!why) {
 			pos += used;
@@ -111,10 +111,10 @@ do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
 	const char *why = NULL;
 	int status = 0;
 
-	if (hs_is_gzip(f->p, f->n)) {
+	if (dk_is_gzip(f->p, f->n)) {
 		d->gz.n = 0;
-		why = hs_gunzip(f->p, f->n, &d->gz, &used);
-		if (warc || hs_is_warc((unsigned char *)d->gz.p, d->gz.n))
+		why = dk_gunzip(f->p, f->n, &d->gz, &used);
+		if (warc || dk_is_warc((unsigned char *)d->gz.p, d->gz.n))
 			return hs_warc(d, path, f->p, f->n);
 		if (why) {
 			d->gz.n = 0;
@@ -123,7 +123,7 @@ do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
 		status = gunzip_all(d, path, f->p, f->n, used);
 		if (d->gz.n > dk_max_record)
 			return status;      /* reported: the page is refused */
-	} else if (warc || hs_is_warc(f->p, f->n))
+	} else if (warc || dk_is_warc(f->p, f->n))
 		return hs_warc(d, path, f->p, f->n);
 	else if (f->n > dk_max_record) {
 		dk_warnx("%s: page longer than %zu bytes (see --max-record)", path, dk_max_record);
@@ -228,5 +228,6 @@ main(int argc, char **argv)
 		    d.docs, d.skipped, d.damaged);
 	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
 	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
+	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);
 	return status;
 }
