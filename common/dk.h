@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "digest.h"
+#include "file.h"
 #include "hash.h"
 #include "intern.h"
 #include "measure.h"

@@ -4,8 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const struct dk_usage usage = {
@@ -17,56 +15,6 @@ static const struct dk_usage usage = {
 };
 
 enum { OPT_TITLE = 0x2000, OPT_WARC };
-
-/* A whole file in memory: mapped, or read when it cannot be (a pipe). */
-struct file {
-	unsigned char *p;
-	size_t n;
-	int mapped;
-};
-
-static int
-load(int fd, struct file *f)
-{
-	struct stat st;
-	size_t cap = 1 << 16;
-	ssize_t got;
-
-	f->mapped = 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		f->n = (size_t)st.st_size;
-		f->p = mmap(NULL, f->n, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (f->p != MAP_FAILED) {
-			f->mapped = 1;
-			return 0;
-		}
-	}
-	f->p = dk_malloc(cap);
-	f->n = 0;
-	for (;;) {
-		if (f->n == cap)
-			f->p = dk_realloc(f->p, cap *= 2);
-		got = read(fd, f->p + f->n, cap - f->n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			free(f->p);
-			return -1;
-		}
-		if (got == 0)
-			return 0;
-		f->n += (size_t)got;
-	}
-}
-
-static void
-unload(struct file *f)
-{
-	if (f->mapped)
-		munmap(f->p, f->n);
-	else
-		free(f->p);
-}
 
 /* A gzip file: its members, one after another, are the document.  A damaged
  * member is reported and skipped.  Members before pos are in d->gz. */
@@ -105,7 +53,7 @@ id_ok(const char *s)
 
 /* One file operand: a page (maybe gzipped) or a WARC file. */
 static int
-do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
+do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 {
 	size_t used = 0;
 	const char *why = NULL;
@@ -160,7 +108,7 @@ do_stream(struct hs_doc *d, dk_reader *r)
 static int
 operand(struct hs_doc *d, const char *path, int warc)
 {
-	struct file f;
+	dk_file f;
 	dk_reader *r;
 	int fd, status;
 
@@ -175,14 +123,14 @@ operand(struct hs_doc *d, const char *path, int warc)
 		return status;
 	}
 	fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd < 0 || load(fd, &f) < 0) {
+	if (fd < 0 || dk_file_load(fd, &f) < 0) {
 		dk_warn("%s", path);
 		if (fd > STDIN_FILENO)
 			close(fd);
 		return DK_EXIT_OPERAND;
 	}
 	status = do_file(d, strcmp(path, "-") == 0 ? "stdin" : path, warc, &f);
-	unload(&f);
+	dk_file_unload(&f);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return status;
