@@ -54,6 +54,7 @@ dk_invocation() {
 	spotmatch) kind=sigs args="-t 0.3" ;;
 	cluster) kind=pairs ;;
 	evaluate) kind=pairs args="-u singleton gold" ;;
+	keep) kind=docs args="--missing ignore keep.list" ;;
 	*)
 		kind=
 		for _k in pairs sigs docs html; do
@@ -67,8 +68,9 @@ dk_invocation() {
 
 # dk_inputs: KIND.A and KIND.B (small, B's IDs distinct from A's) and
 # KIND.big (read on standard input, its output much larger than a pipe's
-# buffer) for each kind, lex, a word lexicon of docs.A, and gold, each
-# document of docs.A and docs.B a cluster of its own.
+# buffer) for each kind, lex, a word lexicon of docs.A, gold, each
+# document of docs.A and docs.B a cluster of its own, and keep.list, every
+# other ID of the documents but the solar stories.
 dk_inputs() {
 	cp "$DK_TESTS"/../examples/pages/gazette-solar.html html.A &&
 	cp "$DK_TESTS"/../examples/pages/wire-solar.html html.B &&
@@ -84,5 +86,6 @@ dk_inputs() {
 	spotmatch -t 0.5 sigs.big >pairs.big &&
 	lexicon -w docs.A >lex &&
 	cut -f 1 docs.A docs.B | awk '{ print $0 "\t" $0 }' >gold &&
+	cut -f 1 docs.A docs.B docs.big | grep -v solar | awk "NR % 2 == 0" >keep.list &&
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }

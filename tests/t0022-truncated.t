@@ -38,6 +38,8 @@ for p in $progs; do
 				$p $args sigs.cut2
 		' ;;
 	docs|html)
+		# keep copies the text of the records it keeps, unread
+		test $p = keep && continue
 		test_expect_success "$p: a text cut inside an escape" '
 			expect_error 2 "^$p: stdin:$(cat line.$kind): backslash at end of field" \
 				$p $args <$kind.cut
