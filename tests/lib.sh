@@ -89,3 +89,21 @@ dk_inputs() {
 	cut -f 1 docs.A docs.B docs.big | grep -v solar | awk "NR % 2 == 0" >keep.list &&
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }
+
+# dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
+# WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and
+# the ID and CONCURRENT-TO are written in angle brackets.
+dk_warc_record() {
+	printf "WARC/1.0\r\nWARC-Type: %s\r\n" "$1" &&
+	if test -n "$2"; then printf "WARC-Target-URI: %s\r\n" "$2"; fi &&
+	if test -n "$3"; then printf "WARC-Record-ID: <%s>\r\n" "$3"; fi &&
+	printf "WARC-Date: %s\r\n" "$4" &&
+	if test -n "$7"; then printf "WARC-Concurrent-To: <%s>\r\n" "$7"; fi &&
+	printf "Content-Type: %s\r\nContent-Length: %s\r\n\r\n" "$5" "$(wc -c <"$6" | tr -d " ")" &&
+	cat "$6" && printf "\r\n\r\n"
+}
+
+# dk_http_page FILE TEXT: an HTTP response holding TEXT as an HTML paragraph.
+dk_http_page() {
+	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><body><p>%s</p></body></html>" "$2" >"$1"
+}
