@@ -125,15 +125,15 @@ unbracket(dk_str s)
 	return s;
 }
 
-static int
-controls(dk_str s)
+int
+dk_warc_value_ok(dk_str s)
 {
 	size_t i;
 
 	for (i = 0; i < s.n; i++)
 		if ((unsigned char)s.p[i] < 0x20)
-			return 1;
-	return 0;
+			return 0;
+	return 1;
 }
 
 const char *
@@ -144,14 +144,14 @@ dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback)
 	out->n = 0;
 	*fallback = id.n == 0;
 	if (id.n) {
-		if (controls(id))
+		if (!dk_warc_value_ok(id))
 			return "bad WARC-Record-ID";
 		dk_buf_bytes(out, id.p, id.n);
 		return NULL;
 	}
 	if (!uri.n || !r->date.n)
 		return "no WARC-Record-ID, WARC-Target-URI or WARC-Date";
-	if (controls(uri) || controls(r->date))
+	if (!dk_warc_value_ok(uri) || !dk_warc_value_ok(r->date))
 		return "bad WARC-Target-URI or WARC-Date";
 	dk_buf_bytes(out, uri.p, uri.n);
 	dk_buf_char(out, ' ');

@@ -111,17 +111,6 @@ http_response(struct hs_doc *d, const dk_warc_rec *r, const char *name, int *htm
 	return NULL;
 }
 
-static int
-field_ok(dk_str s)
-{
-	size_t i;
-
-	for (i = 0; i < s.n; i++)
-		if ((unsigned char)s.p[i] < 0x20)
-			return 0;
-	return 1;
-}
-
 /* One record: a document if it is an HTML response, else counted.  Its
  * head is ID TAB DATE TAB URI TAB. */
 static const char *
@@ -143,7 +132,7 @@ record(dk_warc_rec *r, void *arg)
 		r->uri.p++;
 		r->uri.n -= 2;
 	}
-	if (!r->uri.n || !field_ok(r->uri) || !field_ok(r->date))
+	if (!r->uri.n || !dk_warc_value_ok(r->uri) || !dk_warc_value_ok(r->date))
 		return "bad WARC-Target-URI or WARC-Date";
 	dk_buf_bytes(&dk_out, d->name.p, d->name.n);
 	dk_buf_char(&dk_out, '\t');
