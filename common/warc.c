@@ -115,8 +115,8 @@ dk_warc_next_field(const dk_warc_rec *r, size_t *pos, const char *name, dk_str *
 	return 0;
 }
 
-static dk_str
-unbracket(dk_str s)
+dk_str
+dk_warc_unbracket(dk_str s)
 {
 	if (s.n >= 2 && s.p[0] == '<' && s.p[s.n - 1] == '>') {
 		s.p++;
@@ -139,7 +139,7 @@ dk_warc_value_ok(dk_str s)
 const char *
 dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback)
 {
-	dk_str id = unbracket(r->id), uri = unbracket(r->uri);
+	dk_str id = dk_warc_unbracket(r->id), uri = dk_warc_unbracket(r->uri);
 
 	out->n = 0;
 	*fallback = id.n == 0;

@@ -50,6 +50,8 @@ const unsigned char *dk_warc_head_end(const unsigned char *p, size_t n);
  * *pos = 0); 0 when there is no more. */
 int dk_warc_next_field(const dk_warc_rec *r, size_t *pos, const char *name, dk_str *v);
 
+/* s without the angle brackets around it, if it has them. */
+dk_str dk_warc_unbracket(dk_str s);
 /* Whether a header value can be a TSV field: no byte below 0x20. */
 int dk_warc_value_ok(dk_str s);
 /* The record's name into out (cleared first).  Returns NULL, or the reason

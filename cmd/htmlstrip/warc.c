@@ -128,10 +128,7 @@ record(dk_warc_rec *r, void *arg)
 	}
 	if ((why = dk_warc_name(r, &d->name, &fallback)) != NULL)
 		return why;
-	if (r->uri.n >= 2 && r->uri.p[0] == '<' && r->uri.p[r->uri.n - 1] == '>') {
-		r->uri.p++;
-		r->uri.n -= 2;
-	}
+	r->uri = dk_warc_unbracket(r->uri);
 	if (!r->uri.n || !dk_warc_value_ok(r->uri) || !dk_warc_value_ok(r->date))
 		return "bad WARC-Target-URI or WARC-Date";
 	dk_buf_bytes(&dk_out, d->name.p, d->name.n);

@@ -106,8 +106,7 @@ collect(dk_warc_rec *r, void *arg)
 	e.info = is_type(r->type, "warcinfo");
 	if (!e.info && (e.name = name_record(w, r, where)) != UINT32_MAX)
 		while (dk_warc_next_field(r, &pos, "WARC-Concurrent-To", &to)) {
-			if (to.n >= 2 && to.p[0] == '<' && to.p[to.n - 1] == '>')
-				to.p++, to.n -= 2;
+			to = dk_warc_unbracket(to);
 			unite(w, e.name, name_id(w, to.p, to.n));
 		}
 	DK_PUSH(&w->recs, e);
