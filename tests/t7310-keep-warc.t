@@ -126,6 +126,15 @@ test_expect_success 'a repeated WARC-Record-ID is bad input, nothing written' '
 	test_must_be_empty actual
 '
 
+test_expect_success 'a record ID in two WARC files is bad input, the second not written' '
+	first=$(wc -c <0.w) && member=$(gzip -n <0.w | wc -c) &&
+	expect_error 2 "^keep: t.warc.gz: offset $member: ID urn:x:qa already in t.warc at offset $first\$" \
+		keep list t.warc t.warc.gz &&
+	keep list t.warc t.warc.gz >actual 2>/dev/null;
+	cat 0.w 1.w 2.w 3.w >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'two responses of one URI and date without IDs are bad input' '
 	cat 8.w 8.w >dup2.warc &&
 	expect_error 2 "^keep: dup2.warc: offset $(wc -c <8.w): ID http://c/ $D already at offset 0" keep list dup2.warc

@@ -113,6 +113,22 @@ collect(dk_warc_rec *r, void *arg)
 	return NULL;
 }
 
+/* A name held by a record of an earlier file is fatal. */
+static void
+seen_before(struct pass *w, const char *p, size_t n, size_t where)
+{
+	struct keep *k = w->k;
+	uint32_t t;
+	int isnew;
+
+	t = dk_intern_id(&k->seen, p, n, &isnew);
+	if (!isnew)
+		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already in %s at offset %lu",
+		    w->file, where, (int)n, p, k->files.v[k->whichfile.v[t]], k->where.v[t]);
+	DK_PUSH(&k->where, (unsigned long)where);
+	DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
+}
+
 /* Marks the captures on the list and counts them in the keep's totals. */
 static void
 decide(struct pass *w)
@@ -124,8 +140,11 @@ decide(struct pass *w)
 	uint32_t t;
 
 	for (t = 0; t < dk_intern_count(&w->names); t++) {
+		if (!w->at.v[t])
+			continue;       /* only named by WARC-Concurrent-To */
 		p = dk_intern_get(&w->names, t, &n);
-		if (w->at.v[t] && keep_listed(k, p, n) != UINT32_MAX)
+		seen_before(w, p, n, w->at.v[t] - 1);
+		if (keep_listed(k, p, n) != UINT32_MAX)
 			w->keep.v[root(w, t)] = 1;
 	}
 	for (i = 0; i < w->recs.n; i++) {
@@ -245,6 +264,7 @@ keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n)
 	dk_warc_read(&r, name, p, n);
 	decide(&w);
 	write_kept(&w, p, n);
+	dk_out_flush();         /* the file done, whatever comes after */
 	if (dk_verbose)
 		dk_note("%s: %zu records, %llu captures, %llu kept", name, w.recs.n,
 		    k->n - before, k->kept - kept_before);
