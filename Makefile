@@ -24,7 +24,7 @@ CFLAGS   ?=
 CPPFLAGS ?=
 LDFLAGS  ?=
 
-PKGS    = libpcre2-8 libcrypto zlib
+PKGS    = libpcre2-8 libcrypto zlib json-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 

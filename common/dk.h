@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "digest.h"
+#include "file.h"
 #include "hash.h"
 #include "intern.h"
 #include "measure.h"
@@ -14,6 +15,7 @@
 #include "thread.h"
 #include "token.h"
 #include "utf8.h"
+#include "warc.h"
 #include "words.h"
 
 #endif

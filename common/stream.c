@@ -21,6 +21,7 @@ struct dk_reader {
 	size_t cap;
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
+	dk_str raw;             /* the line last returned, as read */
 };
 
 /* The fuzz build reads in small chunks, so that short inputs exercise
@@ -77,6 +78,12 @@ unsigned long
 dk_reader_lineno(const dk_reader *r)
 {
 	return r->lineno;
+}
+
+dk_str
+dk_reader_raw(const dk_reader *r)
+{
+	return r->raw;
 }
 
 int
@@ -158,6 +165,8 @@ dk_read_line(dk_reader *r, dk_str *line)
 		dk_die_at(r->name, r->lineno + 1,
 		    "record longer than %zu bytes (see --max-record)", dk_max_record);
 	r->start = nl - r->buf + (nl < r->buf + r->end);
+	r->raw.p = line->p;
+	r->raw.n = r->buf + r->start - line->p;
 	if (line->n > 0 && line->p[line->n - 1] == '\r')
 		line->n--;
 	r->lineno++;

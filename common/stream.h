@@ -78,6 +78,9 @@ extern size_t dk_max_record;
  * be modified until the next call.  Returns 0 at end of input; a read error
  * is reported ("prog: FILE: ...") and ends input with dk_reader_error set. */
 int dk_read_line(dk_reader *r, dk_str *line);
+/* The line last returned as it was read: with its CR and LF, when it had
+ * them (valid as long as the line). */
+dk_str dk_reader_raw(const dk_reader *r);
 int dk_reader_error(const dk_reader *r);
 
 /* A line split at TAB. */

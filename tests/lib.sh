@@ -54,6 +54,7 @@ dk_invocation() {
 	spotmatch) kind=sigs args="-t 0.3" ;;
 	cluster) kind=pairs ;;
 	evaluate) kind=pairs args="-u singleton gold" ;;
+	keep) kind=docs args="--missing ignore keep.list" ;;
 	*)
 		kind=
 		for _k in pairs sigs docs html; do
@@ -67,8 +68,9 @@ dk_invocation() {
 
 # dk_inputs: KIND.A and KIND.B (small, B's IDs distinct from A's) and
 # KIND.big (read on standard input, its output much larger than a pipe's
-# buffer) for each kind, lex, a word lexicon of docs.A, and gold, each
-# document of docs.A and docs.B a cluster of its own.
+# buffer) for each kind, lex, a word lexicon of docs.A, gold, each
+# document of docs.A and docs.B a cluster of its own, and keep.list, every
+# other ID of the documents but the solar stories.
 dk_inputs() {
 	cp "$DK_TESTS"/../examples/pages/gazette-solar.html html.A &&
 	cp "$DK_TESTS"/../examples/pages/wire-solar.html html.B &&
@@ -84,6 +86,7 @@ dk_inputs() {
 	spotmatch -t 0.5 sigs.big >pairs.big &&
 	lexicon -w docs.A >lex &&
 	cut -f 1 docs.A docs.B | awk '{ print $0 "\t" $0 }' >gold &&
+	cut -f 1 docs.A docs.B docs.big | grep -v solar | awk "NR % 2 == 0" >keep.list &&
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }
 
@@ -117,4 +120,22 @@ gen_synth() {
 			printf "doc%04d\t%s\n", d, out
 		}
 	}'
+}
+
+# dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
+# WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and
+# the ID and CONCURRENT-TO are written in angle brackets.
+dk_warc_record() {
+	printf "WARC/1.0\r\nWARC-Type: %s\r\n" "$1" &&
+	if test -n "$2"; then printf "WARC-Target-URI: %s\r\n" "$2"; fi &&
+	if test -n "$3"; then printf "WARC-Record-ID: <%s>\r\n" "$3"; fi &&
+	printf "WARC-Date: %s\r\n" "$4" &&
+	if test -n "$7"; then printf "WARC-Concurrent-To: <%s>\r\n" "$7"; fi &&
+	printf "Content-Type: %s\r\nContent-Length: %s\r\n\r\n" "$5" "$(wc -c <"$6" | tr -d " ")" &&
+	cat "$6" && printf "\r\n\r\n"
+}
+
+# dk_http_page FILE TEXT: an HTTP response holding TEXT as an HTML paragraph.
+dk_http_page() {
+	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><body><p>%s</p></body></html>" "$2" >"$1"
 }

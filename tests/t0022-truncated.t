@@ -38,6 +38,8 @@ for p in $progs; do
 				$p $args sigs.cut2
 		' ;;
 	docs|html)
+		# keep copies the text of the records it keeps, unread
+		test $p = keep && continue
 		test_expect_success "$p: a text cut inside an escape" '
 			expect_error 2 "^$p: stdin:$(cat line.$kind): backslash at end of field" \
 				$p $args <$kind.cut
@@ -71,7 +73,8 @@ test_expect_success 'setup WARC records' '
 	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>two, a longer page</p>" >r2 &&
 	record response http://a/ r1 >w1 &&
 	record response http://b/ r2 >w2 &&
-	printf "http://a/\t2024-01-01T00:00:00Z\tone\n" >expect.a &&
+	# no WARC-Record-ID: the page is named by its URI and date
+	printf "http://a/ 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://a/\tone\n" >expect.a &&
 	test $(wc -c <r1) -le 60 && test $(wc -c <r2) -gt 60
 '
 

@@ -2,9 +2,11 @@
 test_description='htmlstrip: files, gzip, WARC, document streams, errors'
 . "$(dirname "$0")/lib.sh"
 
-# record TYPE URI CONTENT-TYPE BLOCK-FILE: one WARC record on stdout.
+# record TYPE URI CONTENT-TYPE BLOCK-FILE: one WARC record on stdout, its
+# WARC-Record-ID <urn:x:TYPE:URI> (the URI without angle brackets).
 record() {
 	printf "WARC/1.0\r\nWARC-Type: %s\r\nWARC-Target-URI: %s\r\n" "$1" "$2" &&
+	printf "WARC-Record-ID: <urn:x:%s:%s>\r\n" "$1" "$(echo "$2" | tr -d "<>")" &&
 	printf "WARC-Date: 2024-01-01T00:00:00Z\r\n" &&
 	printf "Content-Type: %s\r\nContent-Length: %s\r\n\r\n" "$3" "$(wc -c <"$4" | tr -d " ")" &&
 	cat "$4" && printf "\r\n\r\n"
@@ -24,9 +26,9 @@ test_expect_success 'setup WARC records' '
 	  record response "<http://b/>" "application/http; msgtype=response" r3
 	} >a.warc &&
 	record response http://c/ "application/http; msgtype=response" r4 >c.warc &&
-	printf "http://a/\t2024-01-01T00:00:00Z\tone\\\\ntwo\n" >expect.warc &&
-	printf "http://b/\t2024-01-01T00:00:00Z\tа\n" >>expect.warc &&
-	printf "http://c/\t2024-01-01T00:00:00Z\tthree\n" >expect.c
+	printf "urn:x:response:http://a/\t2024-01-01T00:00:00Z\thttp://a/\tone\\\\ntwo\n" >expect.warc &&
+	printf "urn:x:response:http://b/\t2024-01-01T00:00:00Z\thttp://b/\tа\n" >>expect.warc &&
+	printf "urn:x:response:http://c/\t2024-01-01T00:00:00Z\thttp://c/\tthree\n" >expect.c
 '
 
 test_expect_success 'WARC: HTML responses only, found without --warc' '
@@ -65,7 +67,7 @@ test_expect_success 'WARC: <meta> charset wins over the HTTP header' '
 	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1251\r\n\r\n<meta charset=koi8-r>\301" >r6 &&
 	record response http://k/ "application/http; msgtype=response" r6 >k.warc &&
 	htmlstrip k.warc >actual &&
-	printf "http://k/\t2024-01-01T00:00:00Z\tа\n" >expect &&
+	printf "urn:x:response:http://k/\t2024-01-01T00:00:00Z\thttp://k/\tа\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -75,7 +77,7 @@ test_expect_success 'WARC: gzip content coding is undone' '
 	  cat body.gz; } >r5 &&
 	record response http://z/ "application/http; msgtype=response" r5 >z.warc &&
 	htmlstrip z.warc >actual &&
-	printf "http://z/\t2024-01-01T00:00:00Z\tzipped\n" >expect &&
+	printf "urn:x:response:http://z/\t2024-01-01T00:00:00Z\thttp://z/\tzipped\n" >expect &&
 	test_cmp expect actual
 '
 

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE     /* memmem */
 
 #include "dk.h"
+#include "warc.h"
 
 /* entities.c: the WHATWG named character references, sorted by name (as
  * bytes).  legacy: the name is also recognised without its ";". */
@@ -41,22 +42,17 @@ const char *hs_decode(const char *p, size_t n, const char *hint, size_t hintn,
 /* warc.c */
 struct hs_doc {
 	int title;                 /* --title */
-	dk_buf conv, body, title_text, gz, chunk, inflated;
-	unsigned long docs, skipped, damaged;
+	dk_buf conv, body, title_text, gz, chunk, inflated, name;
+	dk_warc_reader warc;
+	const char *file;          /* the WARC file being read */
+	unsigned long docs, skipped, damaged, unnamed;
 };
 /* Writes one record: head (ID and carried columns, each with its TAB),
  * then the text of the page. */
 void hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
     size_t hintn, const char *name);
-/* Inflates the gzip member at p into out (appended).  Returns NULL, or the
- * reason it is damaged; *used is the compressed length consumed.  out never
- * grows beyond dk_max_record + 1 bytes: past that the reason is
- * hs_gz_limit. */
-extern const char hs_gz_limit[];
-const char *hs_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
-int hs_is_gzip(const unsigned char *p, size_t n);
-int hs_is_warc(const unsigned char *p, size_t n);
-/* Every HTML response of a WARC file (plain or gzip members) as a document.
+/* Every HTML response of a WARC file (plain or gzip members) as a document
+ * ID TAB DATE TAB URI TAB TEXT, ID the record's name (common/warc.h).
  * Returns 0, or DK_EXIT_INPUT when something was damaged. */
 int hs_warc(struct hs_doc *d, const char *name, const unsigned char *p, size_t n);
 

@@ -4,8 +4,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const struct dk_usage usage = {
@@ -17,56 +15,6 @@ static const struct dk_usage usage = {
 };
 
 enum { OPT_TITLE = 0x2000, OPT_WARC };
-
-/* A whole file in memory: mapped, or read when it cannot be (a pipe). */
-struct file {
-	unsigned char *p;
-	size_t n;
-	int mapped;
-};
-
-static int
-load(int fd, struct file *f)
-{
-	struct stat st;
-	size_t cap = 1 << 16;
-	ssize_t got;
-
-	f->mapped = 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		f->n = (size_t)st.st_size;
-		f->p = mmap(NULL, f->n, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (f->p != MAP_FAILED) {
-			f->mapped = 1;
-			return 0;
-		}
-	}
-	f->p = dk_malloc(cap);
-	f->n = 0;
-	for (;;) {
-		if (f->n == cap)
-			f->p = dk_realloc(f->p, cap *= 2);
-		got = read(fd, f->p + f->n, cap - f->n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			free(f->p);
-			return -1;
-		}
-		if (got == 0)
-			return 0;
-		f->n += (size_t)got;
-	}
-}
-
-static void
-unload(struct file *f)
-{
-	if (f->mapped)
-		munmap(f->p, f->n);
-	else
-		free(f->p);
-}
 
 /* A gzip file: its members, one after another, are the document.  A damaged
  * member is reported and skipped.  Members before pos are in d->gz. */
@@ -80,7 +28,7 @@ gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 	int status = 0;
 
 	while (pos < n) {
-		why = hs_is_gzip(p + pos, n - pos) ? hs_gunzip(p + pos, n - pos, &d->gz, &used) :
+		why = dk_is_gzip(p + pos, n - pos) ? dk_gunzip(p + pos, n - pos, &d->gz, &used) :
 		    "not a gzip member";
 		if (!why) {
 			pos += used;
@@ -105,16 +53,16 @@ id_ok(const char *s)
 
 /* One file operand: a page (maybe gzipped) or a WARC file. */
 static int
-do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
+do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 {
 	size_t used = 0;
 	const char *why = NULL;
 	int status = 0;
 
-	if (hs_is_gzip(f->p, f->n)) {
+	if (dk_is_gzip(f->p, f->n)) {
 		d->gz.n = 0;
-		why = hs_gunzip(f->p, f->n, &d->gz, &used);
-		if (warc || hs_is_warc((unsigned char *)d->gz.p, d->gz.n))
+		why = dk_gunzip(f->p, f->n, &d->gz, &used);
+		if (warc || dk_is_warc((unsigned char *)d->gz.p, d->gz.n))
 			return hs_warc(d, path, f->p, f->n);
 		if (why) {
 			d->gz.n = 0;
@@ -123,7 +71,7 @@ do_file(struct hs_doc *d, const char *path, int warc, const struct file *f)
 		status = gunzip_all(d, path, f->p, f->n, used);
 		if (d->gz.n > dk_max_record)
 			return status;      /* reported: the page is refused */
-	} else if (warc || hs_is_warc(f->p, f->n))
+	} else if (warc || dk_is_warc(f->p, f->n))
 		return hs_warc(d, path, f->p, f->n);
 	else if (f->n > dk_max_record) {
 		dk_warnx("%s: page longer than %zu bytes (see --max-record)", path, dk_max_record);
@@ -162,7 +110,7 @@ do_stream(struct hs_doc *d, dk_reader *r)
 static int
 operand(struct hs_doc *d, const char *path, int warc)
 {
-	struct file f;
+	dk_file f;
 	dk_reader *r;
 	int fd, status;
 
@@ -177,14 +125,14 @@ operand(struct hs_doc *d, const char *path, int warc)
 		return status;
 	}
 	fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd < 0 || load(fd, &f) < 0) {
+	if (fd < 0 || dk_file_load(fd, &f) < 0) {
 		dk_warn("%s", path);
 		if (fd > STDIN_FILENO)
 			close(fd);
 		return DK_EXIT_OPERAND;
 	}
 	status = do_file(d, strcmp(path, "-") == 0 ? "stdin" : path, warc, &f);
-	unload(&f);
+	dk_file_unload(&f);
 	if (fd != STDIN_FILENO)
 		close(fd);
 	return status;
@@ -230,5 +178,6 @@ main(int argc, char **argv)
 		    d.docs, d.skipped, d.damaged);
 	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
 	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
+	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);
 	return status;
 }

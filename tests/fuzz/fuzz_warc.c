@@ -1,7 +1,7 @@
 /* htmlstrip's WARC and gzip reader: the input is a WARC file, plain or as
  * gzip members, as htmlstrip --warc reads it.  Damaged records are reported
  * on stderr (silenced here) and skipped; nothing may crash or leak.
- * Property: every record written has the three fields URI, date, text, and
+ * Property: every record written has the four fields ID, date, URI, text, and
  * the text has no raw TAB, LF or CR. */
 #include "fuzz.h"
 #include "htmlstrip.h"
@@ -33,7 +33,7 @@ check_records(const char *p, size_t n)
 			tabs += *p == '\t';
 			FUZZ_CHECK(*p != '\r');
 		}
-		FUZZ_CHECK(tabs == 2);
+		FUZZ_CHECK(tabs == 3);
 	}
 }
 

@@ -1,0 +1,266 @@
+/* keep: the deduplicated corpus in its own format.  Reads a keep list (one
+ * ID a line, as cluster --representatives writes it) and writes the records
+ * of the corpus whose IDs are on it, order and bytes unchanged. */
+#include "keep.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static const struct dk_usage usage = {
+	"keep [-v] [-f field | --json field | --warc] [--missing action] list [file ...]",
+	"  -f N            the ID is TSV column N (default 1)\n"
+	"  --json FIELD    the corpus is JSON Lines, the ID its top-level FIELD\n"
+	"  --warc          the corpus is WARC, plain or .warc.gz (found without it\n"
+	"                  in file operands)\n"
+	"  --missing ACTION  an ID of the list not in the corpus: warn (default),\n"
+	"                  error or ignore\n"
+	"  -v              kept and removed records on stderr\n"
+	"  --max-record SIZE   longest record accepted (default 64M)\n"
+	"  -h, --help, --version\n",
+};
+
+enum { OPT_JSON = 0x2000, OPT_WARC, OPT_MISSING };
+
+/* The keep list: the first field of each line (a cluster stream's ID, or
+ * a line of --representatives). */
+static void
+read_list(struct keep *k, const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	dk_str line;
+	char *tab;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	k->listname = dk_reader_name(r);
+	dk_intern_init(&k->list, DK_INTERN_INDEX);
+	while (dk_read_line(r, &line)) {
+		if ((tab = memchr(line.p, '\t', line.n)) != NULL)
+			line.n = (size_t)(tab - line.p);
+		if (line.n == 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
+		dk_intern_id(&k->list, line.p, line.n, &isnew);
+		if (isnew) {
+			DK_PUSH(&k->found, 0);
+			DK_PUSH(&k->listline, dk_reader_lineno(r));
+		}
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	k->listname = dk_strdup(k->listname);
+	dk_reader_close(r);
+}
+
+int
+keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size_t n)
+{
+	uint32_t t;
+	int isnew;
+
+	t = dk_intern_id(&k->seen, id, n, &isnew);
+	if (!isnew) {
+		if (k->whichfile.v[t] == k->files.n - 1)
+			dk_die_at(file, at, "ID %.*s already at line %lu", (int)n, id, k->where.v[t]);
+		dk_die_at(file, at, "ID %.*s already at %s:%lu", (int)n, id,
+		    k->files.v[k->whichfile.v[t]], k->where.v[t]);
+	}
+	DK_PUSH(&k->where, at);
+	DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
+	k->n++;
+	if ((t = keep_listed(k, id, n)) == UINT32_MAX)
+		return 0;
+	k->kept++;
+	return 1;
+}
+
+uint32_t
+keep_listed(struct keep *k, const char *id, size_t n)
+{
+	uint32_t t = dk_intern_find(&k->list, id, n);
+
+	if (t != UINT32_MAX)
+		k->found.v[t] = 1;
+	return t;
+}
+
+/* Whether a file operand is a WARC file (plain or gzip), when the format
+ * was not given. */
+static int
+looks_warc(int fd)
+{
+	unsigned char b[8];
+	struct stat st;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || pread(fd, b, sizeof b, 0) != (ssize_t)sizeof b)
+		return 0;
+	return dk_is_warc(b, sizeof b) || dk_is_gzip(b, sizeof b);
+}
+
+static int
+warc_operand(struct keep *k, int fd, const char *name)
+{
+	dk_file f;
+
+	if (dk_file_load(fd, &f) < 0) {
+		dk_warn("%s", name);
+		return DK_EXIT_OPERAND;
+	}
+	if (f.n)
+		keep_warc(k, name, f.p, f.n);
+	dk_file_unload(&f);
+	return 0;
+}
+
+static int
+operand(struct keep *k, const char *path, int guess)
+{
+	int fd, status;
+	dk_reader *r;
+
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO, path = "stdin";
+	else if ((fd = open(path, O_RDONLY)) < 0) {
+		dk_warn("%s", path);
+		return DK_EXIT_OPERAND;
+	}
+	DK_PUSH(&k->files, dk_strdup(path));
+	if (k->warc || (guess && looks_warc(fd))) {
+		status = warc_operand(k, fd, path);
+		if (fd != STDIN_FILENO)
+			close(fd);
+		return status;
+	}
+	r = dk_reader_fd(fd, path);
+	if (k->json)
+		keep_jsonl(k, r);
+	else
+		keep_tsv(k, r);
+	status = dk_reader_error(r) ? DK_EXIT_OPERAND : 0;
+	dk_reader_close(r);
+	return status;
+}
+
+/* IDs of the list the corpus did not have: see MISSING IDS in keep(1). */
+static int
+missing(struct keep *k, int action)
+{
+	size_t i, n = 0, first = 0, len;
+	const char *id;
+	char more[64];
+
+	for (i = k->found.n; i-- > 0;)
+		if (!k->found.v[i])
+			n++, first = i;
+	if (n == 0)
+		return 0;
+	id = dk_intern_get(&k->list, (uint32_t)first, &len);
+	if (action == MISSING_IGNORE) {
+		if (dk_verbose)
+			dk_note("%s: %zu IDs not in the corpus", k->listname, n);
+		return 0;
+	}
+	if (action == MISSING_WARN && n == k->found.n && k->n > 0) {
+		dk_warnx("%s: none of its %zu IDs is in the corpus of %llu records "
+		    "(is the ID field right? see -f, --json, --warc)", k->listname, n, k->n);
+		return DK_EXIT_INPUT;
+	}
+	if (n > 1)
+		snprintf(more, sizeof more, " (nor %zu more IDs of the list)", n - 1);
+	dk_warnx("%s:%lu: ID %.*s not in the corpus%s", k->listname, k->listline.v[first],
+	    (int)len, id, n > 1 ? more : "");
+	return action == MISSING_ERROR ? DK_EXIT_INPUT : 0;
+}
+
+static void
+closing(const struct keep *k)
+{
+	unsigned long long removed = k->n - k->kept;
+
+	if (k->blank)
+		dk_note("%llu blank line%s skipped", k->blank, k->blank == 1 ? "" : "s");
+	dk_note("kept %llu of %llu (%llu removed, %.1f%%)", k->kept, k->n, removed,
+	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0);
+}
+
+static int
+parse_missing(const char *s)
+{
+	if (strcmp(s, "warn") == 0)
+		return MISSING_WARN;
+	if (strcmp(s, "error") == 0)
+		return MISSING_ERROR;
+	if (strcmp(s, "ignore") == 0)
+		return MISSING_IGNORE;
+	dk_diex(DK_EXIT_INPUT, "--missing is %s: not warn, error or ignore", s);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ "warc", no_argument, NULL, OPT_WARC },
+		{ "missing", required_argument, NULL, OPT_MISSING },
+		{ NULL, 0, NULL, 0 }
+	};
+	static struct keep k;
+	int ch, action = MISSING_WARN, status = 0, s, formats = 0;
+	char *stdin_only[] = { "-", NULL };
+
+	dk_cli_init(argc, argv);
+	k.field = 1;
+	while ((ch = getopt_long(argc, argv, "f:hv", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'f':
+			k.field = (size_t)dk_parse_int(optarg, 1, 1 << 20, "-f");
+			formats |= 1;
+			break;
+		case OPT_JSON:
+			if (!*optarg)
+				dk_diex(DK_EXIT_INPUT, "--json: the field name is empty");
+			k.json = optarg;
+			formats |= 2;
+			break;
+		case OPT_WARC:
+			k.warc = 1;
+			formats |= 4;
+			break;
+		case OPT_MISSING:
+			action = parse_missing(optarg);
+			break;
+		default:
+			dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc < 1)
+		dk_usage(&usage);
+	if (formats & (formats - 1))
+		dk_diex(DK_EXIT_INPUT, "-f, --json and --warc name different formats: give one");
+
+	read_list(&k, argv[0]);
+	argc--, argv++;
+	if (argc == 0)
+		argv = stdin_only;
+	if (strcmp(k.listname, "stdin") == 0)
+		for (s = 0; argv[s]; s++)
+			if (strcmp(argv[s], "-") == 0)
+				dk_diex(DK_EXIT_INPUT, "the keep list and the corpus cannot both be standard input");
+	dk_intern_init(&k.seen, 0);
+	for (; *argv; argv++)
+		if ((s = operand(&k, *argv, formats == 0)) > status)
+			status = s;
+	dk_out_close();
+	keep_jsonl_end();
+	if ((s = missing(&k, action)) > status)
+		status = s;
+	if (dk_verbose)
+		closing(&k);
+	return status;
+}

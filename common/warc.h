@@ -1,0 +1,80 @@
+/* gzip members and WARC files (ISO 28500, WARC/1.0 and 1.1), plain or as
+ * gzip members: splitting a file into records, their header fields, and
+ * the name a record goes by in a document stream.  htmlstrip --warc names
+ * the documents it writes by this rule and keep finds the records of a
+ * keep list by it, so the two always agree.
+ *
+ * A record's name:
+ *   its WARC-Record-ID without the angle brackets ("urn:uuid:..."), or,
+ *   when it has none, its WARC-Target-URI (without angle brackets), one
+ *   space and its WARC-Date.  A name holding a byte below 0x20 is damage.
+ *
+ * Offsets: a plain file is one run of bytes starting at offset 0.  In a
+ * gzip file a run is the members from one where no record was left
+ * unfinished to the next such place, inflated: a record lies in one run,
+ * usually one member of its own (as .warc.gz files are written).  A record
+ * is at offset off of the bytes of the run that starts at file offset
+ * unit. */
+#ifndef DK_WARC_H
+#define DK_WARC_H
+
+#include "stream.h"
+
+#include <stddef.h>
+
+int dk_is_gzip(const unsigned char *p, size_t n);
+int dk_is_warc(const unsigned char *p, size_t n);
+
+/* Inflates the gzip member at p into out (appended).  Returns NULL, or the
+ * reason it is damaged; *used is the compressed length consumed.  out never
+ * grows beyond dk_max_record + 1 bytes: past that the reason is
+ * dk_gz_limit. */
+extern const char dk_gz_limit[];
+const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
+
+typedef struct {
+	dk_str type, id, uri, date, ctype;  /* values, trimmed; absent: n == 0 */
+	const unsigned char *head;          /* the header lines, through the blank one */
+	size_t headlen;
+	const unsigned char *block;         /* the content block */
+	size_t blocklen;
+	size_t unit, off, len;  /* len: through the line breaks after the block */
+} dk_warc_rec;
+
+/* The value of header line "Name: value" (n bytes, no LF) when its name is
+ * name (any case), trimmed. */
+int dk_warc_field(const char *line, size_t n, const char *name, dk_str *v);
+/* End of the header block at p (after its blank line), or NULL. */
+const unsigned char *dk_warc_head_end(const unsigned char *p, size_t n);
+/* The next value of header field name in head[*pos, headlen) (start with
+ * *pos = 0); 0 when there is no more. */
+int dk_warc_next_field(const dk_warc_rec *r, size_t *pos, const char *name, dk_str *v);
+
+/* s without the angle brackets around it, if it has them. */
+dk_str dk_warc_unbracket(dk_str s);
+/* Whether a header value can be a TSV field: no byte below 0x20. */
+int dk_warc_value_ok(dk_str s);
+/* The record's name into out (cleared first).  Returns NULL, or the reason
+ * it has none ("no WARC-Record-ID, WARC-Target-URI or WARC-Date") or a bad
+ * one.  *fallback tells whether it was made of URI and date. */
+const char *dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback);
+
+/* Reading a whole file in memory.  fn is called for every record in order;
+ * it returns NULL, or a reason the record is damaged.  Damage (a record fn
+ * refused, a bad record or gzip member) is reported as "prog: NAME: offset
+ * N: reason" (N the offset of the record in a plain file, of its member in
+ * a gzip one) and counted, and reading goes on with the next record or
+ * member; with fatal set the first damage ends the program (exit 2)
+ * instead. */
+typedef struct {
+	const char *(*fn)(dk_warc_rec *r, void *arg);
+	void *arg;
+	int fatal;
+	unsigned long damaged;
+	dk_buf gz;              /* inflated bytes, kept for the next file */
+} dk_warc_reader;
+
+/* Returns 0, or DK_EXIT_INPUT when something was damaged. */
+int dk_warc_read(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n);
+
+#endif
