@@ -236,9 +236,10 @@ $(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(KEEP_ddd),$(KEEP_any)))
 
 # ---- the deduplicated shards, in their own format ----
-KEEP_tsv   = keep $(KEEP_FLAGS) $(OUT)/keep.txt $<
-KEEP_jsonl = keep $(KEEP_FLAGS) --json $(JSON_ID) $(OUT)/keep.txt $<
-KEEP_warc  = keep $(KEEP_FLAGS) --warc $(OUT)/keep.txt $<
+# (the list is the whole corpus's: most of its IDs are in other shards)
+KEEP_tsv   = keep --missing ignore $(KEEP_FLAGS) $(OUT)/keep.txt $<
+KEEP_jsonl = keep --missing ignore $(KEEP_FLAGS) --json $(JSON_ID) $(OUT)/keep.txt $<
+KEEP_warc  = keep --missing ignore $(KEEP_FLAGS) --warc $(OUT)/keep.txt $<
 $(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_KEEP) | $(OUT)/dedup
 	$(call atomic,$(KEEP_$(FORMAT)))
 

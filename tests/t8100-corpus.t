@@ -131,6 +131,50 @@ test_expect_success 'LSH, I-Match and DDD: the pairs of their single pipelines' 
 	test $(wc -l <want) -lt 600
 '
 
+test_expect_success 'to the end: each shard with only its kept records, and the count' '
+	$mk IN=in OUT=j1 -j 2 >log 2>&1 &&
+	grep "^corpus.mk: spotsigs over 4 shards of in: kept $(wc -l <ref.keep) of 600 documents" log &&
+	cat j1/dedup/s0.tsv j1/dedup/s1.tsv j1/dedup/s2.tsv j1/dedup/s3.tsv >got &&
+	keep ref.keep all.docs >want &&
+	test_cmp want got &&
+	test $(wc -l <got) = $(wc -l <ref.keep)
+'
+
+test_expect_success 'JSON Lines shards: the same keep list, kept lines byte for byte' '
+	mkdir inj &&
+	jq -Rc "split(\"\t\") | {id: .[0], n: 1, text: .[1]}" all.docs >all.jsonl &&
+	split -n l/3 -d -a 1 --additional-suffix=.jsonl all.jsonl inj/j &&
+	$mk IN=inj OUT=json FORMAT=jsonl -j 2 >log 2>&1 &&
+	test_cmp ref.keep json/keep.txt &&
+	cat json/dedup/j0.jsonl json/dedup/j1.jsonl json/dedup/j2.jsonl >got &&
+	keep --json id ref.keep all.jsonl >want &&
+	test_cmp want got &&
+	test $(wc -l <got) = $(wc -l <ref.keep)
+'
+
+test_expect_success 'WARC shards of the example pages: the pages pipeline, kept records whole' '
+	mkdir inw &&
+	i=0 &&
+	for f in "$top"/examples/pages/*.html; do
+		i=$((i + 1)) &&
+		{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" && cat "$f"; } >block &&
+		dk_warc_record response "http://example.org/$(basename "$f")" "urn:uuid:page-$i" \
+			"2026-01-01T00:00:00Z" "application/http; msgtype=response" block \
+			>>inw/crawl$((i % 2)).warc || return 1
+	done &&
+	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
+	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc >docs &&
+	spotsig docs | lexicon --idf 0.2:0.85 | spotmatch -t 0.4 >pairs &&
+	cut -f1 docs >ids &&
+	cluster -a ids --representatives pairs >want.keep &&
+	test_cmp want.keep warc/keep.txt &&
+	test $(wc -l <want.keep) -lt 13 &&
+	for s in crawl0 crawl1; do
+		keep --warc want.keep inw/$s.warc >want &&
+		test_cmp want warc/dedup/$s.warc || return 1
+	done
+'
+
 test_expect_success 'bad variables are refused before anything runs' '
 	test_must_fail $mk IN=in OUT=x WORKFLOW=nosuch 2>err &&
 	grep "WORKFLOW=nosuch: want spotsigs, lsh, imatch or ddd" err &&

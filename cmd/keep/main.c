@@ -18,7 +18,6 @@ static const struct dk_usage usage = {
 	"  --missing ACTION  an ID of the list not in the corpus: warn (default),\n"
 	"                  error or ignore\n"
 	"  -v              kept and removed records on stderr\n"
-	"  --max-record SIZE   longest record accepted (default 64M)\n"
 	"  -h, --help, --version\n",
 };
 
