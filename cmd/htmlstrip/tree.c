@@ -139,12 +139,12 @@ hs_tree_end(struct hs_tree *t, size_t pos)
  * what content is.  A value is cut into words at every byte that is not a
  * letter or digit; each word starting with one of these counts once. */
 static const char *const neg_words[] = {
-	"nav", "menu", "foot", "comment", "share", "sharing", "social",
+	"nav", "menu", "foot", "share", "sharing", "social",
 	"sidebar", "widget", "related", "breadcrumb", "crumb", "cookie",
 	"banner", "promo", "sponsor", "advert", "masthead", "subscri",
 	"newsletter", "popup", "modal", "skip", "toolbar", "pagination",
 	"pager", "login", "signup", "copyright", "outbrain", "taboola",
-	"disqus", "tagcloud", "rss", "header", "topbar", "trending",
+	"tagcloud", "rss", "header", "topbar", "trending",
 	"popular", "recommend", "teaser", "legal", "disclaimer",
 	NULL
 };
