@@ -15,17 +15,39 @@
 
 #include <stdlib.h>
 
-/* The weights.  A segment is worth its plain characters less LINKCOST
- * times its link characters less SEGCOST; boilerplate text is worth minus
- * its characters.  Below MINKEEP characters the page falls back. */
+/* The weights, chosen by tests/bench/extract-fit.py on the shared pages
+ * (each held out in turn; see there).  A segment is worth its plain
+ * characters less (1 + LINKCOST) times its link characters less SEGCOST;
+ * boilerplate text is worth minus its characters.  Inside the main block
+ * segments with more than MAXLINKS percent of link characters are
+ * dropped.  Below MINKEEP characters kept the page falls back. */
+#ifndef LINKCOST
 #define LINKCOST 2
+#endif
+#ifndef SEGCOST
 #define SEGCOST 20
+#endif
+#ifndef MAXLINKS
+#define MAXLINKS 50
+#endif
+#ifndef MINKEEP
 #define MINKEEP 200
+#endif
+/* The main block widens to an ancestor holding more good segments (plain
+ * text of GOODLEN characters or more) as long as the ancestor's sum is
+ * still EXTEND percent of the block's: a forum thread's posts, each with
+ * its poster's links, or an article cut by an advertisement. */
+#ifndef EXTEND
+#define EXTEND 40
+#endif
+#define GOODLEN 60
+#ifndef CMTPCT
+#define CMTPCT 50
+#endif
+#define WIDENUP 8
 /* A boilerplate block holding more than this share of the page's text is
  * not believed (a whole page wrapped in <div id="header-wrap">). */
 #define BADSHARE 0.4
-/* Dropped inside the main block: link characters above this share. */
-#define MAXLINKS 0.5
 /* How many segments before the main block a headline is looked for. */
 #define HEADBACK 30
 
@@ -35,9 +57,9 @@ struct seginfo {
 
 struct work {
 	struct seginfo *si;
-	long *sum, *tot;
+	long *sum, *tot, *good;
 	int *last;
-	unsigned char *bad;
+	unsigned char *bad, *cmt;
 };
 
 /* Characters (not bytes: UTF-8 continuations are not counted) that are
@@ -97,11 +119,12 @@ mark(const struct hs_tree *t, struct work *w)
 			w->last[n->parent] = w->last[i];
 	}
 	all = w->tot[0];
-	w->bad[0] = 0;
+	w->bad[0] = w->cmt[0] = 0;
 	for (i = 1; i < t->nnode; i++) {
 		n = &t->node[i];
 		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
 		    ((n->hint < 0 || bad_kind(n->kind)) && w->tot[i] <= BADSHARE * (double)all);
+		w->cmt[i] = w->cmt[n->parent] || (n->comment && w->tot[i] <= BADSHARE * (double)all);
 	}
 }
 
@@ -109,28 +132,49 @@ static long
 seg_value(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
+	long v;
 
 	if (w->bad[t->seg[i].node])
 		return -s->chars;
-	return s->chars - (1 + LINKCOST) * s->links - SEGCOST;
+	v = s->chars - (1 + LINKCOST) * s->links - SEGCOST;
+	return w->cmt[t->seg[i].node] && v > 0 ? v * CMTPCT / 100 : v;
 }
 
-/* The node whose subtree has the largest sum of segment values. */
+static int
+good_seg(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	const struct seginfo *s = &w->si[i];
+
+	return !w->bad[t->seg[i].node] && (CMTPCT >= 50 || !w->cmt[t->seg[i].node]) && s->chars >= GOODLEN && 10 * s->links <= 3 * s->chars;
+}
+
+/* The node whose subtree has the largest sum of segment values, widened
+ * (see EXTEND). */
 static int
 best_node(const struct hs_tree *t, struct work *w)
 {
 	size_t i;
-	int best = 0;
+	int best = 0, a, up, b;
 
 	for (i = 0; i < t->nnode; i++)
-		w->sum[i] = 0;
-	for (i = 0; i < t->nseg; i++)
+		w->sum[i] = w->good[i] = 0;
+	for (i = 0; i < t->nseg; i++) {
 		w->sum[t->seg[i].node] += seg_value(t, w, i);
-	for (i = t->nnode; i-- > 1;)
+		if (good_seg(t, w, i))
+			w->good[t->seg[i].node] += w->si[i].chars;
+	}
+	for (i = t->nnode; i-- > 1;) {
 		w->sum[t->node[i].parent] += w->sum[i];
+		w->good[t->node[i].parent] += w->good[i];
+	}
 	for (i = 1; i < t->nnode; i++)
 		if (w->sum[i] > w->sum[best])
 			best = (int)i;
+	b = best;
+	for (a = t->node[b].parent, up = 0; a >= 0 && up < WIDENUP; a = t->node[a].parent, up++) {
+		if (w->sum[a] * 100 >= EXTEND * w->sum[b] && w->good[a] > w->good[best])
+			best = a;
+	}
 	return best;
 }
 
@@ -138,7 +182,7 @@ static int
 keep_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	return !w->bad[t->seg[i].node] &&
-	    w->si[i].links <= MAXLINKS * (double)w->si[i].chars;
+	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars;
 }
 
 static void
@@ -224,14 +268,16 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 	w.si = dk_malloc((t->nseg + 1) * sizeof *w.si);
 	w.sum = dk_malloc(t->nnode * sizeof *w.sum);
 	w.tot = dk_malloc(t->nnode * sizeof *w.tot);
+	w.good = dk_malloc(t->nnode * sizeof *w.good);
 	w.last = dk_malloc(t->nnode * sizeof *w.last);
 	w.bad = dk_malloc(t->nnode);
+	w.cmt = dk_malloc(t->nnode);
 	seg_info(t, text, &w);
 	mark(t, &w);
 	b = best_node(t, &w);
 	if (w.sum[b] > 0)
 		kept = select_text(t, &w, b, text, out);
-	free(w.si), free(w.sum), free(w.tot), free(w.last), free(w.bad);
+	free(w.si), free(w.sum), free(w.tot), free(w.good), free(w.last), free(w.bad), free(w.cmt);
 	if (kept >= MINKEEP)
 		return 0;
 	out->n = 0;

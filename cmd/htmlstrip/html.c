@@ -390,12 +390,12 @@ tag_end(const unsigned char *p, const unsigned char *end, int *selfclosing)
  * what its class, id, role, style and the like say of its content. */
 static const unsigned char *
 tag_hint(const unsigned char *p, const unsigned char *end, int *selfclosing,
-    int *hint)
+    int *hint, int *comment)
 {
 	struct hs_attr a;
 
 	while (hs_attr_next(&p, end, &a, selfclosing))
-		*hint += hs_attr_hint(&a);
+		*hint += hs_attr_hint(&a, comment);
 	return p;
 }
 
@@ -519,7 +519,7 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 
 /* --main: the tree learns of a start tag once its separator is pending. */
 static void
-tree_start(struct scan *s, const struct elem *e, int hint)
+tree_start(struct scan *s, const struct elem *e, int hint, int comment)
 {
 	size_t pos = s->text.b->n;
 
@@ -529,7 +529,7 @@ tree_start(struct scan *s, const struct elem *e, int hint)
 		if (e->flags & E_BLOCK)
 			hs_tree_break(s->tree, pos);
 	} else if (e->flags & E_BLOCK)
-		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, pos);
+		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, comment, pos);
 }
 
 static void
@@ -550,10 +550,10 @@ static const unsigned char *
 start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
     const unsigned char *end)
 {
-	int selfclosing, hint = 0;
+	int selfclosing, hint = 0, comment = 0;
 
 	if (s->tree && e && !s->skip && (e->flags & E_BLOCK) && e->kind != HK_VOID)
-		p = tag_hint(p, end, &selfclosing, &hint);
+		p = tag_hint(p, end, &selfclosing, &hint, &comment);
 	else
 		p = tag_end(p, end, &selfclosing);
 	if (!e)
@@ -573,7 +573,7 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 		if (e->flags & E_PRE)
 			s->pre++;
 		if (s->tree)
-			tree_start(s, e, hint);
+			tree_start(s, e, hint, comment);
 	}
 	if (e->flags & E_PLAIN) {
 		if (!s->skip)

@@ -35,6 +35,7 @@ struct hs_node {
 	int parent;          /* -1 for the root, node 0 */
 	unsigned short tag;  /* which element, for matching end tags */
 	unsigned char kind;
+	unsigned char comment;  /* class or id says readers' comments */
 	int hint;            /* class/id/role: < 0 boilerplate, > 0 content */
 	int depth;
 };
@@ -53,7 +54,8 @@ struct hs_tree {
 	int inlink;
 };
 void hs_tree_reset(struct hs_tree *t);
-void hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint, size_t pos);
+void hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint,
+    int comment, size_t pos);
 void hs_tree_close(struct hs_tree *t, unsigned tag, size_t pos);
 void hs_tree_break(struct hs_tree *t, size_t pos);
 void hs_tree_link(struct hs_tree *t, int open, size_t pos);
@@ -77,9 +79,10 @@ void hs_strip(const char *p, size_t n, dk_buf *body, dk_buf *title);
 /* The same, building the page's tree in tree (when not NULL). */
 void hs_strip_tree(const char *p, size_t n, dk_buf *body, dk_buf *title,
     struct hs_tree *tree);
-/* What one attribute says of the element's content (see enum hs_kind's
- * hints): class and id words, role, itemprop, hidden, style. */
-int hs_attr_hint(const struct hs_attr *a);
+/* What one attribute says of the element's content (see struct hs_node's
+ * hint): class and id words, role, itemprop, hidden, style; *comment is
+ * set when class or id names readers' comments. */
+int hs_attr_hint(const struct hs_attr *a, int *comment);
 
 /* extract.c: --main.  The text of the main content of a page whose text
  * is text[0..n) and tree t, into out (cleared first).  Returns 1 when no

@@ -22,7 +22,7 @@ hs_tree_reset(struct hs_tree *t)
 		t->capnode = 256;
 		t->node = dk_malloc(t->capnode * sizeof *t->node);
 	}
-	t->node[0] = (struct hs_node){ -1, 0xFFFF, HK_BODY, 0, 0 };
+	t->node[0] = (struct hs_node){ -1, 0xFFFF, HK_BODY, 0, 0, 0 };
 	t->nnode = 1;
 	t->nseg = 0;
 	t->top = 0;
@@ -71,7 +71,8 @@ pop(struct hs_tree *t)
 }
 
 void
-hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint, size_t pos)
+hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint, int comment,
+    size_t pos)
 {
 	struct hs_node *n;
 
@@ -98,6 +99,7 @@ hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint, size_t pos)
 	n->tag = (unsigned short)tag;
 	n->kind = (unsigned char)kind;
 	n->hint = hint;
+	n->comment = (unsigned char)comment;
 	n->depth = t->node[t->top].depth + 1;
 	t->top = (int)t->nnode++;
 }
@@ -152,6 +154,11 @@ static const char *const pos_words[] = {
 	"article", "content", "post", "entry", "main", "story", "body",
 	"text", "blog", "hentry", "headline", NULL
 };
+/* Readers' comments: some count them as content, some not (see
+ * extract.c). */
+static const char *const comment_words[] = {
+	"comment", "disqus", "respond", "reply", "replies", "discussion", NULL
+};
 /* Words that count only when whole. */
 static const char *const neg_exact[] = {
 	"ad", "ads", "tags", "tools", "links", "extra", "hidden", "hide",
@@ -185,7 +192,7 @@ starts(const char *w, size_t n, const char *const *list, int exact)
 }
 
 static int
-words_hint(const unsigned char *v, size_t n)
+words_hint(const unsigned char *v, size_t n, int *comment)
 {
 	char w[32];
 	size_t i, k;
@@ -199,7 +206,9 @@ words_hint(const unsigned char *v, size_t n)
 				w[k++] = (char)lower(v[i]);
 		if (k == 0 || k == sizeof w)
 			continue;
-		if (starts(w, k, neg_words, 0) || starts(w, k, neg_exact, 1))
+		if (starts(w, k, comment_words, 0))
+			*comment = 1;
+		else if (starts(w, k, neg_words, 0) || starts(w, k, neg_exact, 1))
 			hint--;
 		else if (starts(w, k, pos_words, 0))
 			hint++;
@@ -229,10 +238,10 @@ value_has(const struct hs_attr *a, const char *s)
 }
 
 int
-hs_attr_hint(const struct hs_attr *a)
+hs_attr_hint(const struct hs_attr *a, int *comment)
 {
 	if (attr_is(a, "class") || attr_is(a, "id"))
-		return words_hint(a->value, a->valuelen);
+		return words_hint(a->value, a->valuelen, comment);
 	if (attr_is(a, "hidden"))
 		return HS_HIDDEN;
 	if (attr_is(a, "style"))

@@ -97,4 +97,4 @@ if test "$baseline" = 1; then
 fi
 
 echo
-$py "$here/extract-score.py" "$pages" $methods
+$py "$here/extract_score.py" "$pages" $methods

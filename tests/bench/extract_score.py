@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Scores main-content extractions against hand-marked text.
 
-usage: extract-score.py PAGES NAME=TSV ...
+usage: extract_score.py PAGES NAME=TSV ...
 
 PAGES is shared/corpora/pages (SET/ID.txt, the hand-marked main content);
 each TSV is a document stream, one page a line, whose ID is SET-ID.html
@@ -43,17 +43,22 @@ def gold(pages):
     return g
 
 
-def extracted(path):
+def parse(lines):
+    """{(set, id): tokens} of a document stream's lines."""
     e = {}
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            name, _, text = line.rstrip("\n").partition("\t")
-            base = os.path.basename(name)
-            if base.endswith(".html"):
-                base = base[:-5]
-            st, _, pid = base.partition("-")
-            e[(st, pid)] = tokens(unescape(text))
+    for line in lines.splitlines() if isinstance(lines, str) else lines:
+        name, _, text = line.rstrip("\n").partition("\t")
+        base = os.path.basename(name)
+        if base.endswith(".html"):
+            base = base[:-5]
+        st, _, pid = base.partition("-")
+        e[(st, pid)] = tokens(unescape(text))
     return e
+
+
+def extracted(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return parse(f)
 
 
 def prf(g, e):
@@ -76,7 +81,7 @@ def score(g, e):
 
 def main():
     if len(sys.argv) < 3:
-        sys.exit("usage: extract-score.py PAGES NAME=TSV ...")
+        sys.exit("usage: extract_score.py PAGES NAME=TSV ...")
     g = gold(sys.argv[1])
     print("%-15s %-12s %5s %6s %6s %6s" % ("method", "set", "pages", "P", "R", "F1"))
     for arg in sys.argv[2:]:
