@@ -20,7 +20,9 @@
  * characters less (1 + LINKCOST) times its link characters less SEGCOST;
  * boilerplate text is worth minus its characters.  Inside the main block
  * segments with more than MAXLINKS percent of link characters are
- * dropped.  Below MINKEEP characters kept the page falls back. */
+ * dropped.  The page falls back to its whole text when the main block
+ * keeps fewer than MINKEEP characters and less than half of the page's
+ * characters outside links: then nothing stands out. */
 #ifndef LINKCOST
 #define LINKCOST 2
 #endif
@@ -123,7 +125,7 @@ mark(const struct hs_tree *t, struct work *w)
 	for (i = 1; i < t->nnode; i++) {
 		n = &t->node[i];
 		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
-		    ((n->hint < 0 || bad_kind(n->kind)) && w->tot[i] <= BADSHARE * (double)all);
+		    bad_kind(n->kind) || (n->hint < 0 && w->tot[i] <= BADSHARE * (double)all);
 		w->cmt[i] = w->cmt[n->parent] || (n->comment && w->tot[i] <= BADSHARE * (double)all);
 	}
 }
@@ -261,7 +263,8 @@ int
 hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 {
 	struct work w;
-	long kept = 0;
+	long kept = 0, plain = 0;
+	size_t i;
 	int b;
 
 	out->n = 0;
@@ -273,12 +276,14 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 	w.bad = dk_malloc(t->nnode);
 	w.cmt = dk_malloc(t->nnode);
 	seg_info(t, text, &w);
+	for (i = 0; i < t->nseg; i++)
+		plain += w.si[i].chars - w.si[i].links;
 	mark(t, &w);
 	b = best_node(t, &w);
 	if (w.sum[b] > 0)
 		kept = select_text(t, &w, b, text, out);
 	free(w.si), free(w.sum), free(w.tot), free(w.good), free(w.last), free(w.bad), free(w.cmt);
-	if (kept >= MINKEEP)
+	if (kept > 0 && (kept >= MINKEEP || 2 * kept >= plain))
 		return 0;
 	out->n = 0;
 	dk_buf_bytes(out, text, n);

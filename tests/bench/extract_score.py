@@ -5,7 +5,7 @@ usage: extract_score.py PAGES NAME=TSV ...
 
 PAGES is shared/corpora/pages (SET/ID.txt, the hand-marked main content);
 each TSV is a document stream, one page a line, whose ID is SET-ID.html
-(any directory before it ignored) and whose text is escaped as htmlstrip
+or .../SET/ID.html.gz and whose text is escaped as htmlstrip
 writes it.  For each NAME, prints precision, recall and F1 averaged over
 the pages of each set and over all: lower-cased \\w+ tokens as multisets,
 per page precision = shared / extracted, recall = shared / hand-marked.
@@ -17,6 +17,7 @@ import re
 import sys
 
 WORD = re.compile(r"\w+")
+SETS = ("cleaneval", "dragnet", "l3s", "scrapinghub")
 ESC = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\"}
 
 
@@ -48,10 +49,14 @@ def parse(lines):
     e = {}
     for line in lines.splitlines() if isinstance(lines, str) else lines:
         name, _, text = line.rstrip("\n").partition("\t")
-        base = os.path.basename(name)
-        if base.endswith(".html"):
-            base = base[:-5]
-        st, _, pid = base.partition("-")
+        for ext in (".gz", ".html"):
+            if name.endswith(ext):
+                name = name[:-len(ext)]
+        parent, base = os.path.split(name)
+        if os.path.basename(parent) in SETS:
+            st, pid = os.path.basename(parent), base
+        else:
+            st, _, pid = base.partition("-")
         e[(st, pid)] = tokens(unescape(text))
     return e
 
