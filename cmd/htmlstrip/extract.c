@@ -1,18 +1,25 @@
 /* --main: the main content of a page from its light tree (tree.c).
  *
- * Each segment of text gets a value: its characters outside links, less a
- * penalty for those in links and a small one per segment, so that long
- * plain paragraphs count for much, menus and link lists against.  Text
- * under a block whose class, id or role says boilerplate (nav, footer,
- * sidebar, comment, share, ...) or whose element is nav, aside or footer
- * counts wholly against.  The main block is the one whose subtree has the
- * largest sum (the best contiguous stretch of the tree: it takes in the
- * article's paragraphs, lists and tables while leaving out the framing
- * around it).  Inside it, link-dense segments and boilerplate blocks are
- * dropped; the nearest headline before it is kept.  When the chosen text
- * is short, no block stands out: the page falls back to its whole text. */
+ * Each segment of text (between two block boundaries) gets a value: its
+ * characters outside links, less a penalty for those in links and a small
+ * one per segment, so that long plain paragraphs count for much, menus and
+ * link lists against (boilerpipe's text and link density).  Text under a
+ * block whose class, id or role says boilerplate (nav, footer, sidebar,
+ * share, ...; readability's hints) or whose element is nav, aside or
+ * footer is worth minus its length.  The main content is the best run of
+ * one node's children in document order: the run with the largest sum of
+ * values (Kadane's maximum subarray over each node's children and own
+ * segments), which starts and ends with a good paragraph.  It takes in
+ * an article's paragraphs, lists and tables, whether wrapped in one
+ * element or lying loose beside the framing, and leaves the framing out.
+ * Inside it, link-dense segments and boilerplate blocks are dropped (short
+ * lines between good ones are kept, as jusText's context does); the
+ * nearest headline before it is kept with a byline or date between.  When
+ * the run keeps little of the page, nothing stands out: the page falls
+ * back to its whole text.  Time and memory are linear in the tree. */
 #include "htmlstrip.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 /* The weights, chosen by tests/bench/extract-fit.py on the shared pages
@@ -24,34 +31,34 @@
  * keeps fewer than MINKEEP characters and less than half of the page's
  * characters outside links: then nothing stands out. */
 #ifndef LINKCOST
-#define LINKCOST 2
+#define LINKCOST 1
 #endif
 #ifndef SEGCOST
-#define SEGCOST 20
+#define SEGCOST 5
 #endif
 #ifndef MAXLINKS
-#define MAXLINKS 50
+#define MAXLINKS 70
 #endif
 #ifndef MINKEEP
 #define MINKEEP 200
 #endif
-/* The main block widens to an ancestor holding more good segments (plain
- * text of GOODLEN characters or more) as long as the ancestor's sum is
- * still EXTEND percent of the block's: a forum thread's posts, each with
- * its poster's links, or an article cut by an advertisement. */
-#ifndef EXTEND
-#define EXTEND 40
-#endif
+/* A run starts and ends with a good item: a segment of at least GOODLEN
+ * characters with at most a third of them in links, or a subtree holding
+ * one (short lines at the edges, a copyright line, a byline, are only kept
+ * between good ones; the headline is looked for apart). */
+#ifndef GOODLEN
 #define GOODLEN 60
-#ifndef CMTPCT
-#define CMTPCT 50
 #endif
-#define WIDENUP 8
+#ifndef CMTPCT
+#define CMTPCT 100
+#endif
 /* A boilerplate block holding more than this share of the page's text is
  * not believed (a whole page wrapped in <div id="header-wrap">). */
 #define BADSHARE 0.4
 /* How many segments before the main block a headline is looked for. */
 #define HEADBACK 30
+/* ... and the lines between it and the block kept when at most this many. */
+#define HEADGAP 6
 
 struct seginfo {
 	long chars, links;
@@ -60,7 +67,9 @@ struct seginfo {
 struct work {
 	struct seginfo *si;
 	long *sum, *tot, *good;
-	int *last;
+	size_t *lo, *hi;        /* a subtree's segments, lo > hi for none */
+	int *child, *sib;       /* first child, next sibling, -1 for none */
+	long *dseg, *nextseg;   /* a node's own segments, in order */
 	unsigned char *bad, *cmt;
 };
 
@@ -100,33 +109,69 @@ bad_kind(int kind)
 	return kind == HK_NAV || kind == HK_ASIDE || kind == HK_FOOTER || kind == HK_BAD;
 }
 
-/* tot: characters in each subtree; last: the last node of each subtree
- * (nodes are numbered in document order, so a subtree is a range); bad:
- * boilerplate by itself or by an ancestor. */
+/* The shape of the tree: children and own segments of each node in
+ * document order, the range of segments of each subtree (nodes and
+ * segments are numbered in document order, so a subtree's segments are a
+ * range), characters in each subtree. */
+static void
+shape(const struct hs_tree *t, struct work *w)
+{
+	const struct hs_node *n;
+	size_t i;
+	long *lastc = w->sum, *lasts = w->nextseg;    /* scratch */
+	int k;
+
+	for (i = 0; i < t->nnode; i++) {
+		w->tot[i] = 0, w->lo[i] = t->nseg, w->hi[i] = 0;
+		w->child[i] = w->sib[i] = -1, w->dseg[i] = lastc[i] = -1;
+	}
+	for (i = 1; i < t->nnode; i++) {
+		k = t->node[i].parent;
+		if (lastc[k] < 0)
+			w->child[k] = (int)i;
+		else
+			w->sib[lastc[k]] = (int)i;
+		lastc[k] = (long)i;
+	}
+	for (i = 0; i < t->nnode; i++)
+		lastc[i] = -1;          /* now: the last own segment */
+	for (i = 0; i < t->nseg; i++) {
+		k = t->seg[i].node;
+		w->tot[k] += w->si[i].chars;
+		if (w->lo[k] > i)
+			w->lo[k] = i;
+		w->hi[k] = i;
+		if (lastc[k] < 0)
+			w->dseg[k] = (long)i;
+		else
+			lasts[lastc[k]] = (long)i;
+		lastc[k] = (long)i;
+		lasts[i] = -1;
+	}
+	for (i = t->nnode; i-- > 1;) {
+		n = &t->node[i];
+		w->tot[n->parent] += w->tot[i];
+		if (w->lo[i] < w->lo[n->parent])
+			w->lo[n->parent] = w->lo[i];
+		if (w->lo[i] <= w->hi[i] && w->hi[i] > w->hi[n->parent])
+			w->hi[n->parent] = w->hi[i];
+	}
+}
+
+/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments. */
 static void
 mark(const struct hs_tree *t, struct work *w)
 {
 	const struct hs_node *n;
 	size_t i;
-	long all;
+	double share = BADSHARE * (double)w->tot[0];
 
-	for (i = 0; i < t->nnode; i++)
-		w->tot[i] = 0, w->last[i] = (int)i;
-	for (i = 0; i < t->nseg; i++)
-		w->tot[t->seg[i].node] += w->si[i].chars;
-	for (i = t->nnode; i-- > 1;) {
-		n = &t->node[i];
-		w->tot[n->parent] += w->tot[i];
-		if (w->last[i] > w->last[n->parent])
-			w->last[n->parent] = w->last[i];
-	}
-	all = w->tot[0];
 	w->bad[0] = w->cmt[0] = 0;
 	for (i = 1; i < t->nnode; i++) {
 		n = &t->node[i];
 		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
-		    bad_kind(n->kind) || (n->hint < 0 && w->tot[i] <= BADSHARE * (double)all);
-		w->cmt[i] = w->cmt[n->parent] || (n->comment && w->tot[i] <= BADSHARE * (double)all);
+		    bad_kind(n->kind) || (n->hint < 0 && (double)w->tot[i] <= share);
+		w->cmt[i] = w->cmt[n->parent] || (n->comment && (double)w->tot[i] <= share);
 	}
 }
 
@@ -147,36 +192,73 @@ good_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
 
-	return !w->bad[t->seg[i].node] && (CMTPCT >= 50 || !w->cmt[t->seg[i].node]) && s->chars >= GOODLEN && 10 * s->links <= 3 * s->chars;
+	return !w->bad[t->seg[i].node] && s->chars >= GOODLEN && 3 * s->links <= s->chars;
 }
 
-/* The node whose subtree has the largest sum of segment values, widened
- * (see EXTEND). */
-static int
-best_node(const struct hs_tree *t, struct work *w)
+/* The best run of node p's children and own segments, in document order:
+ * the one with the largest sum of values (Kadane).  Returns the sum; *lo
+ * and *hi are the run's first and last segments. */
+static long
+best_run(const struct hs_tree *t, const struct work *w, int p, size_t *lo,
+    size_t *hi)
 {
-	size_t i;
-	int best = 0, a, up, b;
+	int c = w->child[p], open = 0;
+	long s = w->dseg[p], cur = 0, best = LONG_MIN, v;
+	size_t curlo = 0, ilo, ihi;
+	int good;
+
+	while (c >= 0 || s >= 0) {
+		if (s >= 0 && (c < 0 || t->seg[s].start < t->node[c].start)) {
+			v = seg_value(t, w, (size_t)s);
+			good = good_seg(t, w, (size_t)s);
+			ilo = ihi = (size_t)s;
+			s = w->nextseg[s];
+		} else {
+			v = w->sum[c];
+			good = w->good[c] > 0;
+			ilo = w->lo[c], ihi = w->hi[c];
+			c = w->sib[c];
+			if (ilo > ihi)
+				continue;
+		}
+		if (!open || cur < 0) {
+			if (!good)
+				continue;
+			cur = 0, curlo = ilo;
+			open = 1;
+		}
+		cur += v;
+		if (good && cur > best) {
+			best = cur;
+			*lo = curlo, *hi = ihi;
+		}
+	}
+	return best;
+}
+
+/* The main run of segments [*lo, *hi]: the best run of any node.  Returns
+ * its sum. */
+static long
+best_range(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
+{
+	size_t i, a = 0, b = 0;
+	long best = LONG_MIN, v;
 
 	for (i = 0; i < t->nnode; i++)
 		w->sum[i] = w->good[i] = 0;
 	for (i = 0; i < t->nseg; i++) {
 		w->sum[t->seg[i].node] += seg_value(t, w, i);
-		if (good_seg(t, w, i))
-			w->good[t->seg[i].node] += w->si[i].chars;
+		w->good[t->seg[i].node] += good_seg(t, w, i);
 	}
 	for (i = t->nnode; i-- > 1;) {
 		w->sum[t->node[i].parent] += w->sum[i];
 		w->good[t->node[i].parent] += w->good[i];
 	}
-	for (i = 1; i < t->nnode; i++)
-		if (w->sum[i] > w->sum[best])
-			best = (int)i;
-	b = best;
-	for (a = t->node[b].parent, up = 0; a >= 0 && up < WIDENUP; a = t->node[a].parent, up++) {
-		if (w->sum[a] * 100 >= EXTEND * w->sum[b] && w->good[a] > w->good[best])
-			best = a;
-	}
+	for (i = 0; i < t->nnode; i++)
+		if ((v = best_run(t, w, (int)i, &a, &b)) > best) {
+			best = v;
+			*lo = a, *hi = b;
+		}
 	return best;
 }
 
@@ -231,31 +313,30 @@ headline(const struct hs_tree *t, const struct work *w, size_t first)
 	return h;
 }
 
-/* The kept segments of the subtree of node b, after its headline. */
+/* The kept segments of [lo, hi], after its headline. */
 static long
-select_text(const struct hs_tree *t, const struct work *w, int b,
-    const char *text, dk_buf *out)
+select_text(const struct hs_tree *t, const struct work *w, size_t lo,
+    size_t hi, const char *text, dk_buf *out)
 {
-	size_t i, first = t->nseg;
+	size_t i;
 	long kept = 0, h;
 	int hasH1 = 0;
 
-	for (i = 0; i < t->nseg; i++) {
-		if (t->seg[i].node < b || t->seg[i].node > w->last[b])
-			continue;
-		if (first == t->nseg)
-			first = i;
+	for (i = lo; i <= hi; i++)
 		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
 			hasH1 = 1;
+	if (!hasH1 && (h = headline(t, w, lo)) >= 0) {
+		/* with what comes between it and the run when that is short:
+		 * a byline, a date */
+		for (i = (size_t)h; i < lo; i++)
+			if (i == (size_t)h || (lo - (size_t)h <= HEADGAP && keep_seg(t, w, i)))
+				put_seg(out, text, &t->seg[i]);
 	}
-	if (!hasH1 && (h = headline(t, w, first)) >= 0)
-		put_seg(out, text, &t->seg[h]);
-	for (i = first; i < t->nseg; i++) {
-		if (t->seg[i].node < b || t->seg[i].node > w->last[b] || !keep_seg(t, w, i))
-			continue;
-		put_seg(out, text, &t->seg[i]);
-		kept += w->si[i].chars;
-	}
+	for (i = lo; i <= hi; i++)
+		if (keep_seg(t, w, i)) {
+			put_seg(out, text, &t->seg[i]);
+			kept += w->si[i].chars;
+		}
 	return kept;
 }
 
@@ -264,25 +345,30 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 {
 	struct work w;
 	long kept = 0, plain = 0;
-	size_t i;
-	int b;
+	size_t i, lo = 0, hi = 0, nn = t->nnode, ns = t->nseg + 1;
 
 	out->n = 0;
-	w.si = dk_malloc((t->nseg + 1) * sizeof *w.si);
-	w.sum = dk_malloc(t->nnode * sizeof *w.sum);
-	w.tot = dk_malloc(t->nnode * sizeof *w.tot);
-	w.good = dk_malloc(t->nnode * sizeof *w.good);
-	w.last = dk_malloc(t->nnode * sizeof *w.last);
-	w.bad = dk_malloc(t->nnode);
-	w.cmt = dk_malloc(t->nnode);
+	w.si = dk_malloc(ns * sizeof *w.si);
+	w.nextseg = dk_malloc((ns > nn ? ns : nn) * sizeof *w.nextseg);
+	w.sum = dk_malloc(nn * sizeof *w.sum);
+	w.tot = dk_malloc(nn * sizeof *w.tot);
+	w.good = dk_malloc(nn * sizeof *w.good);
+	w.dseg = dk_malloc(nn * sizeof *w.dseg);
+	w.lo = dk_malloc(nn * sizeof *w.lo);
+	w.hi = dk_malloc(nn * sizeof *w.hi);
+	w.child = dk_malloc(nn * sizeof *w.child);
+	w.sib = dk_malloc(nn * sizeof *w.sib);
+	w.bad = dk_malloc(nn);
+	w.cmt = dk_malloc(nn);
 	seg_info(t, text, &w);
 	for (i = 0; i < t->nseg; i++)
 		plain += w.si[i].chars - w.si[i].links;
+	shape(t, &w);
 	mark(t, &w);
-	b = best_node(t, &w);
-	if (w.sum[b] > 0)
-		kept = select_text(t, &w, b, text, out);
-	free(w.si), free(w.sum), free(w.tot), free(w.good), free(w.last), free(w.bad), free(w.cmt);
+	if (t->nseg && best_range(t, &w, &lo, &hi) > 0)
+		kept = select_text(t, &w, lo, hi, text, out);
+	free(w.si), free(w.nextseg), free(w.sum), free(w.tot), free(w.good), free(w.dseg);
+	free(w.lo), free(w.hi), free(w.child), free(w.sib), free(w.bad), free(w.cmt);
 	if (kept > 0 && (kept >= MINKEEP || 2 * kept >= plain))
 		return 0;
 	out->n = 0;

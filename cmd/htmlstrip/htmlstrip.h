@@ -38,6 +38,7 @@ struct hs_node {
 	unsigned char comment;  /* class or id says readers' comments */
 	int hint;            /* class/id/role: < 0 boilerplate, > 0 content */
 	int depth;
+	size_t start;        /* where its text starts in the page's text */
 };
 struct hs_seg {
 	int node;

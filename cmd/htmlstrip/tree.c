@@ -22,7 +22,7 @@ hs_tree_reset(struct hs_tree *t)
 		t->capnode = 256;
 		t->node = dk_malloc(t->capnode * sizeof *t->node);
 	}
-	t->node[0] = (struct hs_node){ -1, 0xFFFF, HK_BODY, 0, 0, 0 };
+	t->node[0] = (struct hs_node){ -1, 0xFFFF, HK_BODY, 0, 0, 0, 0 };
 	t->nnode = 1;
 	t->nseg = 0;
 	t->top = 0;
@@ -101,6 +101,7 @@ hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint, int comment,
 	n->hint = hint;
 	n->comment = (unsigned char)comment;
 	n->depth = t->node[t->top].depth + 1;
+	n->start = pos;
 	t->top = (int)t->nnode++;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Chooses htmlstrip --main's weights (cmd/htmlstrip/extract.c: LINKCOST,
-SEGCOST, MAXLINKS, CMTPCT, EXTEND) on the shared pages, and says what
+SEGCOST, MAXLINKS, CMTPCT, GOODLEN) on the shared pages, and says what
 each choice is worth on pages it was not chosen on.
 
 usage: extract-fit.py [-j JOBS] PAGES HTMLDIR
@@ -25,10 +25,10 @@ import extract_score as es  # noqa: E402
 
 GRID = {
     "LINKCOST": (1, 2),
-    "SEGCOST": (5, 10, 20),
+    "SEGCOST": (5, 10),
     "MAXLINKS": (50, 70),
     "CMTPCT": (0, 50, 100),
-    "EXTEND": (40, 101),
+    "GOODLEN": (40, 80),
 }
 SETS = ("cleaneval", "dragnet", "l3s", "scrapinghub")
 
