@@ -55,6 +55,9 @@
 /* A boilerplate block holding more than this share of the page's text is
  * not believed (a whole page wrapped in <div id="header-wrap">). */
 #define BADSHARE 0.4
+#ifndef BADGOOD
+#define BADGOOD 5
+#endif
 /* How many segments before the main block a headline is looked for. */
 #define HEADBACK 30
 /* ... and the lines between it and the block kept when at most this many. */
@@ -158,19 +161,36 @@ shape(const struct hs_tree *t, struct work *w)
 	}
 }
 
-/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments. */
+static int
+long_plain(const struct seginfo *s)
+{
+	return s->chars >= GOODLEN && 3 * s->links <= s->chars;
+}
+
+/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments.
+ * A class or id is not believed when the block holds more than BADSHARE
+ * of the page's text or BADGOOD long plain paragraphs (an article in
+ * <div class="share-wrapper">). */
 static void
 mark(const struct hs_tree *t, struct work *w)
 {
 	const struct hs_node *n;
 	size_t i;
 	double share = BADSHARE * (double)w->tot[0];
+	long *plain = w->good;          /* scratch: long plain paragraphs */
 
+	for (i = 0; i < t->nnode; i++)
+		plain[i] = 0;
+	for (i = 0; i < t->nseg; i++)
+		plain[t->seg[i].node] += long_plain(&w->si[i]);
+	for (i = t->nnode; i-- > 1;)
+		plain[t->node[i].parent] += plain[i];
 	w->bad[0] = w->cmt[0] = 0;
 	for (i = 1; i < t->nnode; i++) {
 		n = &t->node[i];
 		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
-		    bad_kind(n->kind) || (n->hint < 0 && (double)w->tot[i] <= share);
+		    bad_kind(n->kind) ||
+		    (n->hint < 0 && (double)w->tot[i] <= share && plain[i] < BADGOOD);
 		w->cmt[i] = w->cmt[n->parent] || (n->comment && (double)w->tot[i] <= share);
 	}
 }
@@ -192,7 +212,7 @@ good_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
 
-	return !w->bad[t->seg[i].node] && s->chars >= GOODLEN && 3 * s->links <= s->chars;
+	return !w->bad[t->seg[i].node] && long_plain(s);
 }
 
 /* The best run of node p's children and own segments, in document order:

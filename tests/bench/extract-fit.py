@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Chooses htmlstrip --main's weights (cmd/htmlstrip/extract.c: LINKCOST,
-SEGCOST, MAXLINKS, CMTPCT, GOODLEN) on the shared pages, and says what
+SEGCOST, CMTPCT, BADGOOD) on the shared pages, and says what
 each choice is worth on pages it was not chosen on.
 
 usage: extract-fit.py [-j JOBS] PAGES HTMLDIR
@@ -26,9 +26,8 @@ import extract_score as es  # noqa: E402
 GRID = {
     "LINKCOST": (1, 2),
     "SEGCOST": (5, 10),
-    "MAXLINKS": (50, 70),
-    "CMTPCT": (0, 50, 100),
-    "GOODLEN": (40, 80),
+    "CMTPCT": (50, 100),
+    "BADGOOD": (3, 5),
 }
 SETS = ("cleaneval", "dragnet", "l3s", "scrapinghub")
 
