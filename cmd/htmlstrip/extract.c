@@ -22,45 +22,43 @@
 #include <limits.h>
 #include <stdlib.h>
 
-/* The weights, chosen by tests/bench/extract-fit.py on the shared pages
- * (each held out in turn; see there).  A segment is worth its plain
- * characters less (1 + LINKCOST) times its link characters less SEGCOST;
- * boilerplate text is worth minus its characters.  Inside the main block
- * segments with more than MAXLINKS percent of link characters are
- * dropped.  The page falls back to its whole text when the main block
- * keeps fewer than MINKEEP characters and less than half of the page's
- * characters outside links: then nothing stands out. */
+/* The weights.  LINKCOST, SEGCOST, CMTPCT and BADGOOD were chosen by
+ * tests/bench/extract-fit.py on the shared hand-marked pages, each set held
+ * out in turn (see there for the held-out figures); the others were set by
+ * hand.  A segment is worth its plain characters less (1 + LINKCOST) times
+ * its link characters less SEGCOST; readers' comments (a block whose class
+ * or id says so) CMTPCT percent of that; boilerplate text minus its
+ * characters.  Inside the main run segments with more than MAXLINKS
+ * percent of link characters are dropped.  The page falls back to its
+ * whole text when the run keeps fewer than MINKEEP characters and less
+ * than half of the page's characters outside links: nothing stands out. */
 #ifndef LINKCOST
 #define LINKCOST 1
 #endif
 #ifndef SEGCOST
 #define SEGCOST 5
 #endif
-#ifndef MAXLINKS
+#ifndef CMTPCT
+#define CMTPCT 100
+#endif
 #define MAXLINKS 70
-#endif
-#ifndef MINKEEP
 #define MINKEEP 200
-#endif
 /* A run starts and ends with a good item: a segment of at least GOODLEN
  * characters with at most a third of them in links, or a subtree holding
  * one (short lines at the edges, a copyright line, a byline, are only kept
  * between good ones; the headline is looked for apart). */
-#ifndef GOODLEN
 #define GOODLEN 60
-#endif
-#ifndef CMTPCT
-#define CMTPCT 100
-#endif
-/* A boilerplate block holding more than this share of the page's text is
- * not believed (a whole page wrapped in <div id="header-wrap">). */
+/* A class or id saying boilerplate is not believed on a block holding
+ * more than BADSHARE of the page's text (a whole page wrapped in <div
+ * id="header-wrap">) or at least BADGOOD good segments (an article in <div
+ * class="share_wrapper">). */
 #define BADSHARE 0.4
 #ifndef BADGOOD
 #define BADGOOD 5
 #endif
-/* How many segments before the main block a headline is looked for. */
+/* How many segments before the main run a headline is looked for ... */
 #define HEADBACK 30
-/* ... and the lines between it and the block kept when at most this many. */
+/* ... and the lines between it and the run kept when at most this many. */
 #define HEADGAP 6
 
 struct seginfo {
@@ -167,10 +165,7 @@ long_plain(const struct seginfo *s)
 	return s->chars >= GOODLEN && 3 * s->links <= s->chars;
 }
 
-/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments.
- * A class or id is not believed when the block holds more than BADSHARE
- * of the page's text or BADGOOD long plain paragraphs (an article in
- * <div class="share-wrapper">). */
+/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments. */
 static void
 mark(const struct hs_tree *t, struct work *w)
 {
