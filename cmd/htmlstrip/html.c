@@ -517,32 +517,22 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 	return tag_end(q + 2 + e->len, end, &sc);
 }
 
-/* --main: the tree learns of a start tag once its separator is pending. */
+/* --main: the tree learns of a start (open) or end tag once its separator
+ * is pending. */
 static void
-tree_start(struct scan *s, const struct elem *e, int hint, int comment)
+tree_tag(struct scan *s, const struct elem *e, int open, int hint, int comment)
 {
 	size_t pos = s->text.b->n;
 
 	if (e->kind == HK_A)
-		hs_tree_link(s->tree, 1, pos);
-	else if (e->kind == HK_VOID || (e->flags & E_RAW)) {
-		if (e->flags & E_BLOCK)
-			hs_tree_break(s->tree, pos);
-	} else if (e->flags & E_BLOCK)
+		hs_tree_link(s->tree, open, pos);
+	else if (!(e->flags & E_BLOCK))
+		return;
+	else if (e->kind == HK_VOID || (e->flags & E_RAW))
+		hs_tree_break(s->tree, pos);
+	else if (open)
 		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, comment, pos);
-}
-
-static void
-tree_end(struct scan *s, const struct elem *e)
-{
-	size_t pos = s->text.b->n;
-
-	if (e->kind == HK_A)
-		hs_tree_link(s->tree, 0, pos);
-	else if (e->kind == HK_VOID || (e->flags & E_RAW)) {
-		if (e->flags & E_BLOCK)
-			hs_tree_break(s->tree, pos);
-	} else if (e->flags & E_BLOCK)
+	else
 		hs_tree_close(s->tree, (unsigned)(e - elems), pos);
 }
 
@@ -573,7 +563,7 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 		if (e->flags & E_PRE)
 			s->pre++;
 		if (s->tree)
-			tree_start(s, e, hint, comment);
+			tree_tag(s, e, 1, hint, comment);
 	}
 	if (e->flags & E_PLAIN) {
 		if (!s->skip)
@@ -587,7 +577,7 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 		if (!s->skip && (e->flags & E_BLOCK))
 			space(&s->text, 2);
 		if (!s->skip && s->tree)
-			tree_end(s, e);
+			tree_tag(s, e, 0, 0, 0);
 	}
 	return p;
 }
@@ -607,7 +597,7 @@ end_tag(struct scan *s, const struct elem *e)
 	if ((e->flags & E_PRE) && s->pre > 0)
 		s->pre--;
 	if (s->tree)
-		tree_end(s, e);
+		tree_tag(s, e, 0, 0, 0);
 }
 
 /* A tag name at p, lower-cased, as a known element (or NULL); *pp is set
