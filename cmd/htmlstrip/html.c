@@ -30,35 +30,44 @@ struct elem {
 	const char *name;
 	unsigned flags;
 	size_t len;
+	int kind;        /* enum hs_kind: what --main's tree makes of it */
 };
 
 /* sizeof: the lengths are known when compiling. */
-#define E(name, flags) { name, flags, sizeof name - 1 }
+#define E(name, flags) { name, flags, sizeof name - 1, HK_BLOCK }
+#define EK(name, flags, kind) { name, flags, sizeof name - 1, kind }
 static const struct elem elems[] = {
-	E("address", E_BLOCK), E("article", E_BLOCK), E("aside", E_BLOCK),
-	E("blockquote", E_BLOCK), E("body", E_BLOCK), E("br", E_BLOCK),
-	E("caption", E_BLOCK), E("center", E_BLOCK), E("dd", E_BLOCK),
-	E("details", E_BLOCK), E("dialog", E_BLOCK), E("dir", E_BLOCK),
-	E("div", E_BLOCK), E("dl", E_BLOCK), E("dt", E_BLOCK),
-	E("fieldset", E_BLOCK), E("figcaption", E_BLOCK), E("figure", E_BLOCK),
-	E("footer", E_BLOCK), E("form", E_BLOCK), E("frameset", E_BLOCK),
-	E("h1", E_BLOCK), E("h2", E_BLOCK), E("h3", E_BLOCK), E("h4", E_BLOCK),
-	E("h5", E_BLOCK), E("h6", E_BLOCK), E("head", E_BLOCK),
-	E("header", E_BLOCK), E("hgroup", E_BLOCK), E("hr", E_BLOCK),
-	E("html", E_BLOCK), E("legend", E_BLOCK), E("li", E_BLOCK),
-	E("listing", E_BLOCK | E_PRE), E("main", E_BLOCK), E("menu", E_BLOCK),
-	E("nav", E_BLOCK), E("ol", E_BLOCK), E("optgroup", E_BLOCK),
-	E("option", E_BLOCK), E("p", E_BLOCK), E("pre", E_BLOCK | E_PRE),
-	E("search", E_BLOCK), E("section", E_BLOCK), E("select", E_BLOCK),
-	E("summary", E_BLOCK), E("table", E_BLOCK), E("tbody", E_BLOCK),
-	E("td", E_BLOCK), E("tfoot", E_BLOCK), E("th", E_BLOCK),
-	E("thead", E_BLOCK), E("tr", E_BLOCK), E("ul", E_BLOCK),
+	EK("a", 0, HK_A),
+	EK("address", E_BLOCK, HK_BOX), EK("article", E_BLOCK, HK_ARTICLE),
+	EK("aside", E_BLOCK, HK_ASIDE), EK("blockquote", E_BLOCK, HK_BOX),
+	EK("body", E_BLOCK, HK_BODY), EK("br", E_BLOCK, HK_VOID),
+	E("caption", E_BLOCK), E("center", E_BLOCK), EK("dd", E_BLOCK, HK_DD),
+	E("details", E_BLOCK), EK("dialog", E_BLOCK, HK_BAD), E("dir", E_BLOCK),
+	E("div", E_BLOCK), E("dl", E_BLOCK), EK("dt", E_BLOCK, HK_DD),
+	EK("fieldset", E_BLOCK, HK_BAD), E("figcaption", E_BLOCK),
+	E("figure", E_BLOCK), EK("footer", E_BLOCK, HK_FOOTER),
+	EK("form", E_BLOCK, HK_FORM), E("frameset", E_BLOCK),
+	EK("h1", E_BLOCK, HK_H1), EK("h2", E_BLOCK, HK_H),
+	EK("h3", E_BLOCK, HK_H), EK("h4", E_BLOCK, HK_H),
+	EK("h5", E_BLOCK, HK_H), EK("h6", E_BLOCK, HK_H), E("head", E_BLOCK),
+	E("header", E_BLOCK), E("hgroup", E_BLOCK), EK("hr", E_BLOCK, HK_VOID),
+	EK("html", E_BLOCK, HK_BODY), E("legend", E_BLOCK),
+	EK("li", E_BLOCK, HK_LI), EK("listing", E_BLOCK | E_PRE, HK_BOX),
+	EK("main", E_BLOCK, HK_ARTICLE), EK("menu", E_BLOCK, HK_NAV),
+	EK("nav", E_BLOCK, HK_NAV), E("ol", E_BLOCK),
+	EK("optgroup", E_BLOCK, HK_BAD), EK("option", E_BLOCK, HK_BAD),
+	EK("p", E_BLOCK, HK_P), EK("pre", E_BLOCK | E_PRE, HK_BOX),
+	EK("search", E_BLOCK, HK_BAD), E("section", E_BLOCK),
+	EK("select", E_BLOCK, HK_BAD), E("summary", E_BLOCK),
+	E("table", E_BLOCK), E("tbody", E_BLOCK), EK("td", E_BLOCK, HK_TD),
+	E("tfoot", E_BLOCK), EK("th", E_BLOCK, HK_TD), E("thead", E_BLOCK),
+	EK("tr", E_BLOCK, HK_TR), E("ul", E_BLOCK),
 	E("script", E_RAW | E_SCRIPT), E("style", E_RAW), E("iframe", E_RAW),
 	E("noembed", E_RAW), E("noframes", E_RAW),
-	E("xmp", E_BLOCK | E_RAW | E_SHOW | E_PRE),
-	E("textarea", E_BLOCK | E_RAW | E_REFS | E_SHOW),
-	E("title", E_BLOCK | E_RAW | E_REFS | E_TITLE),
-	E("plaintext", E_BLOCK | E_PLAIN),
+	EK("xmp", E_BLOCK | E_RAW | E_SHOW | E_PRE, HK_VOID),
+	EK("textarea", E_BLOCK | E_RAW | E_REFS | E_SHOW, HK_VOID),
+	EK("title", E_BLOCK | E_RAW | E_REFS | E_TITLE, HK_VOID),
+	EK("plaintext", E_BLOCK | E_PLAIN, HK_VOID),
 	E("svg", E_SUBTREE), E("math", E_SUBTREE), E("template", E_SUBTREE),
 	E("noscript", E_SUBTREE),
 };
@@ -156,6 +165,7 @@ struct scan {
 	int pre;                /* open pre and listing elements */
 	const struct elem *skip;  /* the dropped subtree we are in */
 	unsigned long skipdepth;
+	struct hs_tree *tree;   /* --main: the tree being built, or NULL */
 };
 
 /* A decoded character: white space and controls are separators. */
@@ -376,6 +386,19 @@ tag_end(const unsigned char *p, const unsigned char *end, int *selfclosing)
 	return p;
 }
 
+/* Past the rest of a tag whose attributes start at p, adding up in *hint
+ * what its class, id, role, style and the like say of its content. */
+static const unsigned char *
+tag_hint(const unsigned char *p, const unsigned char *end, int *selfclosing,
+    int *hint, int *comment)
+{
+	struct hs_attr a;
+
+	while (hs_attr_next(&p, end, &a, selfclosing))
+		*hint += hs_attr_hint(&a, comment);
+	return p;
+}
+
 /* Whether p starts "</name" or "<name" (after skip bytes) and a delimiter. */
 static int
 tag_at(const unsigned char *p, const unsigned char *end, size_t skip,
@@ -494,13 +517,35 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 	return tag_end(q + 2 + e->len, end, &sc);
 }
 
+/* --main: the tree learns of a start (open) or end tag once its separator
+ * is pending. */
+static void
+tree_tag(struct scan *s, const struct elem *e, int open, int hint, int comment)
+{
+	size_t pos = s->text.b->n;
+
+	if (e->kind == HK_A)
+		hs_tree_link(s->tree, open, pos);
+	else if (!(e->flags & E_BLOCK))
+		return;
+	else if (e->kind == HK_VOID || (e->flags & E_RAW))
+		hs_tree_break(s->tree, pos);
+	else if (open)
+		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, comment, pos);
+	else
+		hs_tree_close(s->tree, (unsigned)(e - elems), pos);
+}
+
 static const unsigned char *
 start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
     const unsigned char *end)
 {
-	int selfclosing;
+	int selfclosing, hint = 0, comment = 0;
 
-	p = tag_end(p, end, &selfclosing);
+	if (s->tree && e && !s->skip && (e->flags & E_BLOCK) && e->kind != HK_VOID)
+		p = tag_hint(p, end, &selfclosing, &hint, &comment);
+	else
+		p = tag_end(p, end, &selfclosing);
 	if (!e)
 		return p;
 	if (s->skip) {
@@ -517,6 +562,8 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 			space(&s->text, 2);
 		if (e->flags & E_PRE)
 			s->pre++;
+		if (s->tree)
+			tree_tag(s, e, 1, hint, comment);
 	}
 	if (e->flags & E_PLAIN) {
 		if (!s->skip)
@@ -529,6 +576,8 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 			s->pre--;
 		if (!s->skip && (e->flags & E_BLOCK))
 			space(&s->text, 2);
+		if (!s->skip && s->tree)
+			tree_tag(s, e, 0, 0, 0);
 	}
 	return p;
 }
@@ -547,6 +596,8 @@ end_tag(struct scan *s, const struct elem *e)
 		space(&s->text, 2);
 	if ((e->flags & E_PRE) && s->pre > 0)
 		s->pre--;
+	if (s->tree)
+		tree_tag(s, e, 0, 0, 0);
 }
 
 /* A tag name at p, lower-cased, as a known element (or NULL); *pp is set
@@ -603,11 +654,20 @@ text:
 void
 hs_strip(const char *doc, size_t n, dk_buf *body, dk_buf *title)
 {
+	hs_strip_tree(doc, n, body, title, NULL);
+}
+
+void
+hs_strip_tree(const char *doc, size_t n, dk_buf *body, dk_buf *title,
+    struct hs_tree *tree)
+{
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	const unsigned char *p = (const unsigned char *)doc, *end = p + n, *q;
-	struct scan s = { { body, 0 }, { title, 0 }, title != NULL, 0, NULL, 0 };
+	struct scan s = { { body, 0 }, { title, 0 }, title != NULL, 0, NULL, 0, tree };
 
 	pthread_once(&once, init_tables);
+	if (tree)
+		hs_tree_reset(tree);
 	body->n = 0;
 	if (title)
 		title->n = 0;
@@ -619,4 +679,6 @@ hs_strip(const char *doc, size_t n, dk_buf *body, dk_buf *title)
 			text_span(&s, &s.text, p, q, 1);
 		p = q < end ? markup(&s, q, end) : end;
 	}
+	if (tree)
+		hs_tree_end(tree, body->n);
 }

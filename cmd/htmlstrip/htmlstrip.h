@@ -17,6 +17,53 @@ struct hs_entity {
 extern const struct hs_entity hs_entities[];
 extern const size_t hs_nentities;
 
+/* tree.c: --main's light tree of one page.  The scanner reports the block
+ * elements it opens and closes, links, and breaks; each stretch of text
+ * between two block boundaries is a segment [start, end) of the page's
+ * text, owned by the innermost open block.  Memory is a node and a
+ * segment per block boundary of the page: bounded by its length. */
+enum hs_kind {
+	HK_BLOCK,        /* div, section, table, ...: a container */
+	HK_A,            /* a link: counted, not a node */
+	HK_VOID,         /* br, hr, title, ...: a break, not a node */
+	HK_P, HK_H1, HK_H, HK_LI, HK_DD, HK_TD, HK_TR, HK_BOX,
+	HK_ARTICLE, HK_BODY,
+	HK_NAV, HK_ASIDE, HK_FOOTER, HK_FORM, HK_BAD,
+};
+/* Hints at least this strong mark the node hidden (display:none). */
+#define HS_HIDDEN (-1000)
+struct hs_node {
+	int parent;          /* -1 for the root, node 0 */
+	unsigned short tag;  /* which element, for matching end tags */
+	unsigned char kind;
+	unsigned char comment;  /* class or id says readers' comments */
+	int hint;            /* class/id/role: < 0 boilerplate, > 0 content */
+	int depth;
+	size_t start;        /* where its text starts in the page's text */
+};
+struct hs_seg {
+	int node;
+	size_t start, end;   /* in the page's text */
+	size_t link;         /* bytes of it inside links */
+};
+struct hs_tree {
+	struct hs_node *node;
+	struct hs_seg *seg;
+	size_t nnode, capnode, nseg, capseg;
+	int top;             /* the innermost open node */
+	size_t segstart, linkstart;
+	size_t link;         /* link bytes of the open segment */
+	int inlink;
+};
+void hs_tree_reset(struct hs_tree *t);
+void hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint,
+    int comment, size_t pos);
+void hs_tree_close(struct hs_tree *t, unsigned tag, size_t pos);
+void hs_tree_break(struct hs_tree *t, size_t pos);
+void hs_tree_link(struct hs_tree *t, int open, size_t pos);
+void hs_tree_end(struct hs_tree *t, size_t pos);
+void hs_tree_free(struct hs_tree *t);
+
 /* html.c */
 struct hs_attr {
 	const unsigned char *name, *value;
@@ -31,6 +78,18 @@ int hs_attr_next(const unsigned char **pp, const unsigned char *end,
  * title is not NULL); both are cleared first.  Lines end in '\n', except the
  * last. */
 void hs_strip(const char *p, size_t n, dk_buf *body, dk_buf *title);
+/* The same, building the page's tree in tree (when not NULL). */
+void hs_strip_tree(const char *p, size_t n, dk_buf *body, dk_buf *title,
+    struct hs_tree *tree);
+/* What one attribute says of the element's content (see struct hs_node's
+ * hint): class and id words, role, itemprop, hidden, style; *comment is
+ * set when class or id names readers' comments. */
+int hs_attr_hint(const struct hs_attr *a, int *comment);
+
+/* extract.c: --main.  The text of the main content of a page whose text
+ * is text[0..n) and tree t, into out (cleared first).  Returns 1 when no
+ * block stands out and out is the whole text, else 0. */
+int hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out);
 
 /* charset.c */
 extern const uint16_t hs_cp1252[32];      /* 0x80..0x9F, 0 = undefined */
@@ -42,11 +101,17 @@ const char *hs_decode(const char *p, size_t n, const char *hint, size_t hintn,
 /* warc.c */
 struct hs_doc {
 	int title;                 /* --title */
-	dk_buf conv, body, title_text, gz, chunk, inflated, name;
+	int main;                  /* --main */
+	dk_buf conv, body, title_text, gz, chunk, inflated, name, text;
 	dk_warc_reader warc;
 	const char *file;          /* the WARC file being read */
-	unsigned long docs, skipped, damaged, unnamed;
+	struct hs_tree tree;
+	unsigned long docs, skipped, damaged, unnamed, whole;
 };
+/* The text of page u[0..un) into d->body (and its title into
+ * d->title_text with --title): the whole page, or with --main its main
+ * content, counting in d->whole the pages that fell back to the whole. */
+void hs_page_text(struct hs_doc *d, const char *u, size_t un);
 /* Writes one record: head (ID and carried columns, each with its TAB),
  * then the text of the page. */
 void hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,

@@ -7,14 +7,16 @@
 #include <unistd.h>
 
 static const struct dk_usage usage = {
-	"htmlstrip [-v] [--title] [--warc] [file ...]",
+	"htmlstrip [-v] [--main] [--title] [--warc] [file ...]",
+	"  --main    only the main content of each page: the article without\n"
+	"            navigation, link lists, teasers, footers and banners\n"
 	"  --title   keep the page's <title> as the first line of its text\n"
 	"  --warc    the input is WARC (found without it in file operands)\n"
 	"  -v        statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_TITLE = 0x2000, OPT_WARC };
+enum { OPT_TITLE = 0x2000, OPT_WARC, OPT_MAIN };
 
 /* A gzip file: its members, one after another, are the document.  A damaged
  * member is reported and skipped.  Members before pos are in d->gz. */
@@ -143,6 +145,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		{ "main", no_argument, NULL, OPT_MAIN },
 		{ "title", no_argument, NULL, OPT_TITLE },
 		{ "warc", no_argument, NULL, OPT_WARC },
 		{ NULL, 0, NULL, 0 }
@@ -154,6 +157,9 @@ main(int argc, char **argv)
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (ch) {
+		case OPT_MAIN:
+			d.main = 1;
+			break;
 		case OPT_TITLE:
 			d.title = 1;
 			break;
@@ -173,11 +179,16 @@ main(int argc, char **argv)
 		if ((s = operand(&d, *argv, warc)) > status)
 			status = s;
 	dk_out_close();
-	if (dk_verbose)
+	if (dk_verbose && d.main)
+		dk_note("%lu documents, %lu WARC records skipped, %lu damaged, "
+		    "%lu with no main content (whole page kept)",
+		    d.docs, d.skipped, d.damaged, d.whole);
+	else if (dk_verbose)
 		dk_note("%lu documents, %lu WARC records skipped, %lu damaged",
 		    d.docs, d.skipped, d.damaged);
 	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
 	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
 	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);
+	dk_buf_free(&d.text), hs_tree_free(&d.tree);
 	return status;
 }

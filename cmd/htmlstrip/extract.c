@@ -1,0 +1,405 @@
+/* --main: the main content of a page from its light tree (tree.c).
+ *
+ * Each segment of text (between two block boundaries) gets a value: its
+ * characters outside links, less a penalty for those in links and a small
+ * one per segment, so that long plain paragraphs count for much, menus and
+ * link lists against (boilerpipe's text and link density).  Text under a
+ * block whose class, id or role says boilerplate (nav, footer, sidebar,
+ * share, ...; readability's hints) or whose element is nav, aside or
+ * footer is worth minus its length.  The main content is the best run of
+ * one node's children in document order: the run with the largest sum of
+ * values (Kadane's maximum subarray over each node's children and own
+ * segments), which starts and ends with a good paragraph.  It takes in
+ * an article's paragraphs, lists and tables, whether wrapped in one
+ * element or lying loose beside the framing, and leaves the framing out.
+ * Inside it, link-dense segments and boilerplate blocks are dropped (short
+ * lines between good ones are kept, as jusText's context does); the
+ * nearest headline before it is kept with a byline or date between.  When
+ * the run keeps little of the page, nothing stands out: the page falls
+ * back to its whole text.  Time and memory are linear in the tree. */
+#include "htmlstrip.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+/* The weights.  LINKCOST, SEGCOST, CMTPCT and BADGOOD were chosen by
+ * tests/bench/extract-fit.py on the shared hand-marked pages, each set held
+ * out in turn (see there for the held-out figures); the others were set by
+ * hand.  A segment is worth its plain characters less (1 + LINKCOST) times
+ * its link characters less SEGCOST; readers' comments (a block whose class
+ * or id says so) CMTPCT percent of that; boilerplate text minus its
+ * characters.  Inside the main run segments with more than MAXLINKS
+ * percent of link characters are dropped.  The page falls back to its
+ * whole text when the run keeps fewer than MINKEEP characters and less
+ * than half of the page's characters outside links: nothing stands out. */
+#ifndef LINKCOST
+#define LINKCOST 1
+#endif
+#ifndef SEGCOST
+#define SEGCOST 5
+#endif
+#ifndef CMTPCT
+#define CMTPCT 100
+#endif
+#define MAXLINKS 70
+#define MINKEEP 200
+/* A run starts and ends with a good item: a segment of at least GOODLEN
+ * characters with at most a third of them in links, or a subtree holding
+ * one (short lines at the edges, a copyright line, a byline, are only kept
+ * between good ones; the headline is looked for apart). */
+#define GOODLEN 60
+/* A class or id saying boilerplate is not believed on a block holding
+ * more than BADSHARE of the page's text (a whole page wrapped in <div
+ * id="header-wrap">) or at least BADGOOD good segments (an article in <div
+ * class="share_wrapper">). */
+#define BADSHARE 0.4
+#ifndef BADGOOD
+#define BADGOOD 5
+#endif
+/* How many segments before the main run a headline is looked for ... */
+#define HEADBACK 30
+/* ... and the lines between it and the run kept when at most this many. */
+#define HEADGAP 6
+
+struct seginfo {
+	long chars, links;
+};
+
+struct work {
+	struct seginfo *si;
+	long *sum, *tot, *good;
+	size_t *lo, *hi;        /* a subtree's segments, lo > hi for none */
+	int *child, *sib;       /* first child, next sibling, -1 for none */
+	long *dseg, *nextseg;   /* a node's own segments, in order */
+	unsigned char *bad, *cmt;
+};
+
+/* Characters (not bytes: UTF-8 continuations are not counted) that are
+ * not white space in p[0..n). */
+static long
+count_chars(const char *p, size_t n)
+{
+	long c = 0;
+	size_t i;
+	unsigned char b;
+
+	for (i = 0; i < n; i++) {
+		b = (unsigned char)p[i];
+		c += b != ' ' && b != '\n' && (b & 0xC0) != 0x80;
+	}
+	return c;
+}
+
+static void
+seg_info(const struct hs_tree *t, const char *text, struct work *w)
+{
+	const struct hs_seg *s;
+	size_t i, len;
+
+	for (i = 0; i < t->nseg; i++) {
+		s = &t->seg[i];
+		len = s->end - s->start;
+		w->si[i].chars = count_chars(text + s->start, len);
+		w->si[i].links = len ? (long)((double)w->si[i].chars * (double)s->link / (double)len + 0.5) : 0;
+	}
+}
+
+static int
+bad_kind(int kind)
+{
+	return kind == HK_NAV || kind == HK_ASIDE || kind == HK_FOOTER || kind == HK_BAD;
+}
+
+/* The shape of the tree: children and own segments of each node in
+ * document order, the range of segments of each subtree (nodes and
+ * segments are numbered in document order, so a subtree's segments are a
+ * range), characters in each subtree. */
+static void
+shape(const struct hs_tree *t, struct work *w)
+{
+	const struct hs_node *n;
+	size_t i;
+	long *lastc = w->sum, *lasts = w->nextseg;    /* scratch */
+	int k;
+
+	for (i = 0; i < t->nnode; i++) {
+		w->tot[i] = 0, w->lo[i] = t->nseg, w->hi[i] = 0;
+		w->child[i] = w->sib[i] = -1, w->dseg[i] = lastc[i] = -1;
+	}
+	for (i = 1; i < t->nnode; i++) {
+		k = t->node[i].parent;
+		if (lastc[k] < 0)
+			w->child[k] = (int)i;
+		else
+			w->sib[lastc[k]] = (int)i;
+		lastc[k] = (long)i;
+	}
+	for (i = 0; i < t->nnode; i++)
+		lastc[i] = -1;          /* now: the last own segment */
+	for (i = 0; i < t->nseg; i++) {
+		k = t->seg[i].node;
+		w->tot[k] += w->si[i].chars;
+		if (w->lo[k] > i)
+			w->lo[k] = i;
+		w->hi[k] = i;
+		if (lastc[k] < 0)
+			w->dseg[k] = (long)i;
+		else
+			lasts[lastc[k]] = (long)i;
+		lastc[k] = (long)i;
+		lasts[i] = -1;
+	}
+	for (i = t->nnode; i-- > 1;) {
+		n = &t->node[i];
+		w->tot[n->parent] += w->tot[i];
+		if (w->lo[i] < w->lo[n->parent])
+			w->lo[n->parent] = w->lo[i];
+		if (w->lo[i] <= w->hi[i] && w->hi[i] > w->hi[n->parent])
+			w->hi[n->parent] = w->hi[i];
+	}
+}
+
+static int
+long_plain(const struct seginfo *s)
+{
+	return s->chars >= GOODLEN && 3 * s->links <= s->chars;
+}
+
+/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments. */
+static void
+mark(const struct hs_tree *t, struct work *w)
+{
+	const struct hs_node *n;
+	size_t i;
+	double share = BADSHARE * (double)w->tot[0];
+	long *plain = w->good;          /* scratch: long plain paragraphs */
+
+	for (i = 0; i < t->nnode; i++)
+		plain[i] = 0;
+	for (i = 0; i < t->nseg; i++)
+		plain[t->seg[i].node] += long_plain(&w->si[i]);
+	for (i = t->nnode; i-- > 1;)
+		plain[t->node[i].parent] += plain[i];
+	w->bad[0] = w->cmt[0] = 0;
+	for (i = 1; i < t->nnode; i++) {
+		n = &t->node[i];
+		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
+		    bad_kind(n->kind) ||
+		    (n->hint < 0 && (double)w->tot[i] <= share && plain[i] < BADGOOD);
+		w->cmt[i] = w->cmt[n->parent] || (n->comment && (double)w->tot[i] <= share);
+	}
+}
+
+static long
+seg_value(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	const struct seginfo *s = &w->si[i];
+	long v;
+
+	if (w->bad[t->seg[i].node])
+		return -s->chars;
+	v = s->chars - (1 + LINKCOST) * s->links - SEGCOST;
+	return w->cmt[t->seg[i].node] && v > 0 ? v * CMTPCT / 100 : v;
+}
+
+static int
+good_seg(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	const struct seginfo *s = &w->si[i];
+
+	return !w->bad[t->seg[i].node] && long_plain(s);
+}
+
+/* The best run of node p's children and own segments, in document order:
+ * the one with the largest sum of values (Kadane).  Returns the sum; *lo
+ * and *hi are the run's first and last segments. */
+static long
+best_run(const struct hs_tree *t, const struct work *w, int p, size_t *lo,
+    size_t *hi)
+{
+	int c = w->child[p], open = 0;
+	long s = w->dseg[p], cur = 0, best = LONG_MIN, v;
+	size_t curlo = 0, ilo, ihi;
+	int good;
+
+	while (c >= 0 || s >= 0) {
+		if (s >= 0 && (c < 0 || t->seg[s].start < t->node[c].start)) {
+			v = seg_value(t, w, (size_t)s);
+			good = good_seg(t, w, (size_t)s);
+			ilo = ihi = (size_t)s;
+			s = w->nextseg[s];
+		} else {
+			v = w->sum[c];
+			good = w->good[c] > 0;
+			ilo = w->lo[c], ihi = w->hi[c];
+			c = w->sib[c];
+			if (ilo > ihi)
+				continue;
+		}
+		if (!open || cur < 0) {
+			if (!good)
+				continue;
+			cur = 0, curlo = ilo;
+			open = 1;
+		}
+		cur += v;
+		if (good && cur > best) {
+			best = cur;
+			*lo = curlo, *hi = ihi;
+		}
+	}
+	return best;
+}
+
+/* The main run of segments [*lo, *hi]: the best run of any node.  Returns
+ * its sum. */
+static long
+best_range(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
+{
+	size_t i, a = 0, b = 0;
+	long best = LONG_MIN, v;
+
+	for (i = 0; i < t->nnode; i++)
+		w->sum[i] = w->good[i] = 0;
+	for (i = 0; i < t->nseg; i++) {
+		w->sum[t->seg[i].node] += seg_value(t, w, i);
+		w->good[t->seg[i].node] += good_seg(t, w, i);
+	}
+	for (i = t->nnode; i-- > 1;) {
+		w->sum[t->node[i].parent] += w->sum[i];
+		w->good[t->node[i].parent] += w->good[i];
+	}
+	for (i = 0; i < t->nnode; i++)
+		if ((v = best_run(t, w, (int)i, &a, &b)) > best) {
+			best = v;
+			*lo = a, *hi = b;
+		}
+	return best;
+}
+
+static int
+keep_seg(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	return !w->bad[t->seg[i].node] &&
+	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars;
+}
+
+static void
+put_seg(dk_buf *out, const char *text, const struct hs_seg *s)
+{
+	size_t a = s->start, b = s->end;
+
+	while (a < b && (text[a] == ' ' || text[a] == '\n'))
+		a++;
+	while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\n'))
+		b--;
+	if (a == b)
+		return;
+	if (out->n)
+		dk_buf_char(out, '\n');
+	dk_buf_bytes(out, text + a, b - a);
+}
+
+static int
+in_heading(const struct hs_tree *t, int node, int kind)
+{
+	int up;
+
+	for (up = 0; node > 0 && up < 3; node = t->node[node].parent, up++)
+		if (t->node[node].kind == kind)
+			return 1;
+	return 0;
+}
+
+/* The headline: the last h1 (else h2..h6) segment of the HEADBACK before
+ * segment first, or -1. */
+static long
+headline(const struct hs_tree *t, const struct work *w, size_t first)
+{
+	size_t i, lo = first > HEADBACK ? first - HEADBACK : 0;
+	long h = -1;
+
+	for (i = first; i-- > lo;)
+		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
+			return (long)i;
+	for (i = first; i-- > lo && h < 0;)
+		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H))
+			h = (long)i;
+	return h;
+}
+
+/* The kept segments of [lo, hi], after its headline. */
+static long
+select_text(const struct hs_tree *t, const struct work *w, size_t lo,
+    size_t hi, const char *text, dk_buf *out)
+{
+	size_t i;
+	long kept = 0, h;
+	int hasH1 = 0;
+
+	for (i = lo; i <= hi; i++)
+		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
+			hasH1 = 1;
+	if (!hasH1 && (h = headline(t, w, lo)) >= 0) {
+		/* with what comes between it and the run when that is short:
+		 * a byline, a date */
+		for (i = (size_t)h; i < lo; i++)
+			if (i == (size_t)h || (lo - (size_t)h <= HEADGAP && keep_seg(t, w, i)))
+				put_seg(out, text, &t->seg[i]);
+	}
+	for (i = lo; i <= hi; i++)
+		if (keep_seg(t, w, i)) {
+			put_seg(out, text, &t->seg[i]);
+			kept += w->si[i].chars;
+		}
+	return kept;
+}
+
+int
+hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
+{
+	struct work w;
+	long kept = 0, plain = 0;
+	size_t i, lo = 0, hi = 0, nn = t->nnode, ns = t->nseg + 1;
+
+	out->n = 0;
+	w.si = dk_malloc(ns * sizeof *w.si);
+	w.nextseg = dk_malloc((ns > nn ? ns : nn) * sizeof *w.nextseg);
+	w.sum = dk_malloc(nn * sizeof *w.sum);
+	w.tot = dk_malloc(nn * sizeof *w.tot);
+	w.good = dk_malloc(nn * sizeof *w.good);
+	w.dseg = dk_malloc(nn * sizeof *w.dseg);
+	w.lo = dk_malloc(nn * sizeof *w.lo);
+	w.hi = dk_malloc(nn * sizeof *w.hi);
+	w.child = dk_malloc(nn * sizeof *w.child);
+	w.sib = dk_malloc(nn * sizeof *w.sib);
+	w.bad = dk_malloc(nn);
+	w.cmt = dk_malloc(nn);
+	seg_info(t, text, &w);
+	for (i = 0; i < t->nseg; i++)
+		plain += w.si[i].chars - w.si[i].links;
+	shape(t, &w);
+	mark(t, &w);
+	if (t->nseg && best_range(t, &w, &lo, &hi) > 0)
+		kept = select_text(t, &w, lo, hi, text, out);
+	free(w.si), free(w.nextseg), free(w.sum), free(w.tot), free(w.good), free(w.dseg);
+	free(w.lo), free(w.hi), free(w.child), free(w.sib), free(w.bad), free(w.cmt);
+	if (kept > 0 && (kept >= MINKEEP || 2 * kept >= plain))
+		return 0;
+	out->n = 0;
+	dk_buf_bytes(out, text, n);
+	return 1;
+}
+
+void
+hs_page_text(struct hs_doc *d, const char *u, size_t un)
+{
+	dk_buf *title = d->title ? &d->title_text : NULL;
+
+	if (!d->main) {
+		hs_strip(u, un, &d->body, title);
+		return;
+	}
+	hs_strip_tree(u, un, &d->text, title, &d->tree);
+	d->whole += (unsigned long)hs_main(&d->tree, d->text.p ? d->text.p : "", d->text.n, &d->body);
+}
