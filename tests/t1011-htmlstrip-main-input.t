@@ -2,15 +2,6 @@
 test_description='htmlstrip --main: every input htmlstrip takes, limits, hostile pages'
 . "$(dirname "$0")/lib.sh"
 
-# record URI BLOCK-FILE: one WARC response record on stdout.
-record() {
-	printf "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: %s\r\n" "$1" &&
-	printf "WARC-Date: 2024-01-01T00:00:00Z\r\n" &&
-	printf "Content-Type: application/http; msgtype=response\r\nContent-Length: %s\r\n\r\n" \
-		"$(wc -c <"$2" | tr -d " ")" &&
-	cat "$2" && printf "\r\n\r\n"
-}
-
 test_expect_success 'setup: a page with framing, its text' '
 	cat >page.html <<-\EOF &&
 	<html><head><title>Ferry</title></head><body>
@@ -23,7 +14,7 @@ test_expect_success 'setup: a page with framing, its text' '
 	EOF
 	text="Ferry returns after repairs\\\\nThe island ferry is back in service after six weeks in dry dock, where its engines were overhauled and its hull repainted.\\\\nThe first crossing left at seven in the morning with forty cars on board, and the timetable is the same as before the repairs." &&
 	printf "page.html\t$text\n" >expect.page &&
-	printf "http://f/\t2024-01-01T00:00:00Z\t$text\n" >expect.warc &&
+	printf "urn:uuid:f1\t2024-01-01T00:00:00Z\thttp://f/\t$text\n" >expect.warc &&
 	printf "d1\tcarried\t$text\n" >expect.stream &&
 	printf "page.html\tFerry\\\\n$text\n" >expect.title
 '
@@ -44,7 +35,7 @@ test_expect_success 'gzip page' '
 
 test_expect_success 'WARC, plain and gzipped, and on stdin with --warc' '
 	{ printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" && cat page.html; } >resp &&
-	record http://f/ resp >a.warc &&
+	dk_warc_record response http://f/ urn:uuid:f1 2024-01-01T00:00:00Z "application/http; msgtype=response" resp >a.warc &&
 	htmlstrip --main a.warc >actual &&
 	test_cmp expect.warc actual &&
 	gzip -n <a.warc >a.warc.gz &&
