@@ -12,8 +12,8 @@ static const struct dk_usage usage = {
 	"[-d distance] [-m min] [-S file] [-p pattern] [--idf lo:hi [-L lexicon]...]\n"
 	"[--checksum] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
-	"                (en, de, fr, es, it, pt, nl, sv, pl, ru; default en), or\n"
-	"                auto: each document's language, by its stopwords\n"
+	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
+	"                default): each document's language, by its stopwords\n"
 	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
 	"                (default: a, an, the and the forms of be, can, will,\n"
 	"                have, do)\n"
@@ -913,7 +913,7 @@ main(int argc, char **argv)
 	if (st.external && !st.idf)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
 	if (src.nlang == 0)
-		src.lang[src.nlang++] = &dk_langs[0];
+		parse_langs(&src, "auto");
 	build_words(&st.words, &src);
 	st.src = &src;
 	st.tok = dk_tokenizer_new(pattern, 1);
