@@ -926,8 +926,8 @@ main(int argc, char **argv)
 		emit_held(&st);
 	if (dk_verbose)
 		report(&st);
-	warn_nosig(&st);
 	dk_out_close();
+	warn_nosig(&st);
 	cleanup(&st, &src);
 	return status;
 }
