@@ -28,8 +28,15 @@ collection() {
 			    >"$T/apt-$1.log" 2>&1 || echo "lang: apt-get install manpages-$1 failed, see $T/apt-$1.log" >&2
 		fi
 		test -d "/usr/share/man/$1/man1" || return 1
-		rm -rf "$_o"
-		python3 "$here/langgen.py" -s "$LANG_SEED" "$1" "/usr/share/man/$1" "$_o" || return 1
+		# 30 clusters and 120 singletons, or fewer where the language
+		# has fewer distinct pages (Spanish, Italian, Russian)
+		for _n in "30 120" "20 50" "15 35"; do
+			set -- "$1" $_n
+			rm -rf "$_o"
+			python3 "$here/langgen.py" -s "$LANG_SEED" -c "$2" -n "$3" \
+			    "$1" "/usr/share/man/$1" "$_o" && break
+		done
+		test -s "$_o/gold.tsv" || return 1
 	fi
 	echo "$_o"
 }

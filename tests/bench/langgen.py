@@ -74,6 +74,8 @@ def article(text):
     if len(secs) < 4:
         return None
     name = ' '.join(secs[0][1])
+    if len(name.split()) > 25:
+        return None   # not a name line: a page of another layout
     body = [p for _, ps in secs[2:-1] for p in ps if len(p.split()) >= 6]
     if len(body) < 6 or sum(len(p.split()) for p in body) < 300:
         return None
