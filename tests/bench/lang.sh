@@ -13,6 +13,9 @@
 #   pairs of a collection of a few hundred pages share.
 # The collections are made once under $BENCH_TMP/lang (LANG_SEED, default 1).
 . "$(dirname "$0")/common.sh"
+for t in python3 groff; do
+	command -v $t >/dev/null || { echo "skip: lang needs $t"; exit 0; }
+done
 T=$BENCH_TMP/lang
 mkdir -p "$T"
 : "${LANG_LIST:=de fr es it pl ru}"
