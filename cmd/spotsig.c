@@ -1,13 +1,19 @@
 /* spotsig: spot signatures of documents (Theobald, Siddharth and Paepcke,
  * SpotSigs, SIGIR 2008, section 3.1), optionally filtered by IDF. */
 #include "dk.h"
+#include "langs.h"
 #include "lexicon.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"spotsig [-v] [-a list] [-A file] [-c chain] [-d distance] [-m min]\n"
-	"[-S file] [-p pattern] [--idf lo:hi [-L lexicon]...] [--checksum] [file ...]",
+	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
+	"[-d distance] [-m min] [-S file] [-p pattern] [--idf lo:hi [-L lexicon]...]\n"
+	"[--checksum] [file ...]",
+	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
+	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
+	"                default): each document's language, by its stopwords\n"
 	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
 	"                (default: a, an, the and the forms of be, can, will,\n"
 	"                have, do)\n"
@@ -31,17 +37,20 @@ static const struct dk_usage usage = {
 #define MAXDIST 1000
 #define QMASK 4095
 
-enum { W_STOP = 1, W_ANTE = 2 };
+#define MAXPROF 16
 
 /* The word classes: one open-addressing table for stopwords and
- * antecedents, so that each token costs one probe. */
+ * antecedents, so that each token costs one probe.  A word's classes are
+ * bit masks of profiles: one profile (bit 0) unless -l auto, which gives
+ * each language its own (bit i for dk_langs[i]). */
 struct wslot {
 	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
 	const char *s;          /* NULL: empty */
 	uint32_t n;
 	uint16_t d;
 	uint8_t c;
-	uint8_t cls;
+	uint16_t stop, ante;    /* the profiles it is a stopword, antecedent of */
+	uint16_t det;           /* the languages whose built-in stopword it is */
 };
 
 struct wtable {
@@ -51,6 +60,13 @@ struct wtable {
 	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
 	struct wslot none;      /* what wfind finds for other words: no class */
 };
+
+struct ante {
+	char *word;
+	int d, c;               /* 0: the -d / -c value */
+};
+
+typedef DK_VEC(struct ante) antevec;
 
 /* A distinct signature of the current document, at state.sig[off]. */
 struct usig {
@@ -66,10 +82,32 @@ struct bdoc {
 	size_t n;
 };
 
+/* Where the word classes come from: the languages of -l (all of them
+ * for auto), and -S and -a / -A, which replace the stopwords or the
+ * antecedents of every language. */
+struct wordsrc {
+	const dk_lang *lang[MAXPROF];
+	size_t nlang;
+	int autolang;           /* -l auto: one profile a language */
+	dk_strset stop;
+	int own_stop;
+	antevec av;
+	int d, c;
+};
+
+/* Why the documents without any spot signature have none (the guess
+ * for the warning at the end). */
+enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
+
 struct state {
 	dk_tokenizer *tok;
 	int plain;              /* built-in tokenizer: nothing to encode */
 	struct wtable words;
+	const struct wordsrc *src;
+	int prof;               /* the current document's profile */
+	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
+	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
+	uint64_t nosig[NOSIG_KINDS];
 	int minsigs;
 	int idf;
 	double lo, hi;
@@ -229,10 +267,6 @@ fold_word(const char *s, size_t n)
 	return w;
 }
 
-struct ante {
-	char *word;
-	int d, c;               /* 0: the -d / -c value */
-};
 
 /* Parses WORD or WORD:D:C. */
 static struct ante
@@ -265,8 +299,6 @@ parse_ante(const char *item, size_t n)
 	a.word = fold_word(item, (size_t)(c1 - item));
 	return a;
 }
-
-typedef DK_VEC(struct ante) antevec;
 
 static void
 antes_from_list(antevec *av, const char *list)
@@ -301,28 +333,132 @@ antes_from_file(antevec *av, const char *path)
 	dk_strset_free(&set);
 }
 
-/* Fills the word table; the strings stay owned by stop and av. */
+/* Parses the value of -l: "auto", or languages separated by commas.  An
+ * unknown name is a usage error that lists the known ones. */
 static void
-build_words(struct wtable *w, const dk_strset *stop, antevec *av, int d, int c)
+parse_langs(struct wordsrc *src, const char *arg)
 {
-	size_t i, size = 64;
+	const char *p = arg, *comma;
+	const dk_lang *l;
+	size_t i;
+
+	src->nlang = 0;
+	src->autolang = strcmp(arg, "auto") == 0;
+	if (src->autolang) {
+		for (i = 0; i < dk_nlangs; i++)
+			src->lang[src->nlang++] = &dk_langs[i];
+		return;
+	}
+	for (;;) {
+		comma = strchr(p, ',');
+		if (!comma)
+			comma = p + strlen(p);
+		l = dk_lang_find(p, (size_t)(comma - p));
+		if (!l)
+			dk_diex(DK_EXIT_INPUT, "-l: unknown language '%.*s' (known: auto "
+			    "or a comma-separated list of %s)", (int)(comma - p), p,
+			    dk_lang_codes());
+		for (i = 0; i < src->nlang && src->lang[i] != l; i++)
+			;
+		if (i == src->nlang)
+			src->lang[src->nlang++] = l;
+		if (!*comma)
+			break;
+		p = comma + 1;
+	}
+}
+
+static size_t
+list_len(const char *const *words)
+{
+	size_t n = 0;
+
+	while (words[n])
+		n++;
+	return n;
+}
+
+/* Marks a built-in list's words: each gets the bits, and the -d / -c
+ * values when it is made an antecedent. */
+static void
+mark_list(struct wtable *w, const char *const *words, uint16_t stop,
+    uint16_t ante, uint16_t det, const struct wordsrc *src)
+{
 	struct wslot *e;
 
-	while (size < (stop->n + av->n) * 4)
+	for (; *words; words++) {
+		e = wadd(w, *words, strlen(*words));
+		e->stop |= stop;
+		e->det |= det;
+		if (ante) {
+			e->ante |= ante;
+			e->d = (uint16_t)src->d;
+			e->c = (uint8_t)src->c;
+		}
+	}
+}
+
+/* Fills the word table; the strings stay owned by src and the built-in
+ * lists.  A built-in antecedent is also a stopword of its language. */
+static void
+build_words(struct wtable *w, const struct wordsrc *src)
+{
+	size_t i, size = 64, total = src->stop.n + src->av.n;
+	uint16_t bit, all = src->autolang ? (uint16_t)((1u << src->nlang) - 1) : 1;
+	struct wslot *e;
+
+	for (i = 0; i < src->nlang; i++)
+		total += list_len(src->lang[i]->stopwords) + list_len(src->lang[i]->antecedents);
+	while (size < total * 4)
 		size *= 2;
 	w->slot = dk_calloc(size, sizeof *w->slot);
 	w->mask = size - 1;
-	for (i = 0; i < stop->n; i++) {
-		const char *s = dk_strset_get(stop, i);
+	for (i = 0; i < src->nlang; i++) {
+		bit = src->autolang ? (uint16_t)(1u << i) : 1;
+		mark_list(w, src->lang[i]->stopwords, src->own_stop ? 0 : bit, 0,
+		    (uint16_t)(1u << i), src);
+		mark_list(w, src->lang[i]->antecedents, src->own_stop ? 0 : bit,
+		    src->av.n ? 0 : bit, (uint16_t)(1u << i), src);
+	}
+	for (i = 0; i < src->stop.n; i++) {
+		const char *s = dk_strset_get(&src->stop, i);
 
-		wadd(w, s, strlen(s))->cls |= W_STOP;
+		wadd(w, s, strlen(s))->stop |= all;
 	}
-	for (i = 0; i < av->n; i++) {
-		e = wadd(w, av->v[i].word, strlen(av->v[i].word));
-		e->cls |= W_ANTE;
-		e->d = (uint16_t)(av->v[i].d ? av->v[i].d : d);
-		e->c = (uint8_t)(av->v[i].c ? av->v[i].c : c);
+	for (i = 0; i < src->av.n; i++) {
+		e = wadd(w, src->av.v[i].word, strlen(src->av.v[i].word));
+		e->ante |= all;
+		e->d = (uint16_t)(src->av.v[i].d ? src->av.v[i].d : src->d);
+		e->c = (uint8_t)(src->av.v[i].c ? src->av.v[i].c : src->c);
 	}
+}
+
+/* -l auto: the document's language is the one whose built-in stopwords
+ * occur most often in it (each occurrence counts); a tie goes to the
+ * language listed first in dk_langs, and a document with none of them is
+ * English.  Each token's slot is kept for classify. */
+static void
+detect(struct state *st)
+{
+	const dk_tokens *t = &st->toks;
+	const struct wslot *e;
+	uint32_t count[MAXPROF] = { 0 };
+	unsigned m;
+	size_t i, best = 0;
+
+	DK_GROW(&st->tslot, t->n);
+	for (i = 0; i < t->n; i++) {
+		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		    t->captext - t->v[i].off);
+		st->tslot.v[i] = e;
+		for (m = e->det; m; m &= m - 1)
+			count[__builtin_ctz(m)]++;
+	}
+	for (i = 1; i < st->src->nlang; i++)
+		if (count[i] > count[best])
+			best = i;
+	st->prof = (int)best;
+	st->nlang[best]++;
 }
 
 /* Token classes in one pass: the non-stopwords go to ns, and each
@@ -335,16 +471,18 @@ classify(struct state *st)
 	const struct wslot *e;
 	uint32_t *ns;
 	size_t i, nns = 0;
+	int p = st->prof;
 
 	st->at.n = 0;
 	DK_GROW(&st->ns, t->n);
 	ns = st->ns.v;
 	for (i = 0; i < t->n; i++) {
-		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		e = st->src->autolang ? st->tslot.v[i] :
+		    wfind(&st->words, dk_token_text(t, i), t->v[i].len,
 		    t->captext - t->v[i].off);
 		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
-		nns += !(e->cls & W_STOP);
-		if (e->cls & W_ANTE) {
+		nns += !(e->stop >> p & 1);
+		if (e->ante >> p & 1) {
 			DK_GROW(&st->at, st->at.n + 3);
 			st->at.v[st->at.n++] = (uint32_t)i;
 			st->at.v[st->at.n++] = (uint32_t)nns;
@@ -435,6 +573,8 @@ spot(struct state *st)
 	const struct wslot *e;
 	size_t i, k, pos, taken, off, tok;
 
+	if (st->src->autolang)
+		detect(st);
 	classify(st);
 	st->u.n = 0;
 	st->sig.n = 0;
@@ -602,15 +742,16 @@ emit_held(struct state *st)
 }
 
 static void
-cleanup(struct state *st, antevec *av, dk_strset *stop)
+cleanup(struct state *st, struct wordsrc *src)
 {
 	size_t i;
 
-	for (i = 0; i < av->n; i++)
-		free(av->v[i].word);
-	free(av->v);
-	dk_strset_free(stop);
+	for (i = 0; i < src->av.n; i++)
+		free(src->av.v[i].word);
+	free(src->av.v);
+	dk_strset_free(&src->stop);
 	free(st->words.slot);
+	free(st->tslot.v);
 	dk_tokenizer_free(st->tok);
 	dk_lexicon_free(st->lex);
 	dk_tokens_free(&st->toks);
@@ -624,6 +765,23 @@ cleanup(struct state *st, antevec *av, dk_strset *stop)
 	free(st->docs.v);
 	free(st->ids.v);
 	dk_sha1_free(st->sha1);
+}
+
+/* Counts a document left without any spot signature under its likely
+ * cause: words of more than 24 bytes on average are runs of a script
+ * written without spaces; fewer than 10 words, a short text; else words
+ * that hold no antecedent. */
+static void
+count_nosig(struct state *st)
+{
+	const dk_tokens *t = &st->toks;
+
+	if (t->n > 0 && t->ntext / t->n > 24)
+		st->nosig[NOSIG_UNSPACED]++;
+	else if (t->n < 10)
+		st->nosig[NOSIG_SHORT]++;
+	else
+		st->nosig[NOSIG_WORDS]++;
 }
 
 static void
@@ -641,6 +799,8 @@ run(dk_reader *r, void *arg)
 			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
 		dk_tokenize(st->tok, text.p, text.n, &st->toks);
 		spot(st);
+		if (st->u.n == 0)
+			count_nosig(st);
 		st->nsigs += st->u.n;
 		if (st->idf && !st->external)
 			hold(st, &rec);
@@ -648,6 +808,59 @@ run(dk_reader *r, void *arg)
 			emit_now(st, &rec);
 	}
 	dk_record_free(&rec);
+}
+
+/* At the end: when a fifth or more of the documents got no signature at
+ * all (before any IDF filtering), one warning with the commonest cause. */
+static void
+warn_nosig(const struct state *st)
+{
+	uint64_t n = 0;
+	int i, why = 0;
+
+	for (i = 0; i < NOSIG_KINDS; i++) {
+		n += st->nosig[i];
+		if (st->nosig[i] > st->nosig[why])
+			why = i;
+	}
+	if (n == 0 || n * 5 < st->ndocs)
+		return;
+	if (why == NOSIG_UNSPACED)
+		dk_warnx("%llu of %llu documents have no spot signature: most are in a "
+		    "script written without spaces between words (Chinese, Japanese, "
+		    "Thai?), which spot signatures cannot cut into words; use "
+		    "character q-grams (qgram -q N) for them", (unsigned long long)n,
+		    (unsigned long long)st->ndocs);
+	else if (why == NOSIG_SHORT)
+		dk_warnx("%llu of %llu documents have no spot signature: most are "
+		    "shorter than 10 words", (unsigned long long)n,
+		    (unsigned long long)st->ndocs);
+	else
+		dk_warnx("%llu of %llu documents have no spot signature: most have words "
+		    "but none of the antecedents%s; is their language one of -l "
+		    "(%s)? -a gives antecedents of your own", (unsigned long long)n,
+		    (unsigned long long)st->ndocs,
+		    st->src->autolang ? " of any built-in language" : " in use",
+		    dk_lang_codes());
+}
+
+static void
+report(const struct state *st)
+{
+	char langs[MAXPROF * 32] = "";
+	size_t i, n = 0;
+
+	if (st->src->autolang)
+		for (i = 0; i < st->src->nlang; i++)
+			if (st->nlang[i])
+				n += (size_t)snprintf(langs + n, sizeof langs - n, "%s%s %llu",
+				    n ? ", " : "; languages: ", st->src->lang[i]->code,
+				    (unsigned long long)st->nlang[i]);
+	dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
+	    "document), %llu written (with repeats), %llu documents short%s",
+	    (unsigned long long)st->ndocs, (unsigned long long)st->bytes,
+	    (unsigned long long)st->nsigs, (unsigned long long)st->nkept,
+	    (unsigned long long)st->nshort, langs);
 }
 
 int
@@ -658,27 +871,28 @@ main(int argc, char **argv)
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
+		{ "lang", required_argument, NULL, 'l' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct state st = { 0 };
-	antevec av = { 0 };
-	dk_strset stop = { 0 };
+	struct wordsrc src = { .d = 1, .c = 2 };
 	const char *pattern = NULL;
-	int ch, d = 1, c = 2, status = DK_EXIT_OK, own_stop = 0, i;
+	int ch, status = DK_EXIT_OK;
 
 	dk_cli_init(argc, argv);
 	st.lex = dk_lexicon_new();
 	st.minsigs = 1;         /* an empty list cannot be matched: say so */
-	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:L:m:p:S:v", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'a': antes_from_list(&av, optarg); break;
-		case 'A': antes_from_file(&av, optarg); break;
-		case 'c': c = (int)dk_parse_int(optarg, 1, MAXCHAIN, "chain length"); break;
-		case 'd': d = (int)dk_parse_int(optarg, 1, MAXDIST, "spot distance"); break;
+		case 'a': antes_from_list(&src.av, optarg); break;
+		case 'A': antes_from_file(&src.av, optarg); break;
+		case 'c': src.c = (int)dk_parse_int(optarg, 1, MAXCHAIN, "chain length"); break;
+		case 'd': src.d = (int)dk_parse_int(optarg, 1, MAXDIST, "spot distance"); break;
 		case 'I':
 			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
 			st.idf = 1;
 			break;
+		case 'l': parse_langs(&src, optarg); break;
 		case 'L':
 			if (dk_lexicon_load(st.lex, optarg) < 0)
 				dk_die(DK_EXIT_OPERAND, "%s", optarg);
@@ -690,7 +904,7 @@ main(int argc, char **argv)
 			st.sha1 = dk_sha1_new();
 			st.sum[DK_SHA1_HEX] = '\t';
 			break;
-		case 'S': dk_strset_load(&stop, optarg); own_stop = 1; break;
+		case 'S': dk_strset_load(&src.stop, optarg); src.own_stop = 1; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}
 	}
@@ -698,12 +912,10 @@ main(int argc, char **argv)
 	argv += optind;
 	if (st.external && !st.idf)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
-	if (av.n == 0)
-		for (i = 0; dk_default_antecedents[i]; i++)
-			antes_from_list(&av, dk_default_antecedents[i]);
-	if (!own_stop)
-		dk_strset_add_list(&stop, dk_english_stopwords);
-	build_words(&st.words, &stop, &av, d, c);
+	if (src.nlang == 0)
+		parse_langs(&src, "auto");
+	build_words(&st.words, &src);
+	st.src = &src;
 	st.tok = dk_tokenizer_new(pattern, 1);
 	st.plain = pattern == NULL;
 	st.umask = 255;
@@ -713,12 +925,9 @@ main(int argc, char **argv)
 	if (st.idf && !st.external)
 		emit_held(&st);
 	if (dk_verbose)
-		dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
-		    "document), %llu written (with repeats), %llu documents short",
-		    (unsigned long long)st.ndocs, (unsigned long long)st.bytes,
-		    (unsigned long long)st.nsigs, (unsigned long long)st.nkept,
-		    (unsigned long long)st.nshort);
+		report(&st);
 	dk_out_close();
-	cleanup(&st, &av, &stop);
+	warn_nosig(&st);
+	cleanup(&st, &src);
 	return status;
 }
