@@ -121,6 +121,13 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 		}
 		out->n = (size_t)(o - out->p);
 	}
+	/* a stateful decoder (windows-1255, windows-1258) may still hold a
+	 * character, waiting for a combining mark */
+	dk_buf_reserve(out, 64);
+	o = out->p + out->n;
+	oleft = out->cap - out->n;
+	iconv(cd, NULL, NULL, &o, &oleft);
+	out->n = (size_t)(o - out->p);
 	iconv_close(cd);
 	/* glibc's UTF-8 decoder lets code points above U+10FFFF through (F4 90
 	 * and beyond): what iconv wrote is checked like any other input. */
