@@ -269,10 +269,12 @@ field_ok(dk_str s)
 	return 1;
 }
 
-/* One record: a document if it is an HTML response, else counted. */
+/* One record, at offset off of file name: a document if it is an HTML
+ * response, else counted. */
 static const char *
-record(struct hs_doc *d, struct record *r, const char *name)
+record(struct hs_doc *d, struct record *r, const char *name, size_t off)
 {
+	static dk_buf where;    /* the record, for -v notes on its page */
 	const char *why;
 	size_t start = dk_out.n;
 	int html;
@@ -292,7 +294,15 @@ record(struct hs_doc *d, struct record *r, const char *name)
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_bytes(&dk_out, r->date.p, r->date.n);
 	dk_buf_char(&dk_out, '\t');
-	why = http_response(d, r, name, &html);
+	where.n = 0;
+	dk_buf_str(&where, name);
+	dk_buf_str(&where, ": offset ");
+	dk_buf_u64(&where, off);
+	dk_buf_str(&where, " (");
+	dk_buf_bytes(&where, r->uri.p, r->uri.n);
+	dk_buf_str(&where, ")");
+	dk_buf_char(&where, 0);
+	why = http_response(d, r, where.p, &html);
 	if (!html) {
 		dk_out.n = start;     /* take the head back */
 		if (!why)
@@ -338,7 +348,7 @@ records(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 		if (off == n)
 			break;
 		if ((len = parse_record(p + off, n - off, final, &r, &why)) != 0) {
-			if ((why = record(d, &r, name)) != NULL)
+			if ((why = record(d, &r, name, base + (gz ? 0 : off))) != NULL)
 				*status = damaged(d, name, base + (gz ? 0 : off), why);
 			off += len;
 			continue;
