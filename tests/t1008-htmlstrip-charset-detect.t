@@ -71,4 +71,19 @@ test_expect_success 'Spanish symbols next to letters stay windows-1252' '
 	test_cmp expect actual
 '
 
+test_expect_success 'English with curly quotes and symbols stays windows-1252' '
+	printf "<p>America\222s \223best\224 Franklin\256 Caf\351 \251 2008 I\222d</p>" >page.html &&
+	htmlstrip page.html >actual &&
+	printf "page.html\tAmerica’s “best” Franklin® Café © 2008 I’d\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'valid UTF-8 beats a later <meta> that says otherwise' '
+	pad=$(printf "%01030d" 0) &&
+	printf "<p>$pad</p><meta charset=iso-8859-1><p>caf\303\251</p>" >page.html &&
+	htmlstrip page.html >actual &&
+	printf "page.html\t$pad\\\\ncafé\n" >expect &&
+	test_cmp expect actual
+'
+
 test_done

@@ -1,7 +1,7 @@
 /* Getting a page to UTF-8, much as HTML's encoding sniffing does: a byte
  * order mark, else a <meta> in the first 1024 bytes (sniff.c), else the
  * charset of the HTTP Content-Type (WARC; browsers put it before the
- * <meta>), else a later <meta>, else UTF-8 when the page is valid UTF-8,
+ * <meta>), else UTF-8 when the page is valid UTF-8, else a later <meta>,
  * else a guess from the bytes (detect.c).  Then the
  * decoders of the Encoding Standard: UTF-8, windows-1252, x-user-defined
  * and replacement here, the others through iconv(3). */
@@ -187,26 +187,31 @@ sniff(const unsigned char *p, size_t n, const char *hint, size_t hintn,
     const char *name)
 {
 	char label[LABELMAX] = "";
-	int e, cut;
+	int e, cut, warned;
 
 	if ((e = hs_prescan(p, n, &cut, label)) >= 0)
 		return e;
+	if ((warned = *label && dk_verbose))
+		dk_warnx("%s: <meta> charset \"%s\" names no encoding, ignored", name, label);
 	*label = 0;
 	if (hint && (e = hs_content_charset((const unsigned char *)hint, hintn, label)) >= 0)
 		return e;
 	if (hint && *label && dk_verbose)
 		dk_warnx("%s: HTTP charset \"%s\" names no encoding, ignored", name, label);
 	*label = 0;
+	/* Bytes above 0x7F that happen to be valid UTF-8 are almost never
+	 * text in another encoding: this beats a later <meta> (browsers would
+	 * show such a page garbled). */
+	if (utf8_valid(p, n) == n)
+		return HS_UTF_8;
 	if ((e = hs_late_meta(p, n, label)) >= 0) {
 		if (dk_verbose && cut)
 			dk_note("%s: a <meta> runs past byte 1024; its charset \"%s\" is "
 			    "taken as a browser re-reading the page would", name, label);
 		return e;
 	}
-	if (*label && dk_verbose)
+	if (*label && dk_verbose && !warned)
 		dk_warnx("%s: <meta> charset \"%s\" names no encoding, ignored", name, label);
-	if (utf8_valid(p, n) == n)
-		return HS_UTF_8;
 	e = hs_detect(p, n);
 	if (dk_verbose)
 		dk_note("%s: no encoding declared and not UTF-8: read as %s, a guess from "

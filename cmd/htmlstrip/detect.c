@@ -6,7 +6,9 @@
  * one unit in a hundred breaks it; its score is the share of two-byte
  * characters in the rows a text of its language mostly uses (punctuation,
  * kana or Hangul, the first level of ideographs).  The best score wins if
- * it is above 0.75, ties going to the earlier in the order EUC-KR,
+ * it is above 0.75 (and Japanese needs one unit in 20 to be kana, which
+ * the quotes of a windows-1252 page never are), ties going to the earlier
+ * in the order EUC-KR,
  * EUC-JP, Shift_JIS, Big5, GBK (Korean and Japanese rows are a subset of
  * the Chinese ones as GBK reads them).
  *
@@ -23,9 +25,11 @@
 
 struct mb {
 	int enc;
-	/* a unit at p: its length (0 when it breaks the grammar), *common set
-	 * when it is in the rows the language mostly uses */
+	/* a unit at p: its length (0 when it breaks the grammar), *common 1
+	 * when it is in the rows the language mostly uses, 2 when it is kana
+	 * too */
 	size_t (*unit)(const unsigned char *p, const unsigned char *end, int *common);
+	int kana;               /* Japanese: kana must be 1 unit in 20 */
 };
 
 static int
@@ -56,7 +60,7 @@ euc_jp(const unsigned char *p, const unsigned char *end, int *common)
 	if (end - p < 2 || !in(p[0], 0xA1, 0xFE) || !in(p[1], 0xA1, 0xFE))
 		return 0;
 	/* punctuation, kana, then JIS level 1 kanji */
-	*common = in(p[0], 0xA1, 0xA5) || in(p[0], 0xB0, 0xCF);
+	*common = in(p[0], 0xA4, 0xA5) ? 2 : in(p[0], 0xA1, 0xA3) || in(p[0], 0xB0, 0xCF);
 	return 2;
 }
 
@@ -73,7 +77,7 @@ shift_jis(const unsigned char *p, const unsigned char *end, int *common)
 		return 0;
 	c = (unsigned)p[0] << 8 | p[1];
 	/* punctuation and kana, then JIS level 1 kanji */
-	*common = in(c, 0x8140, 0x8396) || in(c, 0x889F, 0x9872);
+	*common = in(c, 0x829F, 0x8396) ? 2 : in(c, 0x8140, 0x829E) || in(c, 0x889F, 0x9872);
 	return 2;
 }
 
@@ -107,17 +111,18 @@ gbk(const unsigned char *p, const unsigned char *end, int *common)
 }
 
 static const struct mb multibyte[] = {
-	{ HS_EUC_KR, euc_kr }, { HS_EUC_JP, euc_jp }, { HS_SHIFT_JIS, shift_jis },
-	{ HS_BIG5, big5 }, { HS_GBK, gbk },
+	{ HS_EUC_KR, euc_kr, 0 }, { HS_EUC_JP, euc_jp, 1 }, { HS_SHIFT_JIS, shift_jis, 1 },
+	{ HS_BIG5, big5, 0 }, { HS_GBK, gbk, 0 },
 };
 
 /* The share of common units of p in encoding m, or -1 when more than one
- * unit in a hundred breaks its grammar or there are fewer than 4 units. */
+ * unit in a hundred breaks its grammar, there are fewer than 4 units, or a
+ * Japanese text has too little kana. */
 static double
 mb_score(const struct mb *m, const unsigned char *p, size_t n)
 {
 	const unsigned char *end = p + n;
-	size_t units = 0, common = 0, bad = 0, len;
+	size_t units = 0, common = 0, kana = 0, bad = 0, len;
 	int c;
 
 	while (p < end) {
@@ -131,10 +136,11 @@ mb_score(const struct mb *m, const unsigned char *p, size_t n)
 			p++;
 			continue;
 		}
-		common += (size_t)c;
+		common += c > 0;
+		kana += c == 2;
 		p += len;
 	}
-	if (units < 4 || bad * 100 > units)
+	if (units < 4 || bad * 100 > units || (m->kana && kana * 20 < units))
 		return -1;
 	return (double)common / (double)units;
 }
@@ -155,11 +161,29 @@ letter(unsigned char c)
 	return (unsigned)((c | 0x20) - 'a') < 26 || c >= 0xC0 || latin2_letter(c);
 }
 
+/* Whether p[i] reads as a letter of ISO-8859-2 where windows-1252 has a
+ * symbol: a capital (0xA1-0xAF) before a letter, a small letter
+ * (0xB1-0xBF) after one, or before one unless it is ¿ or µ, which open
+ * Spanish words and units; ¡ only inside a word.  So "Windows®" and
+ * "10µm" are no evidence, "żółw" and "škody" are. */
+static int
+latin2_evidence(const unsigned char *p, size_t i, size_t n)
+{
+	int before = i > 0 && letter(p[i - 1]), after = i + 1 < n && letter(p[i + 1]);
+
+	if (!latin2_letter(p[i]))
+		return 0;
+	if (p[i] == 0xA1)
+		return before && after;
+	if (p[i] < 0xB0)
+		return after;
+	return before || (after && p[i] != 0xBF && p[i] != 0xB5);
+}
+
 static int
 single_byte(const unsigned char *p, size_t n)
 {
 	size_t i, ascii = 0, high = 0, lower1251 = 0, lowerkoi = 0, l2 = 0, c1 = 0;
-	int before, after;
 
 	for (i = 0; i < n; i++) {
 		if (p[i] < 0x80) {
@@ -169,12 +193,7 @@ single_byte(const unsigned char *p, size_t n)
 		high++;
 		lower1251 += p[i] >= 0xE0;
 		lowerkoi += p[i] >= 0xC0 && p[i] < 0xE0;
-		before = i > 0 && letter(p[i - 1]);
-		after = i + 1 < n && letter(p[i + 1]);
-		/* ¡ and ¿ open Spanish words: those two count inside words only */
-		if (latin2_letter(p[i]) && (p[i] == 0xA1 || p[i] == 0xBF ?
-		    before && after : before || after))
-			l2++;
+		l2 += latin2_evidence(p, i, n);
 		c1 += p[i] < 0xA0;
 	}
 	if (high > ascii)

@@ -150,6 +150,7 @@ static int
 meta(const unsigned char **pp, const unsigned char *end, char label[LABELMAX])
 {
 	struct attr a;
+	char lab[LABELMAX] = "";
 	int r, seen = 0, pragma = 0, need = -1, cs = -1, e;
 
 	while ((r = get_attr(pp, end, &a)) == GOT) {
@@ -164,11 +165,11 @@ meta(const unsigned char **pp, const unsigned char *end, char label[LABELMAX])
 			pragma = a.value && a.valuelen == 12 &&
 			    !strncasecmp((const char *)a.value, "content-type", 12);
 		else if (bit == 2 && cs == -1 && a.value &&
-		    (e = from_content(a.value, a.valuelen, label)) != -1) {
+		    (e = from_content(a.value, a.valuelen, lab)) != -1) {
 			cs = e;
 			need = 1;
 		} else if (bit == 4 && cs == -1) {
-			keep_label(label, a.value, a.valuelen);
+			keep_label(lab, a.value, a.valuelen);
 			e = a.value ? hs_label_encoding(a.value, a.valuelen) : -1;
 			cs = e < 0 ? -2 : e;
 			need = 0;
@@ -177,7 +178,10 @@ meta(const unsigned char **pp, const unsigned char *end, char label[LABELMAX])
 	if (r == CUT)
 		return -3;
 	(*pp)++;                /* past the '>' */
-	if (need == -1 || (need == 1 && !pragma) || cs < 0)
+	if (need == -1 || (need == 1 && !pragma))
+		return -1;
+	memcpy(label, lab, LABELMAX);     /* used, or naming nothing */
+	if (cs < 0)
 		return -1;
 	if (cs == HS_UTF_16BE || cs == HS_UTF_16LE)
 		return HS_UTF_8;
