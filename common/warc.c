@@ -268,6 +268,7 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 		if ((len = parse_record(p + off, n - off, final, &r, &why)) != 0) {
 			r.unit = at->unit;
 			r.off = at->done + off;
+			r.gz = at->gz;
 			if ((why = w->fn(&r, w->arg)) != NULL)
 				*status = damaged(w, name, at->base + (at->gz ? 0 : off), why);
 			off += len;

@@ -39,6 +39,7 @@ typedef struct {
 	const unsigned char *block;         /* the content block */
 	size_t blocklen;
 	size_t unit, off, len;  /* len: through the line breaks after the block */
+	int gz;                 /* in a gzip member: unit is the member's offset */
 } dk_warc_rec;
 
 /* The value of header line "Name: value" (n bytes, no LF) when its name is

@@ -35,17 +35,47 @@ test_expect_success 'latin1 and ascii labels are windows-1252' '
 	bytes "<meta charset=us-ascii>\351" "é"
 '
 
-test_expect_success 'a declaration after 1024 bytes does not count' '
+test_expect_success 'a declaration after 1024 bytes counts as a browser re-reads the page' '
 	pad=$(printf "%01030d" 0) &&
-	bytes "<!-- $pad --><meta charset=koi8-r>\301" "Á"
+	bytes "<!-- $pad --><meta charset=koi8-r>\301" "а" &&
+	bytes "<p>$pad</p><meta http-equiv=content-type content=\"text/html; charset=windows-1251\">\317\360\350\342\345\362" "$pad\\nПривет"
 '
 
-test_expect_success 'unknown charset falls back, with a warning under -v' '
+test_expect_success 'later <meta>: not in comments, scripts or other raw text' '
+	pad=$(printf "%01030d" 0) &&
+	bytes "<p>$pad</p><script>x=\"<meta charset=koi8-r>\"</script><!-- <meta charset=koi8-r> --><title><meta charset=koi8-r></title><meta charset=iso-8859-2>\261" "$pad\\ną"
+'
+
+test_expect_success 'a label no encoding has is skipped, with a warning under -v' '
+	printf "<meta charset=no-such-set><meta charset=koi8-r>\301" >in.html &&
+	htmlstrip -v in.html >actual 2>err &&
+	printf "in.html\tа\n" >expect &&
+	test_cmp expect actual &&
 	printf "<meta charset=no-such-set>caf\303\251" >in.html &&
 	htmlstrip -v in.html >actual 2>err &&
 	printf "in.html\tcafé\n" >expect &&
 	test_cmp expect actual &&
-	grep "htmlstrip: in.html: unknown charset \"no-such-set\"" err
+	grep "^htmlstrip: in.html: <meta> charset \"no-such-set\" names no encoding, ignored$" err
+'
+
+test_expect_success 'UTF-16 and x-user-defined in a <meta> are UTF-8 and windows-1252' '
+	bytes "<meta charset=utf-16le>caf\303\251" "café" &&
+	bytes "<meta charset=UTF-16>caf\303\251" "café" &&
+	bytes "<meta charset=x-user-defined>\223x\224" "“x”"
+'
+
+test_expect_success 'replacement encodings give one U+FFFD for the page' '
+	bytes "<meta charset=iso-2022-kr><p>any text</p>" "�" &&
+	bytes "<meta charset=HZ-GB-2312>abc" "�"
+'
+
+test_expect_success 'prescan details: first charset attribute, http-equiv needed for content' '
+	bytes "<meta charset=koi8-r charset=iso-8859-2>\301" "а" &&
+	bytes "<meta content=\"text/html; charset=koi8-r\"><meta charset=iso-8859-2>\261" "ą" &&
+	bytes "<meta http-equiv=Content-Type content=\"charset = \047koi8-r\047\">\301" "а" &&
+	bytes "<meta/charset=koi8-r>\301" "а" &&
+	bytes "<!--><meta charset=koi8-r>\301" "а" &&
+	bytes "<meta charset=\" \tKoI8-R\n\">\301" "а"
 '
 
 test_done

@@ -1,10 +1,15 @@
-/* Getting a page to UTF-8: byte order mark, then <meta> in the first 1024
- * bytes, then the HTTP header; what is declared nowhere is UTF-8 when it
- * is valid, else windows-1252 (the WHATWG fallback). */
+/* Getting a page to UTF-8, much as HTML's encoding sniffing does: a byte
+ * order mark, else a <meta> in the first 1024 bytes (sniff.c), else the
+ * charset of the HTTP Content-Type (WARC; browsers put it before the
+ * <meta>), else UTF-8 when the page is valid UTF-8, else a later <meta>,
+ * else a guess from the bytes (detect.c).  Then the
+ * decoders of the Encoding Standard: UTF-8, windows-1252, x-user-defined
+ * and replacement here, the others through iconv(3). */
 #include "htmlstrip.h"
 
 #include <errno.h>
 #include <iconv.h>
+#include <stdlib.h>
 #include <strings.h>
 
 /* windows-1252 at 0x80..0x9F; the five holes decode to C1 controls. */
@@ -15,9 +20,6 @@ const uint16_t hs_cp1252[32] = {
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
 };
 
-enum { C_NONE, C_UTF8, C_1252, C_ICONV };
-
-#define PRESCAN 1024
 #define LABELMAX 40
 
 /* Length of the valid UTF-8 prefix; ASCII is checked eight bytes at a
@@ -119,6 +121,13 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 		}
 		out->n = (size_t)(o - out->p);
 	}
+	/* a stateful decoder (windows-1255, windows-1258) may still hold a
+	 * character, waiting for a combining mark */
+	dk_buf_reserve(out, 64);
+	o = out->p + out->n;
+	oleft = out->cap - out->n;
+	iconv(cd, NULL, NULL, &o, &oleft);
+	out->n = (size_t)(o - out->p);
 	iconv_close(cd);
 	/* glibc's UTF-8 decoder lets code points above U+10FFFF through (F4 90
 	 * and beyond): what iconv wrote is checked like any other input. */
@@ -132,160 +141,82 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 	return 1;
 }
 
-/* WHATWG labels that need a different name for glibc's iconv, or that are
- * windows-1252 (which we decode ourselves, holes included). */
-static const struct {
-	const char *label, *as;
-} aliases[] = {
-	{ "ansi_x3.4-1968", "" }, { "ascii", "" }, { "cp1252", "" },
-	{ "cp819", "" }, { "csisolatin1", "" }, { "ibm819", "" },
-	{ "iso-8859-1", "" }, { "iso-ir-100", "" }, { "iso8859-1", "" },
-	{ "iso88591", "" }, { "iso_8859-1", "" }, { "iso_8859-1:1987", "" },
-	{ "l1", "" }, { "latin1", "" }, { "us-ascii", "" },
-	{ "windows-1252", "" }, { "x-cp1252", "" },
-	{ "gb2312", "GB18030" }, { "gbk", "GB18030" }, { "x-gbk", "GB18030" },
-	{ "gb_2312-80", "GB18030" }, { "chinese", "GB18030" },
-	{ "big5", "BIG5-HKSCS" }, { "x-x-big5", "BIG5-HKSCS" },
-	{ "euc-kr", "CP949" }, { "ks_c_5601-1987", "CP949" },
-	{ "windows-949", "CP949" }, { "shift_jis", "CP932" },
-	{ "sjis", "CP932" }, { "x-sjis", "CP932" }, { "windows-31j", "CP932" },
-	{ "ms_kanji", "CP932" }, { "iso-8859-9", "CP1254" },
-	{ "latin5", "CP1254" }, { "iso-8859-11", "CP874" },
-	{ "tis-620", "CP874" }, { "windows-874", "CP874" },
-	{ "x-mac-cyrillic", "MAC-CYRILLIC" },
-};
-
-/* Resolves a label; *name is set for C_ICONV. */
 static int
-resolve(const char *label, const char **name)
+label_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct hs_label *)elem)->label);
+}
+
+int
+hs_label_encoding(const unsigned char *p, size_t n)
+{
+	char low[LABELMAX];
+	const struct hs_label *l;
+	size_t i;
+
+	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\f' || *p == '\r'))
+		p++, n--;
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' ||
+	    p[n - 1] == '\f' || p[n - 1] == '\r'))
+		n--;
+	if (n == 0 || n >= LABELMAX)
+		return -1;
+	for (i = 0; i < n; i++)
+		low[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
+	low[n] = 0;
+	l = bsearch(low, hs_labels, hs_nlabels, sizeof *l, label_cmp);
+	return l ? l->enc : -1;
+}
+
+/* x-user-defined: bytes 0x80-0xFF are U+F780-U+F7FF. */
+static void
+from_user_defined(const unsigned char *p, size_t n, dk_buf *out)
 {
 	size_t i;
 
-	if (!*label)
-		return C_NONE;
-	if (!strcasecmp(label, "utf-8") || !strcasecmp(label, "utf8") ||
-	    !strcasecmp(label, "unicode-1-1-utf-8") ||
-	    !strncasecmp(label, "utf-16", 6) || !strcasecmp(label, "x-user-defined"))
-		return C_UTF8;   /* a page cannot really declare UTF-16 in ASCII */
-	for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-		if (!strcasecmp(label, aliases[i].label)) {
-			if (!*aliases[i].as)
-				return C_1252;
-			*name = aliases[i].as;
-			return C_ICONV;
-		}
-	*name = label;
-	return C_ICONV;
+	for (i = 0; i < n; i++)
+		if (p[i] < 0x80)
+			dk_buf_char(out, (char)p[i]);
+		else
+			put_cp(out, 0xF780 + p[i] - 0x80);
 }
 
-/* Copies a label (trimmed of spaces and quotes) into out. */
-static void
-set_label(char out[LABELMAX], const unsigned char *p, size_t n)
-{
-	size_t i = 0;
-
-	while (n > 0 && (*p <= ' ' || *p == '"' || *p == '\''))
-		p++, n--;
-	while (n > 0 && (p[n - 1] <= ' ' || p[n - 1] == '"' || p[n - 1] == '\''))
-		n--;
-	for (; i < n && i < LABELMAX - 1; i++)
-		out[i] = (char)(p[i] < 0x80 ? p[i] : '?');
-	out[i] = 0;
-}
-
-/* The charset named in a Content-Type value ("text/html; charset=x"). */
+/* The encoding of the page and where it was found, for -v notes. */
 static int
-content_charset(const unsigned char *p, size_t n, char out[LABELMAX])
+sniff(const unsigned char *p, size_t n, const char *hint, size_t hintn,
+    const char *name)
 {
-	const unsigned char *end = p + n, *q;
+	char label[LABELMAX] = "";
+	int e, cut, warned;
 
-	for (; end - p > 7; p++) {
-		if (strncasecmp((const char *)p, "charset", 7) != 0)
-			continue;
-		for (q = p + 7; q < end && *q <= ' '; q++)
-			;
-		if (q == end || *q != '=')
-			continue;
-		for (q++; q < end && *q <= ' '; q++)
-			;
-		for (p = q; q < end && *q != ';' && *q != ',' && *q > ' '; q++)
-			;
-		set_label(out, p, (size_t)(q - p));
-		return out[0] != 0;
+	if ((e = hs_prescan(p, n, &cut, label)) >= 0)
+		return e;
+	if ((warned = *label && dk_verbose))
+		dk_warnx("%s: <meta> charset \"%s\" names no encoding, ignored", name, label);
+	*label = 0;
+	if (hint && (e = hs_content_charset((const unsigned char *)hint, hintn, label)) >= 0)
+		return e;
+	if (hint && *label && dk_verbose)
+		dk_warnx("%s: HTTP charset \"%s\" names no encoding, ignored", name, label);
+	*label = 0;
+	/* Bytes above 0x7F that happen to be valid UTF-8 are almost never
+	 * text in another encoding: this beats a later <meta> (browsers would
+	 * show such a page garbled). */
+	if (utf8_valid(p, n) == n)
+		return HS_UTF_8;
+	if ((e = hs_late_meta(p, n, label)) >= 0) {
+		if (dk_verbose && cut)
+			dk_note("%s: a <meta> runs past byte 1024; its charset \"%s\" is "
+			    "taken as a browser re-reading the page would", name, label);
+		return e;
 	}
-	return 0;
-}
-
-static int
-attr_is(const unsigned char *p, size_t n, const char *s)
-{
-	return n == strlen(s) && strncasecmp((const char *)p, s, n) == 0;
-}
-
-/* The charset a <meta> declares, from its attributes at p. */
-static int
-meta_charset(const unsigned char **pp, const unsigned char *end, char out[LABELMAX])
-{
-	struct hs_attr a, content = { 0 };
-	int sc, found = 0, httpequiv = 0;
-
-	while (hs_attr_next(pp, end, &a, &sc)) {
-		if (!a.value)
-			continue;
-		if (attr_is(a.name, a.namelen, "charset") && !found) {
-			set_label(out, a.value, a.valuelen);
-			found = out[0] != 0;
-		} else if (attr_is(a.name, a.namelen, "http-equiv"))
-			httpequiv = attr_is(a.value, a.valuelen, "content-type");
-		else if (attr_is(a.name, a.namelen, "content"))
-			content = a;
-	}
-	if (!found && httpequiv && content.value)
-		found = content_charset(content.value, content.valuelen, out);
-	return found;
-}
-
-/* HTML's prescan, simplified: the first <meta> in the first 1024 bytes,
- * outside comments, that declares a charset. */
-static int
-prescan(const unsigned char *p, size_t n, char out[LABELMAX])
-{
-	const unsigned char *end = p + (n < PRESCAN ? n : PRESCAN), *q;
-	struct hs_attr a;
-	int sc;
-
-	while ((p = memchr(p, '<', (size_t)(end - p))) != NULL) {
-		if (end - p >= 4 && memcmp(p, "<!--", 4) == 0) {
-			q = memmem(p + 4, (size_t)(end - p - 4), "-->", 3);
-			p = q ? q + 3 : end;
-		} else if (end - p > 6 && strncasecmp((const char *)p + 1, "meta", 4) == 0 &&
-		    (p[5] <= ' ' || p[5] == '/')) {
-			p += 5;
-			if (meta_charset(&p, end, out))
-				return 1;
-		} else if (end - p > 2 && ((unsigned)((p[1] | 0x20) - 'a') < 26 ||
-		    (p[1] == '/' && (unsigned)((p[2] | 0x20) - 'a') < 26))) {
-			for (p++; p < end && *p > ' ' && *p != '>'; p++)
-				;
-			while (hs_attr_next(&p, end, &a, &sc))
-				;
-		} else
-			p++;
-	}
-	return 0;
-}
-
-static const char *
-fallback(const unsigned char *p, size_t n, dk_buf *conv, size_t *outn)
-{
-	if (utf8_valid(p, n) == n) {
-		*outn = n;
-		return (const char *)p;
-	}
-	conv->n = 0;
-	from_1252(p, n, conv);
-	*outn = conv->n;
-	return conv->p ? conv->p : "";
+	if (*label && dk_verbose && !warned)
+		dk_warnx("%s: <meta> charset \"%s\" names no encoding, ignored", name, label);
+	e = hs_detect(p, n);
+	if (dk_verbose)
+		dk_note("%s: no encoding declared and not UTF-8: read as %s, a guess from "
+		    "the bytes", name, hs_encodings[e].name);
+	return e;
 }
 
 const char *
@@ -293,38 +224,43 @@ hs_decode(const char *doc, size_t n, const char *hint, size_t hintn,
     dk_buf *conv, size_t *outn, const char *name)
 {
 	const unsigned char *p = (const unsigned char *)doc;
-	char label[LABELMAX] = "";
-	const char *iname = NULL;
-	int c;
+	int e;
 
 	conv->n = 0;
 	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) {
 		p += 3, n -= 3;
-		c = C_UTF8;
+		e = HS_UTF_8;
 	} else if (n >= 2 && ((p[0] == 0xFE && p[1] == 0xFF) || (p[0] == 0xFF && p[1] == 0xFE))) {
-		c = C_ICONV;
-		iname = p[0] == 0xFE ? "UTF-16BE" : "UTF-16LE";
+		e = p[0] == 0xFE ? HS_UTF_16BE : HS_UTF_16LE;
 		p += 2, n -= 2;
-	} else {
-		if (!prescan(p, n, label) && hint)
-			content_charset((const unsigned char *)hint, hintn, label);
-		c = resolve(label, &iname);
-	}
-	if (c == C_UTF8) {
+	} else
+		e = sniff(p, n, hint, hintn, name);
+	switch (e) {
+	case HS_UTF_8:
 		if (utf8_valid(p, n) == n) {
 			*outn = n;
 			return (const char *)p;
 		}
 		repair_utf8(p, n, conv);
-	} else if (c == C_1252)
+		break;
+	case HS_WINDOWS_1252:
 		from_1252(p, n, conv);
-	else if (c == C_ICONV && !from_iconv(iname, p, n, conv)) {
-		if (dk_verbose)
-			dk_warnx("%s: unknown charset \"%s\", read as UTF-8 or windows-1252",
-			    name, label);
-		return fallback(p, n, conv, outn);
-	} else if (c == C_NONE)
-		return fallback(p, n, conv, outn);
+		break;
+	case HS_X_USER_DEFINED:
+		from_user_defined(p, n, conv);
+		break;
+	case HS_REPLACEMENT:
+		/* what the standard does with encodings it will not decode */
+		if (n > 0)
+			put_cp(conv, DK_REPLACEMENT);
+		break;
+	default:
+		if (!from_iconv(hs_encodings[e].iconv, p, n, conv)) {
+			dk_warnx("%s: iconv cannot convert from %s, read as windows-1252",
+			    name, hs_encodings[e].iconv);
+			from_1252(p, n, conv);
+		}
+	}
 	*outn = conv->n;
 	return conv->p ? conv->p : "";
 }

@@ -117,6 +117,7 @@ static const char *
 record(dk_warc_rec *r, void *arg)
 {
 	struct hs_doc *d = arg;
+	static dk_buf where;    /* the record, for -v notes on its page */
 	const char *why;
 	size_t start = dk_out.n;
 	int html, fallback;
@@ -139,7 +140,15 @@ record(dk_warc_rec *r, void *arg)
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_bytes(&dk_out, r->uri.p, r->uri.n);
 	dk_buf_char(&dk_out, '\t');
-	why = http_response(d, r, d->file, &html);
+	where.n = 0;
+	dk_buf_str(&where, d->file);
+	dk_buf_str(&where, ": offset ");
+	dk_buf_u64(&where, r->gz ? r->unit : r->off);
+	dk_buf_str(&where, " (");
+	dk_buf_bytes(&where, r->uri.p, r->uri.n);
+	dk_buf_str(&where, ")");
+	dk_buf_char(&where, 0);
+	why = http_response(d, r, where.p, &html);
 	if (!html) {
 		dk_out.n = start;     /* take the head back */
 		if (!why)

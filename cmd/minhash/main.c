@@ -13,11 +13,15 @@
 #include <stdlib.h>
 
 #include "dk.h"
+#include "minhash.h"
 
 static const struct dk_usage usage = {
-	"minhash [-vw] [--sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]",
+	"minhash [-vw] [--sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]\n"
+	"minhash -t TAU [-vw] [--sketch] [--fn-weight W] [-j N] [-l MAX] [-s SEED] [file ...]",
 	"  -k K       min-hashes per band (default 6)\n"
-	"  -l L       bands (default 32)\n"
+	"  -l L       bands (default 32); with -t, the most bands (default 32)\n"
+	"  -t TAU     choose k and l for the similarity threshold TAU\n"
+	"  --fn-weight W  with -t, weight of false negatives (default 0.9)\n"
 	"  -s SEED    seed of the hash family (default 0)\n"
 	"  -w         weighted: a signature counts COUNT times (multiset)\n"
 	"  --sketch   write the K*L min-hash values instead of band keys\n"
@@ -26,7 +30,12 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-#define OPT_SKETCH 0x2000
+enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT };
+
+/* -t: the weight of the false-negative area (that of the false positives
+ * is 1 - W), and the rows a band may use on average within the budget. */
+#define FN_WEIGHT 0.9
+#define ROWS_PER_BAND 6
 #define GOLDEN 0x9e3779b97f4a7c15ULL
 
 /* The hash family and what to write. */
@@ -152,7 +161,7 @@ hex64(char *p, uint64_t v)
 static uint64_t
 band_key(const struct family *f, const uint64_t *mins, int b)
 {
-	unsigned char bytes[8 * 64];
+	unsigned char bytes[8 * MH_KMAX];
 	const uint64_t *m = mins + (size_t)b * f->k;
 	int j, i;
 
@@ -368,39 +377,80 @@ report(const struct stats *st, const struct family *f)
 	    (unsigned long long)st->lines, f->sketch ? "sketches" : "band records");
 }
 
+/* The options that choose the banding. */
+struct banding {
+	int k, l;               /* -k and -l, 0 when not given */
+	double tau, wfn;        /* -t (0 when not given) and --fn-weight */
+};
+
+/* k and l from the options: as given, or chosen for -t. */
+static void
+choose_banding(const struct banding *o, int *k, int *l)
+{
+	struct mh_choice c;
+	int maxl = o->l ? o->l : 32;
+
+	if (o->tau == 0) {
+		if (o->wfn >= 0)
+			dk_diex(DK_EXIT_INPUT, "--fn-weight needs -t");
+		*k = o->k ? o->k : 6;
+		*l = o->l ? o->l : 32;
+		return;
+	}
+	if (o->k)
+		dk_diex(DK_EXIT_INPUT, "-k and -t exclude each other: -t chooses k (give -l for the most bands)");
+	mh_tune(o->tau, maxl, ROWS_PER_BAND * maxl, o->wfn >= 0 ? o->wfn : FN_WEIGHT, &c);
+	*k = c.k;
+	*l = c.l;
+	if (dk_verbose)
+		dk_note("-t %g: k %d, l %d (of l <= %d, k * l <= %d): false-positive area "
+		    "%.6f, false-negative area %.6f, weights %g and %g; P(tau) %.4f",
+		    o->tau, c.k, c.l, maxl, ROWS_PER_BAND * maxl, c.fp, c.fn,
+		    1 - (o->wfn >= 0 ? o->wfn : FN_WEIGHT), o->wfn >= 0 ? o->wfn : FN_WEIGHT,
+		    mh_collide(o->tau, c.k, c.l));
+}
+
 int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "sketch", no_argument, NULL, OPT_SKETCH },
+		{ "fn-weight", required_argument, NULL, OPT_FNWEIGHT },
 		DK_CLI_LONGOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct family fam = { 0 };
 	struct batch bt = { 0 };
 	struct stats st = { 0 };
+	struct banding opt = { 0, 0, 0, -1 };
 	struct job job;
 	uint64_t seed = 0;
-	int ch, i, k = 6, l = 32, nthreads, status;
+	int ch, i, k, l, nthreads, status;
 	size_t c;
 
 	dk_cli_init(argc, argv);
-	while ((ch = getopt_long(argc, argv, "hj:k:l:s:vw", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hj:k:l:s:t:vw", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'k':
-			k = (int)dk_parse_int(optarg, 1, 64, "K");
+			opt.k = (int)dk_parse_int(optarg, 1, MH_KMAX, "K");
 			break;
 		case 'l':
-			l = (int)dk_parse_int(optarg, 1, 1000, "L");
+			opt.l = (int)dk_parse_int(optarg, 1, 1000, "L");
 			break;
 		case 's':
 			seed = (uint64_t)dk_parse_int(optarg, 0, LLONG_MAX, "seed");
+			break;
+		case 't':
+			opt.tau = dk_parse_threshold(optarg);
 			break;
 		case 'w':
 			fam.weighted = 1;
 			break;
 		case OPT_SKETCH:
 			fam.sketch = 1;
+			break;
+		case OPT_FNWEIGHT:
+			opt.wfn = dk_parse_double(optarg, 0, 1, "W");
 			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
@@ -409,6 +459,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	choose_banding(&opt, &k, &l);
 	family_init(&fam, k, l, seed);
 	nthreads = dk_cli_threads();
 	bt.fam = &fam;

@@ -1,0 +1,114 @@
+#!/bin/sh
+test_description='minhash -t: the banding chosen for a threshold'
+. "$(dirname "$0")/lib.sh"
+
+test_expect_success 'setup' '
+	printf "d1\ta=1 b=2 c=1\nd2\tx\ta=1 b=1 c=3\n" >two
+'
+
+# choice TAU [OPTIONS]: "k K l L" as minhash -v reports it.
+choice() {
+	_t=$1
+	shift
+	minhash -v -t "$_t" "$@" two 2>err >/dev/null &&
+	sed -n "s/^minhash: -t [^:]*: k \([0-9]*\), l \([0-9]*\) .*/k \1 l \2/p" err
+}
+
+# These are the minima of 0.1 * FP + 0.9 * FN over l <= 32, k * l <= 192,
+# worked out independently (tests below check them by brute force).
+test_expect_success 'the chosen banding for a few thresholds' '
+	for want in "0.2 k 1 l 16" "0.3 k 2 l 32" "0.44 k 3 l 31" "0.5 k 4 l 32" \
+	    "0.7 k 7 l 27" "0.9 k 17 l 11" "0.95 k 27 l 7" "1 k 64 l 1"; do
+		set -- $want &&
+		echo "$1 $(choice "$1")" >actual &&
+		echo "$want" >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success '-l bounds the bands and the budget, --fn-weight the balance' '
+	test "$(choice 0.44 -l 8)" = "k 2 l 8" &&
+	test "$(choice 0.44 --fn-weight 0.5)" = "k 5 l 32" &&
+	test "$(choice 0.7 -l 100)" = "k 9 l 60"
+'
+
+test_expect_success '-v reports the areas, the weights and P(tau)' '
+	choice 0.44 >/dev/null &&
+	grep "^minhash: -t 0.44: k 3, l 31 (of l <= 32, k \* l <= 192): false-positive area 0.160397, false-negative area 0.002647, weights 0.1 and 0.9; P(tau) 0.9367$" err
+'
+
+test_expect_success 'the output is that of -k and -l with the chosen values' '
+	minhash -t 0.44 two >actual &&
+	minhash -k 3 -l 31 two >expect &&
+	test_cmp expect actual &&
+	minhash -t 0.9 --sketch two >actual &&
+	minhash -k 17 -l 11 --sketch two >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'option mix-ups are usage errors' '
+	expect_error 2 "minhash: -k and -t exclude each other" minhash -t 0.5 -k 3 two &&
+	expect_error 2 "minhash: --fn-weight needs -t" minhash --fn-weight 0.5 two &&
+	expect_error 2 "minhash: W is .1.5.: not in \[0, 1\]" minhash -t 0.5 --fn-weight 1.5 two &&
+	expect_error 2 "minhash: threshold is .0." minhash -t 0 two &&
+	expect_error 2 "minhash: threshold is .1.01." minhash -t 1.01 two
+'
+
+# area K L TAU: the false-positive and false-negative areas by a midpoint
+# sum over 100,000 steps a side, independent of minhash's Simpson rule.
+area() {
+	awk -v k="$1" -v l="$2" -v t="$3" "BEGIN {
+		n = 100000
+		for (i = 0; i < n; i++) {
+			s = t * (i + 0.5) / n; fp += 1 - (1 - s ^ k) ^ l
+			s = t + (1 - t) * (i + 0.5) / n; fn += (1 - s ^ k) ^ l
+		}
+		printf \"%.6f %.6f\n\", fp * t / n, fn * (1 - t) / n
+	}"
+}
+
+# close A B: two lists of numbers agree within 2e-6.
+close() {
+	echo "$1 $2" | awk "{ h = NF / 2; for (i = 1; i <= h; i++) { d = \$i - \$(i + h); if (d > 2e-6 || d < -2e-6) exit 1 } }"
+}
+
+test_expect_success 'the areas -v reports agree with a brute numeric sum' '
+	for tau in 0.2 0.44 0.7 0.9 0.95; do
+		minhash -v -t $tau two 2>err >/dev/null &&
+		set -- $(sed -n "s/.*: k \([0-9]*\), l \([0-9]*\) .*false-positive area \([0-9.]*\), false-negative area \([0-9.]*\),.*/\1 \2 \3 \4/p" err) &&
+		echo "tau $tau k $1 l $2: minhash $3 $4, brute $(area $1 $2 $tau)" &&
+		close "$3 $4" "$(area $1 $2 $tau)" || return 1
+	done
+'
+
+# best TAU MAXL WFN: the (k, l) of least (1 - WFN) * FP + WFN * FN by brute
+# force over every banding with l <= MAXL and k * l <= 6 * MAXL (midpoint
+# sums, 1,000 steps a side).
+best() {
+	awk -v t="$1" -v maxl="$2" -v w="$3" "BEGIN {
+		n = 1000; best = 1e9
+		for (l = 1; l <= maxl; l++)
+			for (k = 1; k <= 64 && k * l <= 6 * maxl; k++) {
+				fp = fn = 0
+				for (i = 0; i < n; i++) {
+					s = t * (i + 0.5) / n; fp += 1 - (1 - s ^ k) ^ l
+					s = t + (1 - t) * (i + 0.5) / n; fn += (1 - s ^ k) ^ l
+				}
+				c = (1 - w) * fp * t / n + w * fn * (1 - t) / n
+				if (c < best) { best = c; bk = k; bl = l }
+			}
+		print \"k \" bk \" l \" bl
+	}"
+}
+
+test_expect_success 'the choice is the brute-force minimum' '
+	for tau in 0.35 0.6 0.85; do
+		echo "tau $tau: $(choice $tau), brute $(best $tau 32 0.9)" &&
+		test "$(choice $tau)" = "$(best $tau 32 0.9)" || return 1
+	done &&
+	test "$(choice 0.44 -l 8)" = "$(best 0.44 8 0.9)" &&
+	test "$(choice 0.44 --fn-weight 0.5)" = "$(best 0.44 32 0.5)" &&
+	test "$(choice 0.7 -l 100)" = "$(best 0.7 100 0.9)"
+'
+
+test_done
