@@ -41,9 +41,9 @@ test_expect_success 'WARC: the HTTP charset when no <meta> in the first 1024 byt
 	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=\"windows-1251\"\r\n\r\n<meta charset=utf-8><p>\320\260</p>" >r3 &&
 	{ record http://a/ r1 && record http://b/ r2 && record http://c/ r3; } >a.warc &&
 	htmlstrip a.warc >actual &&
-	printf "http://a/\t2024-01-01T00:00:00Z\tа\n" >expect &&
-	printf "http://b/\t2024-01-01T00:00:00Z\t$pad\\\\nа\n" >>expect &&
-	printf "http://c/\t2024-01-01T00:00:00Z\tа\n" >>expect &&
+	printf "http://a/ 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://a/\tа\n" >expect &&
+	printf "http://b/ 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://b/\t$pad\\\\nа\n" >>expect &&
+	printf "http://c/ 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://c/\tа\n" >>expect &&
 	test_cmp expect actual
 '
 
@@ -53,7 +53,7 @@ test_expect_success 'WARC: -v notes name the record, by offset and URI' '
 	{ record http://a/ r1 && record http://b/x r2; } >b.warc &&
 	off=$(record http://a/ r1 | wc -c | tr -d " ") &&
 	htmlstrip -v b.warc >actual 2>err &&
-	printf "http://a/\t2024-01-01T00:00:00Z\tone\nhttp://b/x\t2024-01-01T00:00:00Z\tcafé\n" >expect &&
+	printf "http://a/ 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://a/\tone\nhttp://b/x 2024-01-01T00:00:00Z\t2024-01-01T00:00:00Z\thttp://b/x\tcafé\n" >expect &&
 	test_cmp expect actual &&
 	grep "^htmlstrip: b.warc: offset $off (http://b/x): HTTP charset \"bogus\" names no encoding, ignored$" err &&
 	grep "^htmlstrip: b.warc: offset $off (http://b/x): <meta> charset \"nonesuch\" names no encoding, ignored$" err &&
