@@ -277,6 +277,8 @@ visit_order(uint32_t n, uint32_t *order, uint32_t *pos)
 	}
 	for (i = 0; i < n; i++)
 		pos[order[i]] = i;
+	if (keep.rule == KEEP_FIRST)
+		return;                /* the identity */
 	for (k = 0; k < g.edges.n; k++) {
 		g.edges.v[k].a = pos[g.edges.v[k].a];
 		g.edges.v[k].b = pos[g.edges.v[k].b];

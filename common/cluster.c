@@ -60,82 +60,90 @@ components(uint32_t n, const struct dk_edge *e, size_t ne, uint32_t minsim,
 		head[i] = find(head, i);
 }
 
-/* Nodes are visited by rank (their number when rank is NULL), and each
- * joins the centre, visited before it, that it has the most similar edge
- * with (equal SIM: the centre of lower rank), or becomes a centre: head[v]
- * is v's centre.  The edges are bucketed by their endpoint visited later,
- * holding the other one and the SIM. */
+/* Nodes are visited in order, and each joins the centre, visited before
+ * it, that it has the most similar edge with (equal SIM: the centre
+ * visited first), or becomes a centre: head[v] is v's centre.  The edges
+ * are bucketed by their later node, holding the earlier one and the SIM. */
 static void
 sequential(uint32_t n, const struct dk_edge *e, size_t ne, uint32_t minsim,
-    const uint32_t *rank, uint32_t *head)
+    uint32_t *head)
 {
 	size_t *start = dk_calloc((size_t)n + 1, sizeof *start), k, j;
 	uint32_t *other = dk_reallocarray(NULL, ne ? ne : 1, sizeof *other);
 	uint32_t *sim = dk_reallocarray(NULL, ne ? ne : 1, sizeof *sim);
-	uint32_t *byrank = dk_reallocarray(NULL, n ? n : 1, sizeof *byrank);
-	uint32_t v, r, ra, rb, best, bestsim;
+	uint32_t v, best, bestsim;
 
-#define RANK(x) (rank ? rank[x] : (x))
+	for (k = 0; k < ne; k++)
+		if (e[k].sim >= minsim && e[k].a != e[k].b)
+			start[(e[k].a > e[k].b ? e[k].a : e[k].b) + 1]++;
+	for (v = 0; v < n; v++)
+		start[v + 1] += start[v];
 	for (k = 0; k < ne; k++) {
 		if (e[k].sim < minsim || e[k].a == e[k].b)
 			continue;
-		ra = RANK(e[k].a), rb = RANK(e[k].b);
-		start[(ra > rb ? ra : rb) + 1]++;
-	}
-	for (r = 0; r < n; r++)
-		start[r + 1] += start[r];
-	for (k = 0; k < ne; k++) {
-		if (e[k].sim < minsim || e[k].a == e[k].b)
-			continue;
-		ra = RANK(e[k].a), rb = RANK(e[k].b);
-		j = start[ra > rb ? ra : rb]++;
-		other[j] = ra > rb ? e[k].b : e[k].a;
+		j = start[e[k].a > e[k].b ? e[k].a : e[k].b]++;
+		other[j] = e[k].a > e[k].b ? e[k].b : e[k].a;
 		sim[j] = e[k].sim;
 	}
-	for (v = 0; v < n; v++)
-		byrank[RANK(v)] = v;
-	/* start[r] is now the end of the bucket of rank r */
-	for (r = 0; r < n; r++) {
-		v = byrank[r];
+	/* start[v] is now the end of v's bucket, start[v - 1] its beginning */
+	for (v = 0; v < n; v++) {
 		best = v;
 		bestsim = 0;
-		for (j = r ? start[r - 1] : 0; j < start[r]; j++) {
+		for (j = v ? start[v - 1] : 0; j < start[v]; j++) {
 			if (head[other[j]] != other[j])
 				continue;          /* not a centre */
 			if (best == v || sim[j] > bestsim ||
-			    (sim[j] == bestsim && RANK(other[j]) < RANK(best)))
+			    (sim[j] == bestsim && other[j] < best))
 				best = other[j], bestsim = sim[j];
 		}
 		head[v] = best;
 	}
-#undef RANK
 	free(start);
 	free(other);
 	free(sim);
-	free(byrank);
 }
 
-static const uint64_t *weightof;
-
-static int
-by_weight(const void *x, const void *y)
+/* The nodes by descending weight, equal weights by number: a stable radix
+ * sort on the low 48 bits of the weight (a sum of squared SIMs over 2^20,
+ * which needs some 300 million pairs of SIM 1 to pass them), 16 at a time. */
+static uint32_t *
+by_weight(uint32_t n, const uint64_t *w)
 {
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	enum { BITS = 16, R = 1 << BITS };
+	size_t *count = dk_reallocarray(NULL, R + 1, sizeof *count);
+	uint32_t *x = dk_reallocarray(NULL, n ? n : 1, sizeof *x);
+	uint32_t *y = dk_reallocarray(NULL, n ? n : 1, sizeof *y), *t, v;
+	const uint64_t top = ((uint64_t)1 << 3 * BITS) - 1;
+	int pass;
 
-	if (weightof[a] != weightof[b])
-		return weightof[a] > weightof[b] ? -1 : 1;
-	return (a > b) - (a < b);
+	for (v = 0; v < n; v++)
+		x[v] = v;
+	for (pass = 0; pass < 3; pass++) {
+		memset(count, 0, (R + 1) * sizeof *count);
+#define KEY(i) (((top - (w[i] < top ? w[i] : top)) >> (pass * BITS)) & (R - 1))
+		for (v = 0; v < n; v++)
+			count[KEY(x[v]) + 1]++;
+		for (v = 0; v < R; v++)
+			count[v + 1] += count[v];
+		for (v = 0; v < n; v++)
+			y[count[KEY(x[v])]++] = x[v];
+#undef KEY
+		t = x, x = y, y = t;
+	}
+	free(count);
+	free(y);
+	return x;
 }
 
 /* Star: centres by centrality, the sum of the squared SIMs of a node's
- * edges (in millionths squared, over 2^20), most central first. */
+ * edges (in millionths squared, over 2^20), most central first: the edges
+ * are renumbered to that order, clustered as by leader, and named back. */
 static void
-star(uint32_t n, const struct dk_edge *e, size_t ne, uint32_t minsim,
+star(uint32_t n, struct dk_edge *e, size_t ne, uint32_t minsim,
     uint32_t *head)
 {
 	uint64_t *w = dk_calloc(n ? n : 1, sizeof *w), x;
-	uint32_t *byw = dk_reallocarray(NULL, n ? n : 1, sizeof *byw);
-	uint32_t *rank = dk_reallocarray(NULL, n ? n : 1, sizeof *rank), v;
+	uint32_t *byw, *rank = dk_reallocarray(NULL, n ? n : 1, sizeof *rank), v;
 	size_t k;
 
 	for (k = 0; k < ne; k++) {
@@ -145,17 +153,20 @@ star(uint32_t n, const struct dk_edge *e, size_t ne, uint32_t minsim,
 		w[e[k].a] += x;
 		w[e[k].b] += x;
 	}
-	for (v = 0; v < n; v++)
-		byw[v] = v;
-	weightof = w;
-	if (n > 1)
-		qsort(byw, n, sizeof *byw, by_weight);
+	byw = by_weight(n, w);
+	free(w);
 	for (v = 0; v < n; v++)
 		rank[byw[v]] = v;
-	free(w);
-	free(byw);
-	sequential(n, e, ne, minsim, rank, head);
+	for (k = 0; k < ne; k++) {
+		e[k].a = rank[e[k].a];
+		e[k].b = rank[e[k].b];
+	}
+	sequential(n, e, ne, minsim, rank);
+	/* rank[] now holds the centre, by rank, of each rank */
+	for (v = 0; v < n; v++)
+		head[byw[v]] = byw[rank[v]];
 	free(rank);
+	free(byw);
 }
 
 /* The edges at or above minsim, by descending SIM, equal ones in input
@@ -237,7 +248,7 @@ lowest(uint32_t n, uint32_t *head)
 }
 
 void
-dk_cluster(int method, uint32_t n, const struct dk_edge *e, size_t ne,
+dk_cluster(int method, uint32_t n, struct dk_edge *e, size_t ne,
     uint32_t minsim, uint32_t *head)
 {
 	switch (method) {
@@ -246,7 +257,7 @@ dk_cluster(int method, uint32_t n, const struct dk_edge *e, size_t ne,
 		lowest(n, head);
 		break;
 	case DK_CLUSTER_LEADER:
-		sequential(n, e, ne, minsim, NULL, head);
+		sequential(n, e, ne, minsim, head);
 		break;
 	case DK_CLUSTER_CENTER:
 		center(n, e, ne, minsim, head);

@@ -53,8 +53,9 @@ struct dk_edge {
 };
 
 /* Clusters nodes 0 .. n-1 by the edges whose SIM is at least minsim: head[i]
- * is the lowest-numbered member of i's cluster. */
-void dk_cluster(int method, uint32_t n, const struct dk_edge *e, size_t ne,
+ * is the lowest-numbered member of i's cluster.  The edges are scratch: star
+ * renumbers them. */
+void dk_cluster(int method, uint32_t n, struct dk_edge *e, size_t ne,
     uint32_t minsim, uint32_t *head);
 
 #endif
