@@ -263,6 +263,19 @@ dedup(struct run *run)
 	run->minsim = n ? run->pairs.v[n - 1].sim : -1;
 }
 
+/* -m clusters the pairs as read, in their order and repeats included, as
+ * cluster(1) does; only the lowest SIM is wanted for a sweep. */
+static void
+lowest_sim(struct run *run)
+{
+	size_t i;
+
+	run->minsim = -1;
+	for (i = 0; i < run->pairs.n; i++)
+		if (run->minsim < 0 || run->pairs.v[i].sim < run->minsim)
+			run->minsim = run->pairs.v[i].sim;
+}
+
 static int
 same_gold(uint32_t a, uint32_t b)
 {
@@ -640,7 +653,9 @@ read_run(struct run *run, char **files, size_t nfiles)
 
 	dk_intern_init(&run->pnames, 0);
 	failed = dk_each_input((int)nfiles, files, read_input, run) != 0;
-	if (!opt.clusters)
+	if (opt.method >= 0)
+		lowest_sim(run);
+	else if (!opt.clusters)
 		dedup(run);
 	if (dk_verbose)
 		dk_note("%s: %lu records, %lu self-pairs, %lu with an unknown ID skipped, "
