@@ -1,59 +1,51 @@
-/* cluster: connected components of a pair stream, as a cluster stream. */
+/* cluster: the clusters of a pair stream, by star, center or connected
+ * components (common/cluster.h), as a cluster stream or a keep list. */
 #include "dk.h"
+#include "cluster.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"cluster [-v] [-a FILE] [--min-sim S] [--min-size N] [--representatives] [file ...]",
+	"cluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
+	"        [--keep RULE] [--representatives] [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"
 	"                     and IDs order the output\n"
+	"  -m, --method M     star (default), leader, center or components\n"
 	"  --min-sim S        ignore pairs whose SIM is below S\n"
 	"  --min-size N       write only clusters of at least N members\n"
-	"  --representatives  write one ID per cluster, its name (the keep list)\n"
+	"  --keep RULE        the document each cluster keeps (and star visits\n"
+	"                     first): first (in -a order, the default), longest\n"
+	"                     (last column of -a), max:COL or min:COL (a numeric\n"
+	"                     column of -a); ties by -a order\n"
+	"  --representatives  write the kept ID of each cluster (the keep list);\n"
+	"                     needs -a\n"
 	"  -v                 statistics on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS };
+enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP };
+enum { KEEP_FIRST, KEEP_LONGEST, KEEP_MAX, KEEP_MIN };
 
 /* IDs get dense numbers in order of first appearance (-a first); the
- * cluster of an ID is named by its member numbered lowest. */
+ * pairs are held as edges between those numbers. */
 static struct {
 	dk_intern ids;
-	DK_VEC(uint32_t) up;     /* union-find parent */
-	DK_VEC(uint32_t) size;   /* members, at roots */
+	DK_VEC(struct dk_edge) edges;
+	DK_VEC(double) key;      /* the --keep value of each ID of -a */
 	int closed;              /* -a given: no new IDs */
 	int64_t minsim;          /* millionths, -1: every pair */
 	unsigned long npairs, nused, nself, nweak;
 } g = { .minsim = -1 };
 
-static uint32_t
-find(uint32_t x)
-{
-	while (g.up.v[x] != x) {
-		g.up.v[x] = g.up.v[g.up.v[x]];    /* path halving */
-		x = g.up.v[x];
-	}
-	return x;
-}
-
-/* Union by size; the root keeps no name, so any root will do. */
-static void
-join(uint32_t a, uint32_t b)
-{
-	uint32_t t;
-
-	a = find(a);
-	b = find(b);
-	if (a == b)
-		return;
-	if (g.size.v[a] < g.size.v[b])
-		t = a, a = b, b = t;
-	g.up.v[b] = a;
-	g.size.v[a] += g.size.v[b];
-}
+static struct {
+	int rule;
+	long col;                /* max:COL, min:COL: 1 is the ID column */
+} keep;
 
 /* The number of ID s (hash h), a new one unless -a closed the list. */
 static uint32_t
@@ -69,10 +61,7 @@ id_of(const char *file, unsigned long line, dk_str s, uint64_t h)
 		return i;
 	}
 	i = dk_intern_id_hashed(&g.ids, s.p, s.n, h, &isnew);
-	if (isnew) {
-		DK_PUSH(&g.up, i);
-		DK_PUSH(&g.size, 1);
-	}
+	(void)isnew;
 	return i;
 }
 
@@ -121,8 +110,11 @@ flush_batch(const char *file)
 		else if (a == b)
 			g.nself++;
 		else {
+			struct dk_edge ed = { a, b, batch.p[k].sim < 0 ? 1000000 :
+			    (uint32_t)batch.p[k].sim };
+
 			g.nused++;
-			join(a, b);
+			DK_PUSH(&g.edges, ed);
 		}
 	}
 	batch.n = 0;
@@ -147,11 +139,46 @@ batch_add(dk_str id1, dk_str id2, int64_t sim, unsigned long line)
 	batch.p[k].line = line;
 }
 
+/* The --keep value of a record of -a: the length of its last column, or
+ * the number in column keep.col. */
+static double
+keep_value(dk_reader *r, const dk_record *rec)
+{
+	char buf[64], *end;
+	const dk_str *f;
+	double x;
+
+	if (keep.rule == KEEP_LONGEST) {
+		if (rec->n < 2)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "--keep longest needs a document stream (ID TAB ... TEXT), "
+			    "found one column");
+		return (double)rec->f[rec->n - 1].n;
+	}
+	if ((size_t)keep.col > rec->n)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "--keep: no column %ld (the record has %zu)", keep.col, rec->n);
+	f = &rec->f[keep.col - 1];
+	if (f->n == 0 || f->n >= sizeof buf)
+		goto bad;
+	memcpy(buf, f->p, f->n);
+	buf[f->n] = '\0';
+	x = strtod(buf, &end);
+	if (*end != '\0' || isspace((unsigned char)buf[0]) || !isfinite(x))
+		goto bad;
+	return x;
+bad:
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+	    "--keep: column %ld is not a number: \"%.*s\"", keep.col,
+	    (int)(f->n > 40 ? 40 : f->n), f->p);
+}
+
 static void
 load_ids(const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_record rec = { 0 };
+	size_t before;
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
@@ -160,14 +187,39 @@ load_ids(const char *path)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
 		if (memchr(rec.f[0].p, 0, rec.f[0].n))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "NUL byte in an ID");
+		before = dk_intern_count(&g.ids);
 		id_of(dk_reader_name(r), dk_reader_lineno(r), rec.f[0],
 		    dk_intern_hash(rec.f[0].p, rec.f[0].n));
+		/* a repeated ID counts once, with the values of its first line */
+		if (keep.rule != KEEP_FIRST && dk_intern_count(&g.ids) > before)
+			DK_PUSH(&g.key, keep_value(r, &rec));
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
 	dk_record_free(&rec);
 	dk_reader_close(r);
 	g.closed = 1;
+}
+
+static void
+parse_keep(const char *s)
+{
+	char *end;
+
+	if (strcmp(s, "first") == 0)
+		keep.rule = KEEP_FIRST;
+	else if (strcmp(s, "longest") == 0)
+		keep.rule = KEEP_LONGEST;
+	else if (strncmp(s, "max:", 4) == 0 || strncmp(s, "min:", 4) == 0) {
+		keep.rule = s[1] == 'a' ? KEEP_MAX : KEEP_MIN;
+		errno = 0;
+		keep.col = strtol(s + 4, &end, 10);
+		if (!isdigit((unsigned char)s[4]) || *end != '\0' || errno ||
+		    keep.col < 1 || keep.col > 1000000)
+			dk_diex(DK_EXIT_INPUT, "--keep %s: COL is not a column number "
+			    "(1 is the ID)", s);
+	} else
+		dk_diex(DK_EXIT_INPUT, "--keep %s: not first, longest, max:COL or min:COL", s);
 }
 
 static void
@@ -195,27 +247,75 @@ run(dk_reader *r, void *arg)
 	dk_record_free(&rec);
 }
 
-/* Writes the clusters in order of their names, members in ID order. */
+static const double *sortkey;
+
+/* Greatest key first for longest and max, least for min; ties by ID. */
+static int
+by_keep(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	double ka = sortkey[a], kb = sortkey[b];
+
+	if (ka != kb)
+		return (keep.rule == KEEP_MIN) == (ka < kb) ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* The keep order: order[k] is the ID visited k-th, pos[id] its place.  The
+ * edges are renumbered to places, as common/cluster.h wants them. */
 static void
-write_clusters(uint32_t minsize, int reps)
+visit_order(uint32_t n, uint32_t *order, uint32_t *pos)
+{
+	uint32_t i;
+	size_t k;
+
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	if (keep.rule != KEEP_FIRST && n > 1) {
+		sortkey = g.key.v;
+		qsort(order, n, sizeof *order, by_keep);
+	}
+	for (i = 0; i < n; i++)
+		pos[order[i]] = i;
+	if (keep.rule == KEEP_FIRST)
+		return;                /* the identity */
+	for (k = 0; k < g.edges.n; k++) {
+		g.edges.v[k].a = pos[g.edges.v[k].a];
+		g.edges.v[k].b = pos[g.edges.v[k].b];
+	}
+}
+
+/* name[id]: the kept ID of id's cluster, by the method. */
+static uint32_t *
+cluster_names(int method, uint32_t n)
+{
+	uint32_t *order = dk_reallocarray(NULL, n ? n : 1, sizeof *order);
+	uint32_t *pos = dk_reallocarray(NULL, n ? n : 1, sizeof *pos);
+	uint32_t *head = dk_reallocarray(NULL, n ? n : 1, sizeof *head), i;
+
+	visit_order(n, order, pos);
+	free(g.key.v);
+	g.key.v = NULL;
+	dk_cluster(method, n, g.edges.v, g.edges.n, 0, head);
+	free(g.edges.v);
+	g.edges.v = NULL;
+	for (i = 0; i < n; i++)
+		pos[i] = order[head[pos[i]]];
+	free(order);
+	free(head);
+	return pos;
+}
+
+/* Writes the clusters in ID order of their names, members in ID order. */
+static void
+write_clusters(int method, uint32_t minsize, int reps)
 {
 	size_t n = dk_intern_count(&g.ids), i, len;
-	uint32_t *name = dk_reallocarray(NULL, n ? n : 1, sizeof *name);
+	uint32_t *name = cluster_names(method, (uint32_t)n);
 	uint32_t *start = dk_calloc(n + 1, sizeof *start);
 	uint32_t *member = dk_reallocarray(NULL, n ? n : 1, sizeof *member);
-	uint32_t *low = dk_reallocarray(NULL, n ? n : 1, sizeof *low);
 	unsigned long nclusters = 0, nsingle = 0, largest = 0;
 
-	/* IDs are visited in order, so the first member met of a root names
-	 * its cluster; low[] maps roots to those names */
-	for (i = 0; i < n; i++)
-		low[i] = UINT32_MAX;
-	for (i = 0; i < n; i++) {
-		uint32_t root = find((uint32_t)i);
-		if (low[root] == UINT32_MAX)
-			low[root] = (uint32_t)i;
-		name[i] = low[root];
-	}
 	/* counting sort of the IDs by cluster name, stable */
 	for (i = 0; i < n; i++)
 		start[name[i] + 1]++;
@@ -233,15 +333,17 @@ write_clusters(uint32_t minsize, int reps)
 		nsingle += size == 1;
 		if (size > largest)
 			largest = size;
-		if (size >= minsize) {
-			for (j = (uint32_t)i; j < end && (j == i || !reps); j++) {
+		if (size >= minsize && reps) {
+			dk_buf_bytes(&dk_out, cname, cn);
+			dk_buf_char(&dk_out, '\n');
+			dk_out_maybe_flush();
+		} else if (size >= minsize) {
+			for (j = (uint32_t)i; j < end; j++) {
 				const char *id = dk_intern_get(&g.ids, member[j], &len);
 
 				dk_buf_bytes(&dk_out, id, len);
-				if (!reps) {
-					dk_buf_char(&dk_out, '\t');
-					dk_buf_bytes(&dk_out, cname, cn);
-				}
+				dk_buf_char(&dk_out, '\t');
+				dk_buf_bytes(&dk_out, cname, cn);
 				dk_buf_char(&dk_out, '\n');
 				dk_out_maybe_flush();
 			}
@@ -249,11 +351,11 @@ write_clusters(uint32_t minsize, int reps)
 		i = end;
 	}
 	if (dk_verbose)
-		dk_note("%lu pairs read, %lu joined, %lu self, %lu below --min-sim; "
-		    "%zu IDs in %lu clusters (%lu singletons, largest %lu)",
-		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters, nsingle, largest);
+		dk_note("%lu pairs read, %lu used, %lu self, %lu below --min-sim; "
+		    "%zu IDs in %lu clusters by %s (%lu singletons, largest %lu)",
+		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters,
+		    dk_cluster_name(method), nsingle, largest);
 	free(name);
-	free(low);
 	free(start);
 	free(member);
 }
@@ -263,41 +365,54 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		{ "method", required_argument, NULL, 'm' },
 		{ "min-sim", required_argument, NULL, OPT_MINSIM },
 		{ "min-size", required_argument, NULL, OPT_MINSIZE },
+		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ "representatives", no_argument, NULL, OPT_REPS },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *all = NULL;
 	uint32_t minsize = 1;
-	int ch, reps = 0, status;
+	int ch, reps = 0, status, method = DK_CLUSTER_STAR;
 
 	dk_cli_init(argc, argv);
 	dk_intern_init(&g.ids, DK_INTERN_INDEX);
-	while ((ch = getopt_long(argc, argv, "a:hv", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:hm:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': all = optarg; break;
+		case 'm':
+			if ((method = dk_cluster_method(optarg)) < 0)
+				dk_diex(DK_EXIT_INPUT, "-m %s: not %s", optarg, dk_cluster_names);
+			break;
 		case OPT_MINSIM:
 			g.minsim = (int64_t)(dk_parse_double(optarg, 0, 1, "--min-sim") * 1e6 + 0.5);
 			break;
 		case OPT_MINSIZE:
 			minsize = (uint32_t)dk_parse_int(optarg, 1, UINT32_MAX, "--min-size");
 			break;
+		case OPT_KEEP: parse_keep(optarg); break;
 		case OPT_REPS: reps = 1; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (reps && !all)
+		dk_diex(DK_EXIT_INPUT, "--representatives needs -a FILE, the list of "
+		    "every document: without it the documents with no pair are lost");
+	if (keep.rule != KEEP_FIRST && !all)
+		dk_diex(DK_EXIT_INPUT, "--keep other than first needs -a FILE, whose "
+		    "columns it reads");
 
 	if (all)
 		load_ids(all);
 	status = dk_each_input(argc, argv, run, NULL);
-	write_clusters(minsize, reps);
+	write_clusters(method, minsize, reps);
 	dk_out_close();
 	dk_intern_free(&g.ids);
-	free(g.up.v);
-	free(g.size.v);
+	free(g.edges.v);
+	free(g.key.v);
 	free(batch.text.v);
 	return status;
 }

@@ -11,6 +11,7 @@
 struct score {
 	int64_t tau;
 	uint64_t reported, correct;
+	double ari;             /* of clusters; NAN for pairs or when undefined */
 };
 
 /* One curve of a plot: a run's scores at ascending thresholds. */

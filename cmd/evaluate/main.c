@@ -1,18 +1,25 @@
 /* evaluate: precision, recall and F1 of a pair or cluster stream against
- * gold clusters, at one threshold or swept over many, with an SVG plot. */
+ * gold clusters, at one threshold or swept over many, with an SVG plot;
+ * clusters, given or made from the pairs by a method of common/cluster.h,
+ * also by the Adjusted Rand Index. */
 #include "dk.h"
+#include "cluster.h"
 #include "evaluate.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"evaluate [-cev] [-t TAU] [-u MODE] [--sweep] [--step S] [--plot FILE.svg]\n"
+	"evaluate [-cev] [-m METHOD] [-t TAU] [-u MODE] [--sweep] [--step S]\n"
+	"         [--plot FILE.svg]"
 	"         [--per-cluster] [--tsv] GOLD [file ...]",
 	"  GOLD           gold clusters: ID TAB CLUSTER; every pair inside a\n"
 	"                 cluster is a true pair\n"
 	"  -c             the input is a cluster stream, not a pair stream\n"
 	"  -e, --each     score each file as a run of its own\n"
+	"  -m METHOD      cluster the pairs (at each threshold) as cluster -m METHOD\n"
+	"                 does (star, leader, center, components), score clusters\n"
 	"  -t TAU         score only the pairs with SIM >= TAU (start of --sweep)\n"
 	"  -u MODE        an ID missing from GOLD: error (default), singleton\n"
 	"                 (a cluster of its own) or ignore (its pairs are skipped)\n"
@@ -32,10 +39,11 @@ enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
 
 static struct {
 	int clusters, each, sweep, percluster, tsv, unknown;
+	int method;             /* -m, or -1: score the pairs themselves */
 	int64_t tau;            /* millionths; -1 when not given */
 	uint32_t step;
 	const char *plot;
-} opt = { .tau = -1, .step = 50000 };
+} opt = { .tau = -1, .step = 50000, .method = -1 };
 
 /* The gold clusters: IDs interned in order, gcl[id] the cluster of each. */
 static struct {
@@ -55,7 +63,9 @@ struct pair {
 struct run {
 	const char *label;
 	DK_VEC(struct pair) pairs;     /* pair input, deduplicated */
-	DK_VEC(uint32_t) pcl;          /* cluster input: predicted cluster by ID */
+	DK_VEC(uint32_t) pcl;          /* predicted cluster by ID (-c, -m) */
+	DK_VEC(uint32_t) seen;         /* -m: IDs in order of first appearance */
+	DK_VEC(unsigned char) isseen;
 	dk_intern pnames;
 	unsigned long nrec, nself, nignored, ndup;
 	int64_t minsim;
@@ -132,6 +142,19 @@ gold_id(dk_reader *r, dk_str s)
 	}
 }
 
+/* Notes the first appearance of ID i in the pairs: cluster(1) numbers IDs,
+ * and so visits them, in that order. */
+static void
+see(struct run *run, uint32_t i)
+{
+	while (run->isseen.n <= i)
+		DK_PUSH(&run->isseen, 0);
+	if (!run->isseen.v[i]) {
+		run->isseen.v[i] = 1;
+		DK_PUSH(&run->seen, i);
+	}
+}
+
 static void
 read_pairs(struct run *run, dk_reader *r)
 {
@@ -153,6 +176,10 @@ read_pairs(struct run *run, dk_reader *r)
 		if (a == UINT32_MAX || b == UINT32_MAX) {
 			run->nignored++;
 			continue;
+		}
+		if (opt.method >= 0) {
+			see(run, a);
+			see(run, b);
 		}
 		if (a == b) {
 			run->nself++;
@@ -236,6 +263,19 @@ dedup(struct run *run)
 	run->minsim = n ? run->pairs.v[n - 1].sim : -1;
 }
 
+/* -m clusters the pairs as read, in their order and repeats included, as
+ * cluster(1) does; only the lowest SIM is wanted for a sweep. */
+static void
+lowest_sim(struct run *run)
+{
+	size_t i;
+
+	run->minsim = -1;
+	for (i = 0; i < run->pairs.n; i++)
+		if (run->minsim < 0 || run->pairs.v[i].sim < run->minsim)
+			run->minsim = run->pairs.v[i].sim;
+}
+
 static int
 same_gold(uint32_t a, uint32_t b)
 {
@@ -294,6 +334,58 @@ cells(const struct run *run, struct cell **out)
 	return v.n;
 }
 
+/* The Adjusted Rand Index (Hubert and Arabie 1985) of the pairs of the
+ * contingency table: (index - expected) / (maximum - expected), over every
+ * ID of the gold file (and every unknown ID taken as a singleton). */
+static double
+ari(const struct score *s)
+{
+	double all = (double)choose2(dk_intern_count(&gold.ids));
+	double expected, max;
+
+	if (all == 0)
+		return NAN;
+	expected = (double)s->reported * (double)gold.truepairs / all;
+	max = ((double)s->reported + (double)gold.truepairs) / 2;
+	if (max == expected)
+		return NAN;
+	return ((double)s->correct - expected) / (max - expected);
+}
+
+/* -m: the clusters of the run's pairs with SIM >= tau, as cluster(1) makes
+ * them from the same pairs, into run->pcl.  Nodes are the IDs in order of
+ * first appearance, then the IDs the pairs do not name. */
+static void
+cluster_pairs(struct run *run, int64_t tau)
+{
+	size_t n = dk_intern_count(&gold.ids), k, m = 0;
+	uint32_t *node = dk_reallocarray(NULL, n ? n : 1, sizeof *node);
+	uint32_t *pos = dk_reallocarray(NULL, n ? n : 1, sizeof *pos);
+	uint32_t *head = dk_reallocarray(NULL, n ? n : 1, sizeof *head), i;
+	struct dk_edge *e = dk_reallocarray(NULL, run->pairs.n ? run->pairs.n : 1, sizeof *e);
+
+	for (k = 0; k < run->seen.n; k++)
+		node[m++] = run->seen.v[k];
+	for (i = 0; i < n; i++)
+		if (i >= run->isseen.n || !run->isseen.v[i])
+			node[m++] = i;
+	for (k = 0; k < n; k++)
+		pos[node[k]] = (uint32_t)k;
+	for (k = 0; k < run->pairs.n; k++) {
+		e[k].a = pos[run->pairs.v[k].a];
+		e[k].b = pos[run->pairs.v[k].b];
+		e[k].sim = (uint32_t)run->pairs.v[k].sim;
+	}
+	dk_cluster(opt.method, (uint32_t)n, e, run->pairs.n, (uint32_t)(tau < 0 ? 0 : tau), head);
+	run->pcl.n = 0;
+	for (i = 0; i < n; i++)
+		DK_PUSH(&run->pcl, head[pos[i]]);
+	free(node);
+	free(pos);
+	free(head);
+	free(e);
+}
+
 static void
 score_clusters(const struct run *run, struct score *s)
 {
@@ -314,6 +406,7 @@ score_clusters(const struct run *run, struct score *s)
 		}
 	}
 	free(c);
+	s->ari = ari(s);
 }
 
 /* ---- output ---- */
@@ -373,6 +466,23 @@ end_row(void)
 
 static int labelwidth = 3;
 
+/* Clusters are scored (-c, -m), with the ARI beside F1. */
+static int
+clustered(void)
+{
+	return opt.clusters || opt.method >= 0;
+}
+
+static const char *
+put_ari(char *buf, size_t size, double x)
+{
+	if (isnan(x))
+		snprintf(buf, size, "%s", opt.tsv ? "nan" : "-");
+	else
+		snprintf(buf, size, "%.4f", x);
+	return buf;
+}
+
 static void
 header(int withtau)
 {
@@ -386,6 +496,8 @@ header(int withtau)
 	put_field("precision", 9, 0);
 	put_field("recall", 7, 0);
 	put_field("F1", 7, 0);
+	if (clustered())
+		put_field("ARI", 7, 0);
 	end_row();
 }
 
@@ -407,6 +519,8 @@ row(const char *label, const struct score *s, int withtau)
 	put_field(ratio(tmp, sizeof tmp, s->correct, gold.truepairs), 7, 0);
 	/* F1 = 2PR / (P + R) = 2 correct / (reported + true) */
 	put_field(ratio(tmp, sizeof tmp, 2 * s->correct, s->reported + gold.truepairs), 7, 0);
+	if (clustered())
+		put_field(put_ari(tmp, sizeof tmp, s->ari), 7, 0);
 	end_row();
 }
 
@@ -427,6 +541,10 @@ summary(const struct score *s)
 	dk_buf_str(&dk_out, "\nF1              ");
 	dk_buf_str(&dk_out, ratio(tmp, sizeof tmp, 2 * s->correct,
 	    s->reported + gold.truepairs));
+	if (clustered()) {
+		dk_buf_str(&dk_out, "\nARI             ");
+		dk_buf_str(&dk_out, put_ari(tmp, sizeof tmp, s->ari));
+	}
 	dk_buf_char(&dk_out, '\n');
 }
 
@@ -463,7 +581,7 @@ per_cluster(const struct run *run)
 	const char *name;
 	size_t len;
 
-	if (opt.clusters) {
+	if (clustered()) {
 		struct cell *c;
 		size_t nc = cells(run, &c), j, k, e;
 
@@ -535,7 +653,9 @@ read_run(struct run *run, char **files, size_t nfiles)
 
 	dk_intern_init(&run->pnames, 0);
 	failed = dk_each_input((int)nfiles, files, read_input, run) != 0;
-	if (!opt.clusters)
+	if (opt.method >= 0)
+		lowest_sim(run);
+	else if (!opt.clusters)
 		dedup(run);
 	if (dk_verbose)
 		dk_note("%s: %lu records, %lu self-pairs, %lu with an unknown ID skipped, "
@@ -549,6 +669,8 @@ free_run(struct run *run)
 {
 	free(run->pairs.v);
 	free(run->pcl.v);
+	free(run->seen.v);
+	free(run->isseen.v);
 	dk_intern_free(&run->pnames);
 }
 
@@ -591,6 +713,10 @@ put_best(const char *label, const struct score *s)
 	dk_buf_str(&dk_out, ratio(f1, sizeof f1, 2 * s->correct, s->reported + gold.truepairs));
 	dk_buf_str(&dk_out, " at tau ");
 	dk_buf_str(&dk_out, tau);
+	if (clustered()) {
+		dk_buf_str(&dk_out, ", ARI ");
+		dk_buf_str(&dk_out, put_ari(f1, sizeof f1, s->ari));
+	}
 	dk_buf_char(&dk_out, '\n');
 }
 
@@ -607,11 +733,20 @@ report(struct run *runs, size_t nruns)
 		if (opt.sweep) {
 			s[i] = dk_reallocarray(NULL, ng, sizeof **s);
 			memcpy(s[i], grid, ng * sizeof *grid);
-			score_pairs(&runs[i], s[i], ng);
+			if (opt.method >= 0)
+				for (k = 0; k < ng; k++) {
+					cluster_pairs(&runs[i], s[i][k].tau);
+					score_clusters(&runs[i], &s[i][k]);
+				}
+			else
+				score_pairs(&runs[i], s[i], ng);
 		} else {
 			s[i] = dk_calloc(1, sizeof **s);
 			s[i]->tau = opt.tau < 0 ? 0 : opt.tau;
-			if (opt.clusters)
+			s[i]->ari = NAN;
+			if (opt.method >= 0)
+				cluster_pairs(&runs[i], s[i]->tau);
+			if (clustered())
 				score_clusters(&runs[i], s[i]);
 			else
 				score_pairs(&runs[i], s[i], 1);
@@ -629,8 +764,11 @@ report(struct run *runs, size_t nruns)
 		for (i = 0; i < nruns; i++)
 			put_best(runs[i].label, &s[i][best(s[i], ng)]);
 	if (opt.percluster)
-		for (i = 0; i < nruns; i++)
+		for (i = 0; i < nruns; i++) {
+			if (opt.method >= 0 && opt.sweep)
+				cluster_pairs(&runs[i], opt.tau);
 			per_cluster(&runs[i]);
+		}
 	if (opt.plot) {
 		for (i = 0; i < nruns; i++) {
 			curves[i].label = runs[i].label;
@@ -679,9 +817,13 @@ main(int argc, char **argv)
 	double x;
 
 	dk_cli_init(argc, argv);
-	while ((ch = getopt_long(argc, argv, "ceht:u:v", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cehm:t:u:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': opt.clusters = 1; break;
+		case 'm':
+			if ((opt.method = dk_cluster_method(optarg)) < 0)
+				dk_diex(DK_EXIT_INPUT, "-m %s: not %s", optarg, dk_cluster_names);
+			break;
 		case 'e': opt.each = 1; break;
 		case 't':
 			opt.tau = (int64_t)(dk_parse_double(optarg, 0, 1, "threshold") * MICRO + 0.5);
@@ -702,6 +844,9 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc < 1)
 		dk_usage(&usage);
+	if (opt.clusters && opt.method >= 0)
+		dk_diex(DK_EXIT_INPUT, "-c and -m: the input is a cluster stream or "
+		    "pairs to cluster, not both");
 	if (opt.clusters && (opt.sweep || opt.tau >= 0))
 		dk_diex(DK_EXIT_INPUT, "-c: a cluster stream has no SIM to threshold");
 

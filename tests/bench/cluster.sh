@@ -1,7 +1,9 @@
 #!/bin/sh
 # cluster: 10 million random pairs (the issue's figure) over 3 million and
 # over 1 million IDs, with `wc -l` over the same bytes as the baseline of
-# the same run.  Needs no shared/ material.
+# the same run.  Needs no shared/ material.  CLUSTER_BASELINE names another
+# cluster binary (a build of an older tree) to time in the same run: the
+# CPU time of each method is given as a ratio to it.
 . "$(dirname "$0")/common.sh"
 t=$BENCH_TMP/cluster
 mkdir -p "$t"
@@ -37,5 +39,11 @@ for spec in "3000000 0" "1000000 50"; do
 	c=$(cpu cluster "$f")
 	echo "cluster, $n pairs over $1 IDs ($(test "$2" = 0 && echo "random ends" || echo "ends within $2")), $bytes bytes: ${wall} s wall, ${c} s CPU; wc -l ${base} s ($(awk -v a="$wall" -v b="$base" 'BEGIN { printf "%.1f", a / b }')x)"
 	sed 's/^/  /' "$t/err"
+	old=
+	test -n "$CLUSTER_BASELINE" && old=$(cpu "$CLUSTER_BASELINE" "$f")
+	for m in star leader center components; do
+		c=$(cpu cluster -m $m "$f")
+		echo "  -m $m: ${c} s CPU${old:+ against ${old} s for $CLUSTER_BASELINE ($(awk -v a="$c" -v b="$old" 'BEGIN { printf "%.2f", a / b }')x)}"
+	done
 done
 rm -rf "$t"
