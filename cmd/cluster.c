@@ -13,6 +13,7 @@ static const struct dk_usage usage = {
 	"  --min-size N       write only clusters of at least N members\n"
 	"  --representatives  write one ID per cluster, its name (the keep list)\n"
 	"  -v                 statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -155,7 +156,10 @@ load_ids(const char *path)
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
+	dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
+	    "IDs with -a (an ID list, a document stream or a signature stream)");
 	while (dk_read_record(r, &rec, 1)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		if (rec.f[0].n == 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
 		if (memchr(rec.f[0].p, 0, rec.f[0].n))
@@ -178,6 +182,7 @@ run(dk_reader *r, void *arg)
 	const char *msg;
 
 	(void)arg;
+	dk_expect(r, DK_KIND_PAIR, NULL);
 	while (dk_read_record(r, &rec, 2)) {
 		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
@@ -263,6 +268,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "min-sim", required_argument, NULL, OPT_MINSIM },
 		{ "min-size", required_argument, NULL, OPT_MINSIZE },
 		{ "representatives", no_argument, NULL, OPT_REPS },
