@@ -24,8 +24,10 @@
  *              ':' and %XX only (no '/', '.', '?', '&': not a URL list)
  * A reader of signatures, pairs or clusters, which cannot take a document
  * anyway, also takes for a document stream a record whose last field is
- * not a valid signature list, or (pairs) is text: it holds a @tsv escape,
- * eight spaces or more, or 512 bytes or more. */
+ * text: not a signature list and two words or more without '=' (a broken
+ * signature list is left to the signature parser, which says what is
+ * wrong), or (pairs) a field with a @tsv escape, eight spaces or more, or
+ * 512 bytes or more.  A one-field line is left to the reader too. */
 #ifndef DK_SNIFF_H
 #define DK_SNIFF_H
 
