@@ -25,6 +25,7 @@ static const struct dk_usage usage = {
 	"  --representatives  write the kept ID of each cluster (the keep list);\n"
 	"                     needs -a\n"
 	"  -v                 statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -182,7 +183,10 @@ load_ids(const char *path)
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
+	dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
+	    "IDs with -a (an ID list, a document stream or a signature stream)");
 	while (dk_read_record(r, &rec, 1)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		if (rec.f[0].n == 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
 		if (memchr(rec.f[0].p, 0, rec.f[0].n))
@@ -230,6 +234,7 @@ run(dk_reader *r, void *arg)
 	const char *msg;
 
 	(void)arg;
+	dk_expect(r, DK_KIND_PAIR, NULL);
 	while (dk_read_record(r, &rec, 2)) {
 		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
@@ -366,6 +371,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		{ "method", required_argument, NULL, 'm' },
+		DK_CLI_IDOPTS,
 		{ "min-sim", required_argument, NULL, OPT_MINSIM },
 		{ "min-size", required_argument, NULL, OPT_MINSIZE },
 		{ "keep", required_argument, NULL, OPT_KEEP },

@@ -31,6 +31,7 @@ static const struct dk_usage usage = {
 	"  -T, --text input is a document stream\n"
 	"             (default: detected on the first non-empty record of each file)\n"
 	"  -v         statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -498,7 +499,10 @@ imatch_file(dk_reader *r, void *arg)
 	dk_str sigs;
 	int kind = j->o->mode;
 
+	/* -T takes a SIG=COUNT-looking text for a document */
+	dk_expect(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		sigs = collect_terms(j->lx, j->w, j->o, r, &rec, &kind);
 		fingerprint(j->lx, j->w, j->o, &rec, sigs, j->st);
 		dk_out_maybe_flush();
@@ -536,6 +540,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "sigs", no_argument, NULL, 'S' },
 		{ "text", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }

@@ -18,6 +18,7 @@ static const struct dk_usage usage = {
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
 	"  -v            statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -199,8 +200,11 @@ run(dk_reader *r, void *arg)
 {
 	struct state *st = arg;
 	dk_record rec = { 0 };
+	int keyed = dk_expect(r, st->mode == WORDS ? DK_KIND_DOC :
+	    DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
 
 	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
 		if (st->mode != FILTER)
 			count_record(st, r, &rec);
@@ -231,6 +235,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }

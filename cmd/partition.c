@@ -17,6 +17,7 @@ static const struct dk_usage usage = {
 	"              even for a partition empty here\n"
 	"  --bounds    print the partition table K, LO, HI and exit\n"
 	"  -v          statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -69,7 +70,9 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 	uint64_t len;
 	const char *msg;
 
+	dk_expect(r, DK_KIND_SIG, NULL);
 	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		f = rec.f[rec.n - 1];
 		/* dk_parse_sigs decodes %XX in place, and the record is written
 		 * as read: a field with escapes is parsed on a copy */
@@ -215,6 +218,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "bounds", no_argument, NULL, OPT_BOUNDS },
 		{ "shard", no_argument, NULL, OPT_SHARD },
 		{ NULL, 0, NULL, 0 }

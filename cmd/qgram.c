@@ -14,6 +14,7 @@ static const struct dk_usage usage = {
 	"  --checksum  a carried column before the signatures: the SHA-1 of the\n"
 	"            text, for spotmatch --checksum-column\n"
 	"  -v        statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -222,7 +223,9 @@ run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 	struct gramset *g = &s->g;
 	dk_str text;
 
+	dk_expect(r, DK_KIND_DOC, NULL);
 	while (dk_read_record(r, &s->rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &s->rec, 0);
 		text = dk_record_text(r, &s->rec);
 		gramset_clear(g);
 		if (o->words) {
@@ -260,6 +263,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "checksum", no_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};

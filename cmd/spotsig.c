@@ -30,6 +30,7 @@ static const struct dk_usage usage = {
 	"  --checksum    a carried column before the signatures: the SHA-1 of\n"
 	"                the text, for spotmatch --checksum-column\n"
 	"  -v            statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -791,7 +792,9 @@ run(dk_reader *r, void *arg)
 	dk_record rec = { 0 };
 	dk_str text;
 
+	dk_expect(r, DK_KIND_DOC, NULL);
 	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		text = dk_record_text(r, &rec);
 		st->bytes += rec.line.n + 1;
 		st->ndocs++;
@@ -868,6 +871,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },

@@ -1,5 +1,6 @@
 #include "cli.h"
 #include "progress.h"
+#include "ids.h"
 #include "stream.h"
 
 #include <errno.h>
@@ -77,6 +78,9 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 		dk_max_record = (size_t)v;
 		return 1;
 	}
+	case DK_OPT_REPIDS:
+		dk_allow_repeated_ids = 1;
+		return 1;
 	case 'j':
 		dk_threads = (int)dk_parse_int(arg, 1, 1024, "thread count");
 		return 1;

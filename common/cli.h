@@ -8,6 +8,10 @@
  *   --version       "prog (dupkit) VERSION", exit 0
  *   --max-record SIZE   longest record accepted (dk_max_record), bytes
  *                   or with K, M, G (binary)
+ *   --allow-repeated-ids   a document ID may repeat (dk_allow_repeated_ids,
+ *                   common/ids.h); only in the programs that read documents
+ *                   or signatures, which list DK_CLI_IDOPTS and put
+ *                   DK_CLI_IDHELP in their option summary
  *
  * A program lists DK_CLI_LONGOPTS in its getopt_long table, puts "hvj:"
  * (those it uses) in its short options, and hands every option it does not
@@ -22,11 +26,17 @@
 #define DK_OPT_VERSION 0x1000
 #define DK_OPT_MAXREC 0x1001
 #define DK_OPT_PROGRESS 0x1002
+#define DK_OPT_REPIDS 0x1003
 #define DK_CLI_LONGOPTS \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, DK_OPT_VERSION }, \
 	{ "max-record", required_argument, NULL, DK_OPT_MAXREC }, \
 	{ "progress", no_argument, NULL, DK_OPT_PROGRESS }
+
+#define DK_CLI_IDOPTS \
+	{ "allow-repeated-ids", no_argument, NULL, DK_OPT_REPIDS }
+#define DK_CLI_IDHELP \
+	"  --allow-repeated-ids  a document ID may repeat (else an error)\n"
 
 struct dk_usage {
 	const char *synopsis;   /* one or more lines, each without "usage: " */

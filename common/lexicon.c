@@ -1,4 +1,5 @@
 #include "lexicon.h"
+#include "sniff.h"
 #include "hash.h"
 #include "mem.h"
 #include "msg.h"
@@ -331,6 +332,7 @@ dk_lexicon_load(dk_lexicon *lx, const char *path)
 
 	if (!r)
 		return -1;
+	dk_expect(r, DK_KIND_LEXICON, "a lexicon here (!N N, then TERM DF), as lexicon writes");
 	if ((msg = dk_lexicon_read(lx, r, &line, why)) != NULL)
 		dk_die_at(dk_reader_name(r), line, "%s", msg);
 	if (dk_reader_error(r))

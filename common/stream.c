@@ -175,6 +175,33 @@ dk_read_line(dk_reader *r, dk_str *line)
 }
 
 int
+dk_reader_peek(dk_reader *r, dk_str *line, int *partial)
+{
+	char *nl;
+
+	*partial = 0;
+	for (;;) {
+		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
+		if (nl || r->end - r->start >= DK_PEEK_MAX)
+			break;
+		if (!fill(r)) {
+			if (r->start == r->end)
+				return 0;
+			break;
+		}
+	}
+	line->p = r->buf + r->start;
+	line->n = nl ? (size_t)(nl - line->p) : r->end - r->start;
+	if (!nl && line->n >= DK_PEEK_MAX) {
+		line->n = DK_PEEK_MAX;
+		*partial = 1;
+	}
+	if (!*partial && line->n > 0 && line->p[line->n - 1] == '\r')
+		line->n--;
+	return 1;
+}
+
+int
 dk_read_record(dk_reader *r, dk_record *rec, size_t minfields)
 {
 	char *p, *end, *tab;

@@ -37,6 +37,16 @@
  * Lexicon            TERM TAB DF, and one record "!N" TAB N
  *     TERM is written as a SIG; DF is the number of documents holding it, N
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
+ *
+ * Two checks every reader of these streams makes, written once:
+ *   - the kind of a stream is recognised from its first line, and a stream
+ *     of the wrong kind (pairs into spotsig, gzip, WARC, JSON Lines) stops
+ *     the program at line 1, naming what it saw and what reads it
+ *     (common/sniff.h: dk_expect on each operand);
+ *   - document IDs are unique: in document and signature streams each ID
+ *     once, in keyed streams once within the scope its key gives; a repeat
+ *     is an error at the record that repeats it unless --allow-repeated-ids
+ *     (common/ids.h: dk_ids_check on each record).
  */
 #ifndef DK_STREAM_H
 #define DK_STREAM_H
@@ -82,6 +92,10 @@ int dk_read_line(dk_reader *r, dk_str *line);
  * them (valid as long as the line). */
 dk_str dk_reader_raw(const dk_reader *r);
 int dk_reader_error(const dk_reader *r);
+/* The next line (without LF), or its first DK_PEEK_MAX bytes with *partial
+ * set, without consuming it; 0 at end of input.  For common/sniff. */
+#define DK_PEEK_MAX ((size_t)64 << 10)
+int dk_reader_peek(dk_reader *r, dk_str *line, int *partial);
 
 /* A line split at TAB. */
 typedef struct {

@@ -77,7 +77,7 @@ dk_inputs() {
 	(cd "$DK_TESTS/../examples/pages" && htmlstrip *.html) >docs.A &&
 	sed "s/^/b-/" docs.A >docs.B &&
 	awk -F "\t" "{ for (i = 0; i < 300; i++) print i \"-\" \$0 }" docs.A >docs.big &&
-	awk "{ for (i = 0; i < 300; i++) print i \"-x\tbig<p>\" \$0 \"</p>\" }" docs.A >html.big &&
+	awk "{ for (i = 0; i < 300; i++) print i \"-\" NR \"\tbig<p>\" \$0 \"</p>\" }" docs.A >html.big &&
 	spotsig docs.A >sigs.A &&
 	spotsig docs.B >sigs.B &&
 	spotsig docs.big >sigs.big &&

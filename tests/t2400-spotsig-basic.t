@@ -139,7 +139,7 @@ test_expect_success 'repeats count towards -m' '
 '
 
 test_expect_success 'bad escape in the text' '
-	printf "x\tok\nx\tbad \\\\q escape\n" >in &&
+	printf "x\tok\ny\tbad \\\\q escape\n" >in &&
 	expect_error 2 "spotsig: in:2: invalid escape" spotsig in
 '
 

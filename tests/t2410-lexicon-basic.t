@@ -23,7 +23,7 @@ test_expect_success 'terms keep their percent-encoding, order is bytewise' '
 '
 
 test_expect_success '!probe documents are not counted' '
-	printf "k1\td1\ta=1\nk1\td2\t!probe a=1 b=1\n" >in &&
+	printf "P0.5:00001\td1\ta=1\nP0.5:00001\td2\t!probe a=1 b=1\n" >in &&
 	lexicon in >actual &&
 	printf "!N\t1\na\t1\n" >expect &&
 	test_cmp expect actual

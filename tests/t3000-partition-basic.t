@@ -82,7 +82,9 @@ test_expect_success 'bad input and usage' '
 	printf "a\n" >nofield &&
 	expect_error 2 "partition: nofield:1: expected at least 2" partition -t 0.9 nofield &&
 	printf "P0.9:00000\ta\t!probe x=1\n" >keyed &&
-	expect_error 2 "partition: keyed:1: !probe record" partition -t 0.9 keyed &&
+	expect_error 2 "partition: keyed:1: this looks like a keyed stream (KEY ID SIGS), for spotmatch; partition reads signatures" partition -t 0.9 keyed &&
+	printf "a\t!probe x=1\n" >probe &&
+	expect_error 2 "partition: probe:1: !probe record" partition -t 0.9 probe &&
 	expect_error 2 "partition: threshold is .0.: must be above 0" partition -t 0 empty &&
 	expect_error 2 "partition: threshold is .1.5.: not in" partition -t 1.5 empty &&
 	expect_error 2 "partition: a threshold -t TAU is required" partition empty &&

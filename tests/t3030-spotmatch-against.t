@@ -285,8 +285,8 @@ test_expect_success 'keyed errors: sorted input, other signatures, fingerprint c
 	sort I.b >I.sorted &&
 	expect_error 2 "the records of a document must be consecutive" \
 		spotmatch --against R.b I.sorted &&
-	k=B000:00000000000000aa &&
-	printf "$k\td1\tx=1\n$k\td1\tx=2\n" >bad &&
+	k=00000000000000aa &&
+	printf "B000:$k\td1\tx=1\nB001:$k\td1\tx=2\n" >bad &&
 	expect_error 2 "spotmatch: bad:2: document .d1. appears with other signatures" \
 		spotmatch --against R.b bad &&
 	imatch -L lex -i 0:1 -m 2 -K 1 I.txt >I.f2 &&

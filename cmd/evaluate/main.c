@@ -91,6 +91,7 @@ load_gold(const char *path)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
 	dk_intern_init(&gold.ids, DK_INTERN_INDEX);
 	dk_intern_init(&gold.names, DK_INTERN_INDEX);
+	dk_expect(r, DK_KIND_CLUSTER, "a gold standard of clusters (ID CLUSTER) here");
 	while (dk_read_record(r, &rec, 1)) {
 		if ((msg = dk_parse_cluster(&rec, &id, &name)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
@@ -639,6 +640,8 @@ per_cluster(const struct run *run)
 static void
 read_input(dk_reader *r, void *arg)
 {
+	dk_expect(r, opt.clusters ? DK_KIND_CLUSTER : DK_KIND_PAIR, opt.clusters ?
+	    "clusters (ID CLUSTER) with -c" : "pairs (ID1 ID2 [SIM]), or clusters with -c");
 	if (opt.clusters)
 		read_clusters(arg, r);
 	else

@@ -13,6 +13,7 @@ static const struct dk_usage usage = {
 	"  --title   keep the page's <title> as the first line of its text\n"
 	"  --warc    the input is WARC (found without it in file operands)\n"
 	"  -v        statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -60,6 +61,7 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 	size_t used = 0;
 	const char *why = NULL;
 	int status = 0;
+	unsigned kind;
 
 	if (dk_is_gzip(f->p, f->n)) {
 		d->gz.n = 0;
@@ -77,6 +79,10 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 		return hs_warc(d, path, f->p, f->n);
 	else if (f->n > dk_max_record) {
 		dk_warnx("%s: page longer than %zu bytes (see --max-record)", path, dk_max_record);
+		return DK_EXIT_INPUT;
+	} else if ((kind = dk_sniff_page((const char *)f->p, f->n)) != 0) {
+		dk_warnx("%s:1: this looks like %s; htmlstrip reads a page here "
+		    "(a stream of pages goes on standard input)", path, dk_kind_says(kind));
 		return DK_EXIT_INPUT;
 	}
 	if (!id_ok(path)) {
@@ -101,7 +107,10 @@ do_stream(struct hs_doc *d, dk_reader *r)
 	dk_record rec = { 0 };
 	dk_str html;
 
+	dk_expect(r, DK_KIND_DOC, "a document stream (ID [CARRIED]... HTML) on "
+	    "standard input, or a WARC file with --warc");
 	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		html = dk_record_text(r, &rec);
 		dk_buf_head(&dk_out, &rec);
 		hs_emit(d, html.p, html.n, NULL, 0, dk_reader_name(r));
@@ -146,6 +155,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		{ "main", no_argument, NULL, OPT_MAIN },
+		DK_CLI_IDOPTS,
 		{ "title", no_argument, NULL, OPT_TITLE },
 		{ "warc", no_argument, NULL, OPT_WARC },
 		{ NULL, 0, NULL, 0 }

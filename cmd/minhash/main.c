@@ -27,6 +27,7 @@ static const struct dk_usage usage = {
 	"  --sketch   write the K*L min-hash values instead of band keys\n"
 	"  -j N       worker threads (default: online CPUs)\n"
 	"  -v         statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -348,7 +349,9 @@ read_operand(dk_reader *r, void *arg)
 	dk_record rec = { 0 };
 	struct doc d;
 
+	dk_expect(r, DK_KIND_SIG, NULL);
 	while (dk_read_record(r, &rec, 1)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		d.off = bt->text.n;
 		d.len = rec.line.n;
 		d.lineno = dk_reader_lineno(r);
@@ -417,6 +420,7 @@ main(int argc, char **argv)
 		{ "sketch", no_argument, NULL, OPT_SKETCH },
 		{ "fn-weight", required_argument, NULL, OPT_FNWEIGHT },
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct family fam = { 0 };

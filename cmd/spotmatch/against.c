@@ -554,6 +554,8 @@ keyed_record(struct against *a, dk_reader *r, dk_record *rec)
 		DK_PUSH(&cur->hits, docs[i]);
 }
 
+static dk_ids input_ids;
+
 static void
 read_stream(dk_reader *r, void *arg)
 {
@@ -561,10 +563,13 @@ read_stream(dk_reader *r, void *arg)
 	dk_record rec = { 0 };
 	int k;
 
+	dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL);
 	while (dk_read_record(r, &rec, 2)) {
 		k = rec.n >= 3 && !a->o->force_plain ? sm_key_kind(rec.f[0]) : -1;
 		if (!a->decided)
 			setup(a, k < 0 ? SM_PLAIN : k);
+		/* REF's IDs are a collection of their own */
+		dk_ids_check(&input_ids, r, &rec, a->kind != SM_PLAIN);
 		if (a->kind == SM_PLAIN) {
 			sig_record(a, r, &rec);
 			continue;

@@ -29,6 +29,7 @@ static const struct dk_usage usage = {
 	"  --novel         with --against, the IDs of input documents without a pair\n"
 	"  --window ...    streaming mode, see spotmatch(1)\n"
 	"  -v              counts on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -93,48 +94,15 @@ struct input {
 	sm_ctx *ctx;              /* where the documents go */
 };
 
-static int
-is_hex(const char *p, size_t n)
-{
-	for (; n > 0; n--, p++)
-		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
-			return 0;
-	return 1;
-}
-
-static int
-is_digits(const char *p, size_t n)
-{
-	if (n == 0)
-		return 0;
-	for (; n > 0; n--, p++)
-		if (*p < '0' || *p > '9')
-			return 0;
-	return 1;
-}
-
-/* The kind of a key, or -1: P<tau>[/set]:<k>, B<band>:<16 hex>,
- * F<i>/<n>:<40 hex>, or R. */
+/* The kind of a key, or -1 (common/sniff.h has the grammar). */
 int
 sm_key_kind(dk_str k)
 {
-	const char *colon = memchr(k.p, ':', k.n), *e = k.p + k.n, *sl;
-
-	if (k.n == 1 && k.p[0] == 'R')
-		return K_FPRINT;
-	if (k.n < 3 || !colon)
-		return -1;
-	switch (k.p[0]) {
-	case 'P':
-		return is_digits(colon + 1, (size_t)(e - colon - 1)) ? K_PART : -1;
-	case 'B':
-		return is_digits(k.p + 1, (size_t)(colon - k.p - 1)) &&
-		    e - colon - 1 == 16 && is_hex(colon + 1, 16) ? K_BAND : -1;
-	case 'F':
-		sl = memchr(k.p, '/', (size_t)(colon - k.p));
-		return sl && is_digits(k.p + 1, (size_t)(sl - k.p - 1)) &&
-		    is_digits(sl + 1, (size_t)(colon - sl - 1)) &&
-		    e - colon - 1 == 40 && is_hex(colon + 1, 40) ? K_FPRINT : -1;
+	switch (dk_key_kind(k)) {
+	case DK_KEY_PART: return K_PART;
+	case DK_KEY_BAND: return K_BAND;
+	case DK_KEY_FPRINT: case DK_KEY_REJECT: return K_FPRINT;
+	case DK_KEY_NONE: break;
 	}
 	return -1;
 }
@@ -325,9 +293,11 @@ read_input(struct input *in, sm_ctx *c, dk_reader *r)
 	uint32_t d;
 	int k;
 
+	dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL);
 	while (dk_read_record(r, &rec, 2)) {
 		if (!in->decided)
 			decide(in, c, r, &rec);
+		dk_ids_check(&dk_input_ids, r, &rec, in->kind != K_PLAIN);
 		if (in->kind == K_PLAIN) {
 			d = sm_add_doc(c, r, rec.f[0], rec.f[rec.n - 1], &scratch);
 			if (c->sumcol)
@@ -559,6 +529,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "no-prune", no_argument, NULL, OPT_NOPRUNE },
 		{ "no-partition", no_argument, NULL, OPT_NOPART },
 		{ "plain", no_argument, NULL, OPT_PLAIN },

@@ -51,6 +51,7 @@ static const struct dk_usage usage = {
 	"  -M measure        jaccard (default), set, or max (DDD)\n"
 	"  -t tau            similarity threshold (default 0.8)\n"
 	"  -v                statistics on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -1415,7 +1416,9 @@ run(dk_reader *r, void *arg)
 	uint64_t len;
 	int64_t t;
 
+	dk_expect(r, DK_KIND_SIG, NULL);
 	while (dk_read_record(r, &st->rec, p->timecol ? p->timecol + 1 : 2)) {
+		dk_ids_check(&dk_input_ids, r, &st->rec, 0);
 		dk_record_sigs(r, &st->rec, &st->sigs);
 		t = record_time(st, r);
 		if (st->docs == 0 || t > st->newest)
@@ -1558,6 +1561,7 @@ parse_options(int argc, char **argv, struct params *p)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ "time-column", required_argument, NULL, OPT_TIMECOL },
 		{ "disorder", required_argument, NULL, OPT_DISORDER },

@@ -3,7 +3,10 @@
  * dropped, fields split at TAB.  The fuzz build reads in small chunks
  * (DK_READ_CHUNK), so short inputs move and grow the buffer.
  * Property: the records are the reference's, and escaping an unescaped
- * field gives back bytes that unescape to the same field. */
+ * field gives back bytes that unescape to the same field.  The first line
+ * is peeked first (dk_reader_peek, what common/sniff looks at): a prefix of
+ * the reference's, and nothing consumed; the sniffers run on it and on
+ * the whole input as a page. */
 #include "fuzz.h"
 
 FUZZ_QUIET_INITIALIZE
@@ -58,7 +61,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dk_reader *r = fuzz_reader(data, size);
 	dk_record rec = { 0 };
 	unsigned long lines = 0;
+	dk_str first;
+	int partial;
 
+	if (dk_reader_peek(r, &first, &partial)) {
+		FUZZ_CHECK(size > 0 && first.n <= size);
+		FUZZ_CHECK(memcmp(first.p, p, first.n) == 0);
+		FUZZ_CHECK(partial || first.n == size || p[first.n] == '\n' || p[first.n] == '\r');
+		(void)dk_sniff(first.p, first.n, partial);
+	} else
+		FUZZ_CHECK(size == 0);
+	(void)dk_sniff_page(p, size);
 	while (dk_read_record(r, &rec, 0)) {
 		FUZZ_CHECK(p < end);
 		nl = memchr(p, '\n', (size_t)(end - p));

@@ -1,0 +1,52 @@
+/* Unique document IDs: the set of the IDs a stream has shown, which turns
+ * a repeated ID into an error at the record that repeats it,
+ *     prog: FILE:LINE: ID x already at line N      (exit 2)
+ * ("already at OTHERFILE:N" when the first was in another operand), unless
+ * the user gave --allow-repeated-ids (dk_allow_repeated_ids, common/cli).
+ *
+ * Which records must differ in ID depends on the stream (dupkit-formats(5)):
+ *   document and signature streams   every record is a document: the ID
+ *                                    (field 1) appears once.
+ *   keyed streams (KEY TAB ID ...)   a document is written once under each
+ *                                    of several keys, so the ID is unique
+ *                                    within a scope named by the key:
+ *       P (partition)   a member (no !probe flag) once in the stream; a
+ *                       !probe once within its key.
+ *       B (minhash)     once within its band, the key up to ':' (B007).
+ *       F (imatch)      once within its fingerprint number (F01/04); R once.
+ * The cost is one entry of an exact hash set (common/intern) a document:
+ * the ID's bytes, about 20 bytes of table and arena, and 8 for where it
+ * was first seen. */
+#ifndef DK_IDS_H
+#define DK_IDS_H
+
+#include "intern.h"
+#include "stream.h"
+
+extern int dk_allow_repeated_ids;
+
+typedef struct {
+	dk_intern set;
+	DK_VEC(uint64_t) where;   /* by ID number: file index << 44 | line */
+	DK_VEC(char *) files;     /* names of the operands met */
+	DK_VEC(char) scratch;     /* scope TAB ID of a keyed record */
+} dk_ids;
+
+/* The IDs of a program's input, for a program that reads one stream. */
+extern dk_ids dk_input_ids;
+
+/* A zeroed dk_ids is ready too (the set is made at the first ID). */
+void dk_ids_init(dk_ids *s);
+void dk_ids_free(dk_ids *s);
+/* The record just read from r: a document of a document or signature
+ * stream (field 1 is its ID), or when keyed a record of a keyed stream
+ * (KEY TAB ID ...), checked by the rules above; a key of no known kind
+ * scopes by the key up to ':'. */
+void dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed);
+/* The ID alone, with a scope (may be empty), for callers with their own
+ * record layout. */
+void dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id);
+/* Bytes held, for statistics. */
+size_t dk_ids_bytes(const dk_ids *s);
+
+#endif
