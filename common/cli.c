@@ -273,3 +273,13 @@ dk_parse_duration(const char *s, const char *what)
 		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
 	return ms;
 }
+
+dk_measure
+dk_parse_measure(const char *s)
+{
+	int m = dk_measure_parse(s);
+
+	if (m < 0)
+		dk_diex(DK_EXIT_INPUT, "measure is '%s': expected one of %s", s, dk_measure_names());
+	return (dk_measure)m;
+}

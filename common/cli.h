@@ -1,6 +1,7 @@
 /* Command-line conventions every program shares.
  *
  *   -t TAU   similarity threshold in (0, 1]     dk_parse_threshold
+ *   -M MEASURE   similarity measure (measure.h)   dk_parse_measure
  *   -j N     worker threads (default: online CPUs)   dk_threads
  *   -v       progress and statistics on stderr (repeatable)   dk_verbose
  *   --progress      progress only (common/progress.h)   dk_progress_on
@@ -17,6 +18,7 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include "measure.h"
 #include "msg.h"
 
 #define DK_OPT_VERSION 0x1000
@@ -65,5 +67,8 @@ double dk_parse_threshold(const char *s);    /* (0, 1] */
 /* "LO:HI" with 0 <= LO <= HI <= 1. */
 void dk_parse_range(const char *s, double *lo, double *hi, const char *what);
 int64_t dk_parse_duration(const char *s, const char *what);
+/* -M MEASURE: a name dk_measure_parse knows, else exit 2 with "measure is
+ * 'NAME': expected one of ..." (every program taking -M says the same). */
+dk_measure dk_parse_measure(const char *s);
 
 #endif

@@ -233,7 +233,7 @@ add_input(struct against *a, dk_reader *r, dk_str id, const dk_sigs *sg, size_t 
 		x = dk_intern_find(&c->sigs, sg->v[i].s.p, sg->v[i].s.n);
 		if (x == NONE) {
 			DK_PUSH(&a->unknown, sg->v[i].s);
-			other += c->m == DK_M_SET ? 1 : sg->v[i].count;
+			other += dk_measure_weight(c->m, sg->v[i].count);
 		} else
 			a->tmp.v[n++] = (dk_idcount){ a->to[x], sg->v[i].count };
 	}

@@ -18,8 +18,8 @@
  * window, which is rarer still, and the window is indexed again.  Only
  * prefixes are indexed, and a signature's postings are split by the
  * length band of their documents, so that a query reads only the bands
- * whose lengths can reach the threshold with its own (every measure is at
- * most the ratio of the shorter length to the longer).  Documents leave the
+ * whose lengths can reach the threshold with its own (dk_len_range: a
+ * pair reaching it has lengths within the measure's ratio, measure.h).  Documents leave the
  * window in arrival order, so each band's posting list is a queue and
  * eviction pops its head. */
 #include "dk.h"
@@ -48,7 +48,7 @@ static const struct dk_usage usage = {
 	"                    frequencies (rarest first) instead of learning it\n"
 	"  --learn N         learn that order from the window once N documents\n"
 	"                    have come in (default 2000; 0: by birth, newest first)\n"
-	"  -M measure        jaccard (default), set, or max (DDD)\n"
+	"  -M measure        jaccard (default), set, max (DDD) or dice\n"
 	"  -t tau            similarity threshold (default 0.8)\n"
 	"  -v                statistics on stderr\n"
 	"  -h, --help, --version\n",
@@ -378,6 +378,7 @@ static struct {
 struct params {
 	dk_measure m;
 	double tau;
+	double ratio;               /* dk_measure_ratio at tau */
 	int64_t window, disorder;   /* ms, or documents without a time column */
 	size_t timecol;             /* 0: arrival order */
 	int novel;
@@ -412,8 +413,9 @@ win_grow(void)
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
- * where every measure gives alpha >= tau * len (one less than the rounded-up
- * product keeps it safe from rounding).  Counting a signature with count c
+ * where every measure gives alpha >= r * len, r its ratio at tau
+ * (dk_overlap_min: one less than the rounded-up product keeps it safe from
+ * rounding).  Counting a signature with count c
  * as c elements in the global order, the first ell elements two documents
  * share lie within the first len - alpha + ell elements of each, for any
  * ell <= alpha.  So both documents index and probe that many elements, and
@@ -426,10 +428,7 @@ win_grow(void)
 static uint64_t
 alpha_of(const struct params *p, uint64_t len)
 {
-	double need = ceil(p->tau * (double)len) - 1;
-	uint64_t alpha = need < 1 ? 1 : (uint64_t)need;
-
-	return alpha > len ? len : alpha;
+	return dk_overlap_min(p->ratio, len);
 }
 
 /* ell for a length: it never decreases as the length grows. */
@@ -732,7 +731,7 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		/* the document joins the window as seq win.tail once it has
 		 * been compared (marked here while the slot is at hand) */
 		dict.v[slot].last = (uint32_t)win.tail;
-		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
+		q->ord.v[i].count = dk_measure_weight(p->m, sigs->v[i].count);
 	}
 	q->ord.n = sigs->n;
 	if (q->ord.n > 1)
@@ -1084,13 +1083,13 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		return;
 	/* the bands whose lengths can reach tau with the query's, with a
 	 * length to spare on either side against rounding */
-	lo = (uint64_t)fmax(floor(p->tau * (double)lenq) - 1, 0);
+	dk_len_range(p->ratio, lenq, &lo, &hi);
 	blo = band_of(lo);
 	/* a document long enough to match needs at least ell_of(lo) shared
 	 * elements, as ell grows with the length: below that (and below the
 	 * query's own) a count rules a document out without reading it */
 	ell_lo = ell_of(p, lo) < ell_q ? ell_of(p, lo) : ell_q;
-	bhi = band_of((uint64_t)fmin(ceil((double)lenq / p->tau) + 1, 0x1p62));
+	bhi = band_of(hi);
 	/* every document of a band above the query's own is longer than the
 	 * query, and a match shares with it at least alpha_of() the band's
 	 * lower bound, more than the query's own alpha: the first ell_q
@@ -1154,7 +1153,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		lo = d->len < lenq ? d->len : lenq;
 		hi = d->len < lenq ? lenq : d->len;
 		if (q->cand.v[i].shared < (d->ell < ell_q ? d->ell : ell_q) ||
-		    (double)lo / (double)hi < p->tau || !in_window(p, d, t))
+		    dk_len_below((double)lo, (double)hi, p->ratio) || !in_window(p, d, t))
 			continue;
 		q->cand.v[k++] = q->cand.v[i];
 	}
@@ -1165,7 +1164,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	for (i = 0; i < q->cand.n; i++) {
 		d = win_doc(q->cand.v[i].seq);
 		hi = d->len < lenq ? lenq : d->len;
-		need = (uint64_t)fmax(ceil(p->tau * (double)hi) - 1, 1);
+		need = dk_overlap_min(p->ratio, hi);
 		q->verified++;
 		sim = dk_sim(p->m, q->ones && !d->cnt ? overlap_set(q, d, need) :
 		    overlap(q, d, lenq, need), d->len, lenq);
@@ -1566,7 +1565,7 @@ parse_options(int argc, char **argv, struct params *p)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *window = NULL, *disorder = NULL, *lexicon = NULL;
-	int ch, m, learn = 0;
+	int ch, learn = 0;
 
 	optind = 1;     /* the caller may have looked at the options already */
 	while ((ch = getopt_long(argc, argv, "hL:M:t:v", longopts, NULL)) != -1) {
@@ -1575,10 +1574,7 @@ parse_options(int argc, char **argv, struct params *p)
 			lexicon = optarg;
 			break;
 		case 'M':
-			if ((m = dk_measure_parse(optarg)) < 0)
-				dk_diex(DK_EXIT_INPUT, "measure is '%s': expected jaccard, set or max",
-				    optarg);
-			p->m = (dk_measure)m;
+			p->m = dk_parse_measure(optarg);
 			break;
 		case 't':
 			p->tau = dk_parse_threshold(optarg);
@@ -1609,6 +1605,7 @@ parse_options(int argc, char **argv, struct params *p)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
 	if (learn && lexicon)
 		dk_diex(DK_EXIT_INPUT, "-L and --learn both set the order: give one");
+	p->ratio = dk_measure_ratio(p->m, p->tau);
 	p->window = parse_duration(window, p->timecol != 0, "window");
 	if (lexicon)
 		load_order(lexicon);
@@ -1619,7 +1616,7 @@ parse_options(int argc, char **argv, struct params *p)
 int
 spotmatch_window(int argc, char **argv)
 {
-	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 2000 };
+	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 0, 2000 };
 	struct state st;
 	int status;
 
