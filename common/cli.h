@@ -60,6 +60,12 @@ const char *dk_check_size(const char *s, uint64_t *v);
  * DK_DURATION_MAX (285,000 years), so sums of times cannot overflow. */
 #define DK_DURATION_MAX ((int64_t)1 << 53)
 const char *dk_check_duration(const char *s, int64_t *ms);
+/* A time of a record, n bytes at s (not NUL-terminated), in milliseconds
+ * since 1970-01-01T00:00:00Z: ISO 8601 YYYY-MM-DD(T| )HH:MM[:SS[.fff]]
+ * with a zone (Z, +HH, +HHMM or +HH:MM), or Unix seconds with an optional
+ * fraction; within DK_DURATION_MAX either side of 1970, so that times and
+ * durations add. */
+const char *dk_check_time(const char *s, size_t n, int64_t *ms);
 
 double dk_parse_double(const char *s, double lo, double hi, const char *what);
 long long dk_parse_int(const char *s, long long lo, long long hi, const char *what);

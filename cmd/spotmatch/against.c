@@ -15,6 +15,7 @@
  * with REF: it is counted, not interned, in an entry numbered 0 (REF's are
  * numbered from 1 by sm_order_sigs), so the dictionary stays REF's. */
 #include "sm.h"
+#include "spotmatch.h"
 
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -296,12 +297,7 @@ result(struct against *a, uint64_t num, dk_str id, const sm_pair *p, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		d = &a->c->docs.v[p[i].a];
-		dk_buf_bytes(&dk_out, a->c->ids.v + d->id, d->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, id.p, id.n);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(a->c->ids.v + d->id, d->idlen, id.p, id.n, p[i].sim);
 	}
 	dk_out_maybe_flush();
 }
@@ -606,12 +602,8 @@ within_finish(struct against *a)
 		}
 		x = &w->c.docs.v[p.v[i].a];
 		y = &w->c.docs.v[p.v[i].b];
-		dk_buf_bytes(&dk_out, w->c.ids.v + x->id, x->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, w->c.ids.v + y->id, y->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p.v[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(w->c.ids.v + x->id, x->idlen, w->c.ids.v + y->id, y->idlen,
+		    p.v[i].sim);
 		dk_out_maybe_flush();
 	}
 	for (i = 0, start = 0; a->o->novel && i < a->dup.n; start = a->idend.v[i++]) {

@@ -153,7 +153,8 @@ part_header(struct input *in, dk_reader *r, dk_str key)
 	in->prefix[n] = '\0';
 	slash = memchr(key.p, '/', n);
 	tn = slash ? (size_t)(colon - slash) : 0;
-	memcpy(in->ptag, slash, tn);
+	if (slash)
+		memcpy(in->ptag, slash, tn);
 	in->ptag[tn] = '\0';
 	memcpy(num, key.p + 1, n - 2 - tn);
 	num[n - 2 - tn] = '\0';
@@ -486,12 +487,8 @@ write_pairs(const sm_ctx *c, const sm_pairs *p)
 	for (i = 0; i < p->n; i++) {
 		a = &c->docs.v[p->v[i].a];
 		b = &c->docs.v[p->v[i].b];
-		dk_buf_bytes(&dk_out, c->ids.v + a->id, a->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, c->ids.v + b->id, b->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p->v[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(c->ids.v + a->id, a->idlen, c->ids.v + b->id, b->idlen,
+		    p->v[i].sim);
 		dk_out_maybe_flush();
 	}
 }

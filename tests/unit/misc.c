@@ -235,12 +235,23 @@ test_checks(void)
 	tap_ok(dk_check_int("12x", 0, 100, &(long long){ 0 }) &&
 	    dk_check_int("101", 0, 100, &(long long){ 0 }) == dk_out_of_range,
 	    "integers");
+	tap_ok(!dk_check_time("2024-02-29T12:30:15.250Z", 24, &ms) && ms == 1709209815250 &&
+	    !dk_check_time("2024-02-29 14:30:15,25+02:00", 28, &ms) && ms == 1709209815250 &&
+	    !dk_check_time("2024-02-29T07:00:15.25-0530", 27, &ms) && ms == 1709209815250,
+	    "ISO 8601 times with a zone, the same instant");
+	tap_ok(!dk_check_time("1700000000.5", 12, &ms) && ms == 1700000000500 &&
+	    !dk_check_time("-1.5", 4, &ms) && ms == -1500 &&
+	    !dk_check_time("12345", 3, &ms) && ms == 123000, "Unix seconds, n bytes read");
+	tap_ok(dk_check_time("2023-02-29T00:00Z", 17, &ms) &&
+	    dk_check_time("2024-01-01T00:00", 16, &ms) &&
+	    dk_check_time("2024-01-01", 10, &ms) && dk_check_time("1.", 2, &ms) &&
+	    dk_check_time("9999999999999999", 16, &ms), "bad times");
 }
 
 int
 main(void)
 {
-	tap_plan(37);
+	tap_plan(40);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -249,5 +260,5 @@ main(void)
 	test_threads();
 	test_sort();
 	test_checks();
-	return tap_done(37);
+	return tap_done(40);
 }
