@@ -11,7 +11,7 @@ static const struct dk_usage usage = {
 	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [--shard] [file ...]\n"
 	"partition -t TAU [-r RHO] --bounds",
 	"  -t TAU      similarity threshold in (0, 1] (required)\n"
-	"  -M MEASURE  jaccard (default), set or max: sets what |d| counts\n"
+	"  -M MEASURE  jaccard (default), set, max or dice: sets what |d| counts\n"
 	"  -r RHO      partitions end at length RHO, then one open one (default 1000)\n"
 	"  --shard     the input is one shard of a collection: write every probe,\n"
 	"              even for a partition empty here\n"
@@ -202,7 +202,7 @@ write_all(const dk_parts *t, dk_measure m, int shard)
 	if ((int)i > width)
 		width = (int)i;
 	dk_tau_format(tau, sizeof tau, t->tau);
-	snprintf(prefix, sizeof prefix, "P%s%s:", tau, m == DK_M_SET ? "/set" : "");
+	snprintf(prefix, sizeof prefix, "P%s%s:", tau, dk_measure_tag(m));
 	for (k = 0; k < t->n; k++)
 		write_part(k, idx + start[k], start[k + 1] - start[k], prefix, width);
 	if (dk_verbose)
@@ -227,7 +227,8 @@ main(int argc, char **argv)
 	static dk_reader *r;   /* static: still reachable when input is fatal */
 	double tau = 0;
 	uint64_t rho = 1000;
-	int ch, m = DK_M_JACCARD, bounds = 0, shard = 0, status = DK_EXIT_OK, i;
+	dk_measure m = DK_M_JACCARD;
+	int ch, bounds = 0, shard = 0, status = DK_EXIT_OK, i;
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hvt:r:M:", longopts, NULL)) != -1) {
@@ -239,8 +240,7 @@ main(int argc, char **argv)
 			rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
 			break;
 		case 'M':
-			if ((m = dk_measure_parse(optarg)) < 0)
-				dk_diex(DK_EXIT_INPUT, "unknown measure '%s' (jaccard, set, max)", optarg);
+			m = dk_parse_measure(optarg);
 			break;
 		case OPT_BOUNDS:
 			bounds = 1;
@@ -258,7 +258,7 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "a threshold -t TAU is required");
 	if (bounds && argc > 0)
 		dk_usage(&usage);
-	dk_parts_init(&t, tau, rho);
+	dk_parts_init(&t, m, tau, rho);
 	if (bounds)
 		print_bounds(&t);
 	else {
@@ -269,12 +269,12 @@ main(int argc, char **argv)
 				continue;
 			}
 			reserve(argc ? argv[i] : "-");
-			load(r, &t, (dk_measure)m);
+			load(r, &t, m);
 			if (dk_reader_error(r))
 				status = DK_EXIT_OPERAND;
 			dk_reader_close(r);
 		}
-		write_all(&t, (dk_measure)m, shard);
+		write_all(&t, m, shard);
 	}
 	dk_out_close();
 	free(in.text.v);

@@ -277,3 +277,139 @@ dk_parse_duration(const char *s, const char *what)
 		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
 	return ms;
 }
+
+dk_measure
+dk_parse_measure(const char *s)
+{
+	int m = dk_measure_parse(s);
+
+	if (m < 0)
+		dk_diex(DK_EXIT_INPUT, "measure is '%s': expected one of %s", s, dk_measure_names());
+	return (dk_measure)m;
+}
+
+/* ---- times of records (dk_check_time) ---- */
+
+/* Days from 1970-01-01 to the given proleptic Gregorian date, counting
+ * years in 400-year eras of 146097 days that start on March 1st. */
+static int64_t
+days_from_civil(int64_t y, int m, int d)
+{
+	int64_t era, yoe, doy;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = y - era * 400;
+	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* n decimal digits at *s, advanced; -1 when they are not all there. */
+static int64_t
+digits(const char **s, const char *end, int n)
+{
+	int64_t v = 0;
+
+	for (; n > 0; n--, (*s)++) {
+		if (*s == end || **s < '0' || **s > '9')
+			return -1;
+		v = v * 10 + (**s - '0');
+	}
+	return v;
+}
+
+/* Milliseconds of an optional ".fraction" (digits past the third are
+ * dropped); the fraction must have at least one digit. */
+static int
+fraction(const char **s, const char *end, int64_t *ms)
+{
+	int64_t scale = 100;
+
+	*ms = 0;
+	if (*s == end || (**s != '.' && **s != ','))
+		return 0;
+	if (++*s == end || **s < '0' || **s > '9')
+		return -1;
+	for (; *s < end && **s >= '0' && **s <= '9'; (*s)++, scale /= 10)
+		*ms += (**s - '0') * scale;
+	return 0;
+}
+
+static const char *
+parse_unix(const char *s, const char *end, int64_t *ms)
+{
+	int neg = s < end && *s == '-';
+	int64_t sec = 0, frac;
+
+	s += neg;
+	if (s == end || *s < '0' || *s > '9')
+		return "not a time";
+	for (; s < end && *s >= '0' && *s <= '9'; s++) {
+		if (sec > DK_DURATION_MAX / 1000 / 10)   /* so times and durations add */
+			return "time out of range";
+		sec = sec * 10 + (*s - '0');
+	}
+	if (fraction(&s, end, &frac) < 0 || s != end)
+		return "not a time (ISO 8601 with a zone, or Unix seconds)";
+	*ms = neg ? -(sec * 1000 + frac) : sec * 1000 + frac;
+	return NULL;
+}
+
+/* The zone designator: Z, +HH, +HHMM or +HH:MM (or -), as minutes east. */
+static const char *
+parse_zone(const char *s, const char *end, int64_t *east)
+{
+	int64_t hh, mm = 0;
+	int sign;
+
+	if (s == end)
+		return "time without a zone (add Z or an offset such as +02:00)";
+	if ((*s == 'Z' || *s == 'z') && s + 1 == end) {
+		*east = 0;
+		return NULL;
+	}
+	if (*s != '+' && *s != '-')
+		return "bad zone designator";
+	sign = *s++ == '-' ? -1 : 1;
+	if ((hh = digits(&s, end, 2)) < 0 || hh > 23)
+		return "bad zone offset";
+	if (s < end && *s == ':')
+		s++;
+	if (s < end && ((mm = digits(&s, end, 2)) < 0 || mm > 59))
+		return "bad zone offset";
+	if (s != end)
+		return "bad zone offset";
+	*east = sign * (hh * 60 + mm);
+	return NULL;
+}
+
+const char *
+dk_check_time(const char *s, size_t n, int64_t *ms)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	const char *end = s + n, *p = s;
+	int64_t y, mo, d, h, mi, sec = 0, frac = 0, east;
+	const char *msg;
+
+	if (n < 5 || s[4] != '-')
+		return parse_unix(s, end, ms);
+	if ((y = digits(&p, end, 4)) < 0 || *p++ != '-' || (mo = digits(&p, end, 2)) < 1 ||
+	    mo > 12 || p == end || *p++ != '-' || (d = digits(&p, end, 2)) < 1 ||
+	    d > mdays[mo - 1] || (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+		return "bad date (YYYY-MM-DD)";
+	if (p == end || (*p != 'T' && *p != 't' && *p != ' '))
+		return "date without a time of day (YYYY-MM-DDTHH:MM:SSZ)";
+	p++;
+	if ((h = digits(&p, end, 2)) < 0 || h > 23 || p == end || *p++ != ':' ||
+	    (mi = digits(&p, end, 2)) < 0 || mi > 59)
+		return "bad time of day (HH:MM:SS)";
+	if (p < end && *p == ':' && (p++, (sec = digits(&p, end, 2)) < 0 || sec > 60))
+		return "bad seconds";
+	if (fraction(&p, end, &frac) < 0)
+		return "bad fraction of a second";
+	if ((msg = parse_zone(p, end, &east)) != NULL)
+		return msg;
+	*ms = ((days_from_civil(y, (int)mo, (int)d) * 24 + h) * 60 + mi - east) * 60000 +
+	    sec * 1000 + frac;
+	return NULL;
+}

@@ -1,6 +1,7 @@
 /* Command-line conventions every program shares.
  *
  *   -t TAU   similarity threshold in (0, 1]     dk_parse_threshold
+ *   -M MEASURE   similarity measure (measure.h)   dk_parse_measure
  *   -j N     worker threads (default: online CPUs)   dk_threads
  *   -v       progress and statistics on stderr (repeatable)   dk_verbose
  *   --progress      progress only (common/progress.h)   dk_progress_on
@@ -21,6 +22,7 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include "measure.h"
 #include "msg.h"
 
 #define DK_OPT_VERSION 0x1000
@@ -68,6 +70,12 @@ const char *dk_check_size(const char *s, uint64_t *v);
  * DK_DURATION_MAX (285,000 years), so sums of times cannot overflow. */
 #define DK_DURATION_MAX ((int64_t)1 << 53)
 const char *dk_check_duration(const char *s, int64_t *ms);
+/* A time of a record, n bytes at s (not NUL-terminated), in milliseconds
+ * since 1970-01-01T00:00:00Z: ISO 8601 YYYY-MM-DD(T| )HH:MM[:SS[.fff]]
+ * with a zone (Z, +HH, +HHMM or +HH:MM), or Unix seconds with an optional
+ * fraction; within DK_DURATION_MAX either side of 1970, so that times and
+ * durations add. */
+const char *dk_check_time(const char *s, size_t n, int64_t *ms);
 
 double dk_parse_double(const char *s, double lo, double hi, const char *what);
 long long dk_parse_int(const char *s, long long lo, long long hi, const char *what);
@@ -75,5 +83,8 @@ double dk_parse_threshold(const char *s);    /* (0, 1] */
 /* "LO:HI" with 0 <= LO <= HI <= 1. */
 void dk_parse_range(const char *s, double *lo, double *hi, const char *what);
 int64_t dk_parse_duration(const char *s, const char *what);
+/* -M MEASURE: a name dk_measure_parse knows, else exit 2 with "measure is
+ * 'NAME': expected one of ..." (every program taking -M says the same). */
+dk_measure dk_parse_measure(const char *s);
 
 #endif

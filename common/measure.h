@@ -1,32 +1,75 @@
-/* Similarity measures between signature multisets, and their length bounds.
+/* Similarity measures between signature multisets, and every bound derived
+ * from them: the one place that knows what a measure is.
  *
- * A document is an array of (signature id, count) sorted by id.  For every
- * measure, sim(A, B) <= len(A) / len(B) when len(A) <= len(B), where len is
- * the multiset size (sum of counts) for "jaccard" and "max", and the set
- * size (number of distinct signatures) for "set".  Partitioning and pruning
- * rely on nothing else, so they stay exact for all three.
+ * A document is an array of (signature id, count) sorted by id.  Each
+ * measure gives a signature a weight (its count, or 1 for "set"), a
+ * document a length (the sum of its weights) and a pair an overlap (the sum
+ * over shared signatures of the smaller weight); the similarity is a
+ * function of the overlap and the two lengths:
  *
  *   jaccard  sum min(a_i, b_i) / sum max(a_i, b_i)   multiset Jaccard (SpotSigs eq. 4)
  *   set      |A n B| / |A u B|                       set Jaccard
  *   max      sum min(a_i, b_i) / max(len A, len B)    DDD's measure (on sets: |A n B| / max)
+ *   dice     2 sum min(a_i, b_i) / (len A + len B)    multiset Sorensen-Dice
+ *
+ * The contract the matchers rely on, and nothing else: for every pair with
+ * sim >= tau, overlap >= r * max(len A, len B), where r = dk_measure_ratio
+ * (tau) <= tau.  As the overlap is at most the shorter length, also
+ * len A / len B >= r when len A <= len B.  Length partitions
+ * (partition.h), the length bounds of the matcher and the window, and the
+ * prefix bound of prefix filtering all derive from r alone.  Measures that
+ * share a weight and a ratio share their partitions: dk_measure_tag names
+ * them in a partition key.
  *
  * A pair is reported when the double quotient computed by dk_sim() is >=
- * the threshold: every program and test uses this one function. */
+ * the threshold: every program and test uses this one function.
+ *
+ * Adding a measure touches this module and its tests only: a name in the
+ * enum and in measure.c's table (name, aliases, partition tag), its weight
+ * in dk_measure_weight when it is not the count, its quotient in dk_sim,
+ * the overlap a pair needs in dk_overlap_need, and its ratio r in
+ * dk_measure_ratio (with a margin far above rounding, so that the bounds
+ * never hide a pair dk_sim would report).  Then a case in the unit test
+ * (tests/unit/misc.c) and in the brute-force oracle the property tests
+ * compare every mode with (tests/spotmatch-brute.py, tests/t3010). */
 #ifndef DK_MEASURE_H
 #define DK_MEASURE_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { DK_M_JACCARD, DK_M_SET, DK_M_MAX } dk_measure;
+typedef enum { DK_M_JACCARD, DK_M_SET, DK_M_MAX, DK_M_DICE } dk_measure;
 
 typedef struct {
 	uint32_t id, count;
 } dk_idcount;
 
-/* "jaccard" (also "multiset"), "set", "max" (also "ddd"); -1 when unknown. */
+/* "jaccard" (also "multiset"), "set", "max" (also "ddd"), "dice"; -1
+ * when unknown. */
 int dk_measure_parse(const char *name);
 const char *dk_measure_name(dk_measure m);
+/* The names dk_measure_parse knows, for messages: "jaccard, set, ...". */
+const char *dk_measure_names(void);
+/* What a partition key says after the threshold: "" for the measures
+ * partitioned by multiset size with r = tau (jaccard, max), "/set", ... */
+const char *dk_measure_tag(dk_measure m);
+/* How a stream keyed with tag was partitioned ("by multiset size"), and the
+ * measures that read it, as options ("-M jaccard or -M max"); NULL when no
+ * measure has that tag. */
+const char *dk_measure_tag_by(const char *tag);
+const char *dk_measure_tag_options(const char *tag);
+
+/* The smallest ratio of two lengths, and of the overlap to the longer
+ * length, at which a pair may still reach tau (see the contract above). */
+double dk_measure_ratio(dk_measure m, double tau);
+
+/* What one signature with the given count adds to a length and an overlap. */
+static inline uint32_t
+dk_measure_weight(dk_measure m, uint32_t count)
+{
+	return m == DK_M_SET ? 1 : count;
+}
 
 /* The length the bound speaks of. */
 static inline uint64_t
@@ -35,8 +78,7 @@ dk_measure_len(dk_measure m, uint64_t sum_counts, uint64_t distinct)
 	return m == DK_M_SET ? distinct : sum_counts;
 }
 
-/* Overlap of two sorted documents: sum of min counts, or for DK_M_SET the
- * number of shared ids. */
+/* Overlap of two sorted documents: the sum of the smaller weights. */
 static inline uint64_t
 dk_overlap(dk_measure m, const dk_idcount *a, size_t na, const dk_idcount *b, size_t nb)
 {
@@ -65,9 +107,59 @@ dk_sim(dk_measure m, uint64_t overlap, uint64_t la, uint64_t lb)
 
 	if (m == DK_M_MAX)
 		den = la > lb ? la : lb;
+	else if (m == DK_M_DICE)
+		return la + lb ? (double)(2 * overlap) / (double)(la + lb) : 0.0;
 	else
 		den = la + lb - overlap;
 	return den ? (double)overlap / (double)den : 0.0;
+}
+
+/* The overlap a pair of lengths la, lb needs to reach tau, rounded down
+ * with a margin far above the rounding error of dk_sim, so that a pair
+ * with less is surely below tau; the others are decided by dk_sim. */
+static inline uint64_t
+dk_overlap_need(dk_measure m, double tau, uint64_t la, uint64_t lb)
+{
+	double need;
+
+	if (m == DK_M_MAX)
+		need = tau * (double)(la > lb ? la : lb);
+	else if (m == DK_M_DICE)
+		need = tau * (double)(la + lb) / 2.0;
+	else
+		need = tau * (double)(la + lb) / (1.0 + tau);
+	need -= 1e-9 * (double)(la + lb) + 1e-6;
+	return need > 0 ? (uint64_t)need : 0;
+}
+
+/* True when a length `small` can no longer reach tau with a length `big`
+ * >= small, r being dk_measure_ratio: the lengths are passed as doubles
+ * converted by the caller from its own type. */
+static inline int
+dk_len_below(double small, double big, double r)
+{
+	return small / big < r;
+}
+
+/* The overlap every match of a document of length len needs, whatever the
+ * other's length, less one against rounding: ceil(r * len) - 1, at least 1
+ * and at most len. */
+static inline uint64_t
+dk_overlap_min(double r, uint64_t len)
+{
+	double need = ceil(r * (double)len) - 1;
+	uint64_t alpha = need < 1 ? 1 : (uint64_t)need;
+
+	return alpha > len ? len : alpha;
+}
+
+/* The lengths a document of length len may match, with one to spare on
+ * either side against rounding: [*lo, *hi]. */
+static inline void
+dk_len_range(double r, uint64_t len, uint64_t *lo, uint64_t *hi)
+{
+	*lo = (uint64_t)fmax(floor(r * (double)len) - 1, 0);
+	*hi = (uint64_t)fmin(ceil((double)len / r) + 1, 0x1p62);
 }
 
 #endif

@@ -4,30 +4,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* The smallest q >= p with q - p > (1 - tau) * q, evaluated in double as
- * the definition reads; p / tau is only the starting guess. */
+/* The smallest q >= p with q - p > (1 - r) * q, evaluated in double as
+ * the definition reads; p / r is only the starting guess. */
 static uint64_t
-upper_of(uint64_t p, double tau)
+upper_of(uint64_t p, double r)
 {
-	double guess = (double)p / tau;
+	double guess = (double)p / r;
 	uint64_t q = guess > 1e18 ? (uint64_t)1e18 : (uint64_t)guess;
 
 	if (q < p)
 		q = p;
-	while (q > p && (double)(q - 1 - p) > (1.0 - tau) * (double)(q - 1))
+	while (q > p && (double)(q - 1 - p) > (1.0 - r) * (double)(q - 1))
 		q--;
-	while (!((double)(q - p) > (1.0 - tau) * (double)q))
+	while (!((double)(q - p) > (1.0 - r) * (double)q))
 		q++;
 	return q;
 }
 
 void
-dk_parts_init(dk_parts *t, double tau, uint64_t rho)
+dk_parts_init(dk_parts *t, dk_measure m, double tau, uint64_t rho)
 {
 	size_t cap = 64;
 	uint64_t p = 1, q;
 
 	t->tau = tau;
+	t->ratio = dk_measure_ratio(m, tau);
 	t->rho = rho;
 	t->n = 0;
 	t->p = dk_reallocarray(NULL, cap, sizeof *t->p);
@@ -37,7 +38,7 @@ dk_parts_init(dk_parts *t, double tau, uint64_t rho)
 			t->p = dk_reallocarray(t->p, cap, sizeof *t->p);
 		}
 		t->p[t->n++] = p;
-		q = upper_of(p, tau);
+		q = upper_of(p, t->ratio);
 		if (q > rho)
 			break;
 		p = q + 1;
@@ -83,8 +84,8 @@ dk_parts_probe(const dk_parts *t, size_t k, uint64_t len)
 	if (k + 1 >= t->n)
 		return 0;
 	next = (double)t->p[k + 1];
-	return next - (double)len <= (1.0 - t->tau) * next ||
-	    (double)len / next >= t->tau;
+	return next - (double)len <= (1.0 - t->ratio) * next ||
+	    !dk_len_below((double)len, next, t->ratio);
 }
 
 void

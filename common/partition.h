@@ -1,20 +1,23 @@
 /* Length partitions for threshold matching (SpotSigs paper, section 4.2).
  *
- * For a threshold tau, partition k is the length range [p(k), q(k)]:
- * p(0) = 1, q(k) is the smallest integer with q - p(k) > (1 - tau) * q, and
- * p(k+1) = q(k) + 1, as long as q(k) <= rho; the last partition is
- * [p(K), infinity).  Two documents whose lengths lie two or more partitions
- * apart can never reach tau, because every measure of measure.h is bounded
- * by the ratio of the lengths.  A document of partition k may still reach
- * tau with one of partition k+1: dk_parts_probe says when. */
+ * For a threshold tau and a measure whose length ratio at tau is r
+ * (dk_measure_ratio: r = tau but for dice), partition k is the length
+ * range [p(k), q(k)]: p(0) = 1, q(k) is the smallest integer with
+ * q - p(k) > (1 - r) * q, and p(k+1) = q(k) + 1, as long as q(k) <= rho;
+ * the last partition is [p(K), infinity).  Two documents whose lengths lie
+ * two or more partitions apart can never reach tau, because a pair of
+ * lengths below the ratio r cannot (measure.h).  A document of partition k
+ * may still reach tau with one of partition k+1: dk_parts_probe says when. */
 #ifndef DK_PARTITION_H
 #define DK_PARTITION_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "measure.h"
 
 typedef struct {
 	double tau;
+	double ratio;      /* dk_measure_ratio of the measure at tau */
 	uint64_t rho;
 	size_t n;          /* number of partitions */
 	uint64_t *p;       /* p[0 .. n-1] lower bounds, p[n] = UINT64_MAX */
@@ -22,16 +25,16 @@ typedef struct {
 
 #define DK_RHO_MAX 100000000ULL
 
-/* The table for tau in (0, 1] and rho in [1, DK_RHO_MAX]. */
-void dk_parts_init(dk_parts *t, double tau, uint64_t rho);
+/* The table for measure m, tau in (0, 1] and rho in [1, DK_RHO_MAX]. */
+void dk_parts_init(dk_parts *t, dk_measure m, double tau, uint64_t rho);
 void dk_parts_free(dk_parts *t);
 /* The partition holding length len >= 1. */
 size_t dk_parts_find(const dk_parts *t, uint64_t len);
 /* Upper bound of partition k, UINT64_MAX for the last one. */
 uint64_t dk_parts_upper(const dk_parts *t, size_t k);
 /* Whether a document of length len in partition k may reach tau with a
- * document of partition k+1: p(k+1) - len <= (1 - tau) * p(k+1), or, so
- * that rounding can never hide a pair, len / p(k+1) >= tau as dk_sim
+ * document of partition k+1: p(k+1) - len <= (1 - r) * p(k+1), or, so
+ * that rounding can never hide a pair, len / p(k+1) >= r as dk_sim
  * would compute it.  Always 0 for the last partition. */
 int dk_parts_probe(const dk_parts *t, size_t k, uint64_t len);
 

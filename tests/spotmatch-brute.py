@@ -33,8 +33,10 @@ for a in range(len(docs)):
                 o += 1 if m == "set" else min(c, db[k])
         if o == 0:
             continue
-        den = max(la, lb) if m == "max" else la + lb - o
-        sim = o / den
+        if m == "dice":
+            sim = 2 * o / (la + lb)
+        else:
+            sim = o / (max(la, lb) if m == "max" else la + lb - o)
         if sim >= tau:
             micro = int(sim * 1e6 + 0.5)
             print("%s\t%s\t%d.%06d" % (ia, ib, micro // 1000000, micro % 1000000))

@@ -67,6 +67,18 @@ test_expect_success 'set measure counts distinct signatures and says so in the k
 	test_cmp expect actual
 '
 
+# dice reaches 0.8 down to a length ratio of 2/3, Jaccard only down to 0.8:
+# lengths 3 and 5 share a dice partition, [3, 5], and not a Jaccard one
+test_expect_success 'dice partitions by its own length ratio and says so in the key' '
+	printf "a\tx=3\nb\ty=5\n" >in &&
+	partition -t 0.8 -M dice in >actual &&
+	printf "P0.8/dice:00001\ta\tx=3\nP0.8/dice:00001\tb\ty=5\n" >expect &&
+	test_cmp expect actual &&
+	partition -t 0.8 in >actual &&
+	printf "P0.8:00001\ta\tx=3\nP0.8:00002\tb\ty=5\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'operands are read in turn, stdin as -' '
 	printf "a\tx=1\n" >one &&
 	printf "b\tx=1\n" | partition -t 0.9 one - >actual &&
@@ -88,7 +100,7 @@ test_expect_success 'bad input and usage' '
 	expect_error 2 "partition: threshold is .0.: must be above 0" partition -t 0 empty &&
 	expect_error 2 "partition: threshold is .1.5.: not in" partition -t 1.5 empty &&
 	expect_error 2 "partition: a threshold -t TAU is required" partition empty &&
-	expect_error 2 "partition: unknown measure" partition -t 0.5 -M cosine empty
+	expect_error 2 "partition: measure is .cosine.: expected one of jaccard, set, max, dice" partition -t 0.5 -M cosine empty
 '
 
 test_expect_success 'an unreadable operand is reported, the others are read' '

@@ -76,6 +76,11 @@ done <<EOF_CASES
 15 2000 0.9 jaccard
 16 2000 0.7 set
 17 2000 0.5 max
+18 500 0.5 dice
+19 800 0.8 dice
+20 300 1.0 dice
+21 2000 0.9 dice
+22 600 0.3 dice
 EOF_CASES
 
 test_expect_success PYTHON 'the pairs of a threshold are found at a higher threshold of the same stream' '

@@ -108,7 +108,21 @@ test_expect_success 'bad threshold, lower than the partitioning, wrong measure' 
 	partition -t 0.9 -M set in >keyed &&
 	expect_error 2 "spotmatch: the stream was partitioned by set size: use -M set" spotmatch keyed &&
 	spotmatch -M set keyed >actual && test_must_be_empty actual &&
-	expect_error 2 "spotmatch: unknown measure" spotmatch -M cosine in
+	expect_error 2 "spotmatch: measure is .cosine.: expected one of jaccard, set, max, dice" spotmatch -M cosine in
+'
+
+test_expect_success 'dice: 2 |A n B| / (|A| + |B|), its partition stream read with -M dice only' '
+	printf "a\tx=3 y=1\nb\tx=2 y=3\n" >in &&
+	printf "a\tb\t0.666667\n" >expect &&
+	spotmatch -M dice -t 0.6 in >actual &&
+	test_cmp expect actual &&
+	partition -t 0.6 -M dice in >keyed &&
+	spotmatch -M dice keyed >actual &&
+	test_cmp expect actual &&
+	expect_error 2 "spotmatch: the stream was partitioned for dice: use -M dice" spotmatch keyed &&
+	partition -t 0.6 in >keyed &&
+	expect_error 2 "spotmatch: the stream was partitioned by multiset size: use -M jaccard or -M max" \
+		spotmatch -M dice keyed
 '
 
 test_expect_success 'an unreadable operand is reported, the others are read' '

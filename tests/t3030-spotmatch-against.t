@@ -73,6 +73,7 @@ FNR == NR { id[nref] = $1; load(nref++, $NF); next }
 		if (m == "max") den = len[i] > len["q"] ? len[i] : len["q"]
 		else den = len[i] + len["q"] - o
 		sim = den ? o / den : 0
+		if (m == "dice") sim = 2 * o / (len[i] + len["q"])
 		if (o > 0 && sim >= tau) {
 			mic = int(sim * 1e6 + 0.5)
 			printf "%s\t%s\t%d.%06d\n", id[i], $1, (mic >= 1000000 ? 1 : 0), mic % 1000000
@@ -180,7 +181,7 @@ test_expect_success 'errors: options, REF, kinds, repeated signatures' '
 
 # ---- against brute force ----
 
-for m in jaccard set max; do
+for m in jaccard set max dice; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau: equal to brute force" '
 			awk -v seed=3 -v n=300 -v v=40 -v cmax=3 -v p=r -f gen.awk </dev/null >R &&

@@ -45,7 +45,7 @@ BEGIN {
 AWK
 
 
-for m in jaccard set max; do
+for m in jaccard set max dice; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau, in time order" '
 			awk -v seed=3 -v n=400 -v v=30 -v g=100 -v d=0 -v cmax=3 -f gen.awk >s &&

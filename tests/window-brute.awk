@@ -1,6 +1,6 @@
 # Brute force for the tests of spotmatch --window: every pair (earlier,
 # later in arrival) whose times differ by at most w (arrival numbers when
-# col is 0) and whose similarity under measure m (jaccard, set, max)
+# col is 0) and whose similarity under measure m (jaccard, set, max, dice)
 # reaches tau, formatted as spotmatch writes it.  The signatures are the
 # last field.
 #   awk -v col=2 -v w=1000 -v m=max -v tau=0.8 -f window-brute.awk sigs.tsv
@@ -31,6 +31,7 @@ BEGIN { FS = "\t" }
 		if (m == "max") den = len[i] > len[NR] ? len[i] : len[NR];
 		else den = len[i] + len[NR] - o;
 		sim = den ? o / den : 0;
+		if (m == "dice") sim = 2 * o / (len[i] + len[NR]);
 		if (sim >= tau) {
 			mic = int(sim * 1e6 + 0.5);
 			printf "%s\t%s\t%d.%06d\n", id[i], id[NR], (mic >= 1000000 ? 1 : 0), mic % 1000000;

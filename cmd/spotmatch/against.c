@@ -15,6 +15,7 @@
  * with REF: it is counted, not interned, in an entry numbered 0 (REF's are
  * numbered from 1 by sm_order_sigs), so the dictionary stays REF's. */
 #include "sm.h"
+#include "spotmatch.h"
 
 #include <stdlib.h>
 #include <sys/resource.h>
@@ -233,7 +234,7 @@ add_input(struct against *a, dk_reader *r, dk_str id, const dk_sigs *sg, size_t 
 		x = dk_intern_find(&c->sigs, sg->v[i].s.p, sg->v[i].s.n);
 		if (x == NONE) {
 			DK_PUSH(&a->unknown, sg->v[i].s);
-			other += c->m == DK_M_SET ? 1 : sg->v[i].count;
+			other += dk_measure_weight(c->m, sg->v[i].count);
 		} else
 			a->tmp.v[n++] = (dk_idcount){ a->to[x], sg->v[i].count };
 	}
@@ -296,12 +297,7 @@ result(struct against *a, uint64_t num, dk_str id, const sm_pair *p, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		d = &a->c->docs.v[p[i].a];
-		dk_buf_bytes(&dk_out, a->c->ids.v + d->id, d->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, id.p, id.n);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(a->c->ids.v + d->id, d->idlen, id.p, id.n, p[i].sim);
 	}
 	dk_out_maybe_flush();
 }
@@ -611,12 +607,8 @@ within_finish(struct against *a)
 		}
 		x = &w->c.docs.v[p.v[i].a];
 		y = &w->c.docs.v[p.v[i].b];
-		dk_buf_bytes(&dk_out, w->c.ids.v + x->id, x->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, w->c.ids.v + y->id, y->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p.v[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(w->c.ids.v + x->id, x->idlen, w->c.ids.v + y->id, y->idlen,
+		    p.v[i].sim);
 		dk_out_maybe_flush();
 	}
 	for (i = 0, start = 0; a->o->novel && i < a->dup.n; start = a->idend.v[i++]) {

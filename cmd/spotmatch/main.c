@@ -13,7 +13,7 @@ static const struct dk_usage usage = {
 	"spotmatch --window ...",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared)\n"
-	"  -M MEASURE      jaccard (default), set or max\n"
+	"  -M MEASURE      jaccard (default), set, max or dice\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
@@ -86,7 +86,7 @@ struct input {
 	/* partition streams */
 	char prefix[64];          /* "P0.9:" or "P0.9/set:" */
 	double ptau;
-	int pset;
+	char ptag[64];            /* "" or "/set": dk_measure_tag */
 	DK_VEC(char) lastkey;
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
 	struct members prev, cur; /* of the last two groups, for probes */
@@ -111,19 +111,24 @@ sm_key_kind(dk_str k)
 static void
 part_header(struct input *in, dk_reader *r, dk_str key)
 {
-	const char *colon = memchr(key.p, ':', key.n);
-	size_t n = (size_t)(colon - key.p) + 1;
+	const char *colon = memchr(key.p, ':', key.n), *slash;
+	size_t n = (size_t)(colon - key.p) + 1, tn;
 	char num[64], *end;
 
 	if (n >= sizeof in->prefix)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "bad partition key");
 	memcpy(in->prefix, key.p, n);
 	in->prefix[n] = '\0';
-	in->pset = n > 5 && memcmp(colon - 4, "/set", 4) == 0;
-	memcpy(num, key.p + 1, n - 2 - (in->pset ? 4 : 0));
-	num[n - 2 - (in->pset ? 4 : 0)] = '\0';
+	slash = memchr(key.p, '/', n);
+	tn = slash ? (size_t)(colon - slash) : 0;
+	if (slash)
+		memcpy(in->ptag, slash, tn);
+	in->ptag[tn] = '\0';
+	memcpy(num, key.p + 1, n - 2 - tn);
+	num[n - 2 - tn] = '\0';
 	in->ptau = strtod(num, &end);
-	if (end == num || *end || !(in->ptau > 0 && in->ptau <= 1))
+	if (end == num || *end || !(in->ptau > 0 && in->ptau <= 1) ||
+	    !dk_measure_tag_by(in->ptag))
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "bad threshold in partition key '%.*s'", (int)key.n, key.p);
 }
@@ -452,19 +457,15 @@ write_pairs(const sm_ctx *c, const sm_pairs *p)
 	for (i = 0; i < p->n; i++) {
 		a = &c->docs.v[p->v[i].a];
 		b = &c->docs.v[p->v[i].b];
-		dk_buf_bytes(&dk_out, c->ids.v + a->id, a->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, c->ids.v + b->id, b->idlen);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, p->v[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		sm_write_pair(c->ids.v + a->id, a->idlen, c->ids.v + b->id, b->idlen,
+		    p->v[i].sim);
 		dk_out_maybe_flush();
 	}
 }
 
 /* Settles the threshold and measure against what the stream says. */
 static void
-check_stream(struct input *in, sm_ctx *c, int tau_set, int m_set)
+check_stream(struct input *in, sm_ctx *c, int tau_set)
 {
 	char a[32], b[32];
 
@@ -475,10 +476,9 @@ check_stream(struct input *in, sm_ctx *c, int tau_set, int m_set)
 	}
 	if (!c->partition)
 		dk_diex(DK_EXIT_INPUT, "--no-partition: the input is already partitioned");
-	if (in->pset != (c->m == DK_M_SET))
-		dk_diex(DK_EXIT_INPUT, "the stream was partitioned by %s size: use %s",
-		    in->pset ? "set" : "multiset",
-		    in->pset ? "-M set" : (m_set ? "-M jaccard or -M max" : "partition -M set"));
+	if (strcmp(in->ptag, dk_measure_tag(c->m)) != 0)
+		dk_diex(DK_EXIT_INPUT, "the stream was partitioned %s: use %s",
+		    dk_measure_tag_by(in->ptag), dk_measure_tag_options(in->ptag));
 	if (!tau_set)
 		c->tau = in->ptau;
 	else if (c->tau < in->ptau) {
@@ -544,7 +544,7 @@ main(int argc, char **argv)
 	sm_against_opts ao = { 0 };
 	DK_VEC(const char *) ref = { 0 };
 	sm_pairs pairs = { 0 };
-	int ch, i, m, tau_set = 0, m_set = 0, status = DK_EXIT_OK;
+	int ch, i, tau_set = 0, status = DK_EXIT_OK;
 	double start = seconds(), t0, t1;
 
 	for (i = 1; i < argc; i++)
@@ -561,10 +561,7 @@ main(int argc, char **argv)
 			tau_set = 1;
 			break;
 		case 'M':
-			if ((m = dk_measure_parse(optarg)) < 0)
-				dk_diex(DK_EXIT_INPUT, "unknown measure '%s' (jaccard, set, max)", optarg);
-			c.m = (dk_measure)m;
-			m_set = 1;
+			c.m = dk_parse_measure(optarg);
 			break;
 		case 'r':
 			c.rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
@@ -611,7 +608,7 @@ main(int argc, char **argv)
 	in.ctx = &c;
 	status = dk_each_input(argc, argv, read_operand, &in);
 	t0 = seconds();
-	check_stream(&in, &c, tau_set, m_set);
+	check_stream(&in, &c, tau_set);
 	if (in.kind == K_PART || in.kind == K_PLAIN) {
 		dk_progress_phase("indexing", NULL, 0);
 		sm_order_sigs(&c, NULL);

@@ -41,6 +41,7 @@ struct worker {
 
 struct sm_matcher {
 	sm_ctx *c;
+	double ratio;              /* dk_measure_ratio at c->tau */
 	/* the index of the current group; lists hold member ranks in
 	 * ascending order, that is by descending length */
 	size_t nmember;
@@ -171,22 +172,6 @@ sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	return dk_sim(c->m, o, x->len, y->len);
 }
 
-/* The overlap a pair needs to reach tau, rounded down with a margin far
- * above the rounding error of dk_sim, so that a pair cut off by it is
- * surely below tau; the survivors are decided by dk_sim itself. */
-static uint64_t
-overlap_needed(const sm_ctx *c, uint64_t la, uint64_t lb)
-{
-	double need;
-
-	if (c->m == DK_M_MAX)
-		need = c->tau * (double)(la > lb ? la : lb);
-	else
-		need = c->tau * (double)(la + lb) / (1.0 + c->tau);
-	need -= 1e-9 * (double)(la + lb) + 1e-6;
-	return need > 0 ? (uint64_t)need : 0;
-}
-
 /* dk_overlap that gives up, returning 0, as soon as the mass still
  * unmatched in either document makes `need` unreachable. */
 static uint64_t
@@ -197,8 +182,8 @@ overlap_cut(dk_measure m, const dk_idcount *a, size_t na, uint64_t la,
 	uint64_t o = 0, left = la < lb ? la : lb, ca, cb;
 
 	while (i < na && j < nb) {
-		ca = m == DK_M_SET ? 1 : a[i].count;
-		cb = m == DK_M_SET ? 1 : b[j].count;
+		ca = dk_measure_weight(m, a[i].count);
+		cb = dk_measure_weight(m, b[j].count);
 		if (a[i].id < b[j].id) {
 			la -= ca;
 			i++;
@@ -232,7 +217,7 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
 	    memcmp(sigs_of(c, x), sigs_of(c, y), x->nsig * sizeof(dk_idcount)) == 0)
 		return 1.0;
-	need = overlap_needed(c, x->len, y->len);
+	need = dk_overlap_need(c->m, c->tau, x->len, y->len);
 	o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
 	    sigs_of(c, y), y->nsig, y->len, need);
 
@@ -248,6 +233,7 @@ sm_matcher_new(sm_ctx *c)
 	size_t i, nsig = dk_intern_count(&c->sigs);
 
 	mt->c = c;
+	mt->ratio = dk_measure_ratio(c->m, c->tau);
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
 		mt->slot[i] = (struct slot){ NONE, 0 };
@@ -339,14 +325,6 @@ drop_index(sm_matcher *mt)
 		mt->slot[mt->touched.v[i]] = (struct slot){ NONE, 0 };
 }
 
-/* True when a document of length a can no longer reach tau with one of
- * length b, as dk_sim would round: every measure is at most the ratio. */
-static inline int
-ratio_below(uint32_t small, uint32_t big, double tau)
-{
-	return (double)small / (double)big < tau;
-}
-
 /* First position in list[0..n) whose document is not too long for a query
  * of length len (lengths descend along the list). */
 static size_t
@@ -359,7 +337,7 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 		size_t mid = lo + (hi - lo) / 2;
 
 		l = list[mid].len;
-		if (l > len && ratio_below(len, l, mt->c->tau))
+		if (l > len && dk_len_below(len, l, mt->ratio))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -439,21 +417,21 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	}
 	/* without the prefix bound every list is read whatever the order */
 	if (c->prune) {
-		m = (size_t)((1 - c->tau) * len) + 2;
+		m = (size_t)((1 - mt->ratio) * len) + 2;
 		m = m < d->nsig ? m : d->nsig;
 		order = visit_order(mt, w, s, d->nsig, m);
 	}
 	for (k = 0; k < d->nsig; k++) {
 		/* an unseen member shares none of the lists visited so far, so
 		 * its overlap is at most what is left of the query */
-		if (c->prune && ratio_below((uint32_t)rest, len, c->tau))
+		if (c->prune && dk_len_below((uint32_t)rest, len, mt->ratio))
 			break;
 		if (order && k == m)
 			sort_keys(order + m, d->nsig - m);
 		i = order ? (uint32_t)order[k] : k;
 		/* (signature 0 stands for all those of a query unknown to the
 		 * index, with their number as its count) */
-		rest -= c->m == DK_M_SET && s[i].id != 0 ? 1 : s[i].count;
+		rest -= s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
 		if ((l = mt->slot[s[i].id].list) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
@@ -465,13 +443,13 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 			if (r >= below)
 				break;
 			if (c->prune && list[j].len < len &&
-			    ratio_below(list[j].len, len, c->tau)) {
+			    dk_len_below(list[j].len, len, mt->ratio)) {
 				if (sorted)
 					break;
 				continue;
 			}
 			if (!sorted && c->prune && list[j].len > len &&
-			    ratio_below(len, list[j].len, c->tau))
+			    dk_len_below(len, list[j].len, mt->ratio))
 				continue;
 			if (w->stamp[r] == w->query)
 				continue;
@@ -793,7 +771,7 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	sm_matcher *mt;
 	sm_group g;
 
-	dk_parts_init(&t, c->tau, c->partition ? c->rho : 1);
+	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
 	if (!c->partition) {
 		t.n = 1;
 		t.p[1] = UINT64_MAX;

@@ -18,8 +18,8 @@
  * window, which is rarer still, and the window is indexed again.  Only
  * prefixes are indexed, and a signature's postings are split by the
  * length band of their documents, so that a query reads only the bands
- * whose lengths can reach the threshold with its own (every measure is at
- * most the ratio of the shorter length to the longer).  Documents leave the
+ * whose lengths can reach the threshold with its own (dk_len_range: a
+ * pair reaching it has lengths within the measure's ratio, measure.h).  Documents leave the
  * window in arrival order, so each band's posting list is a queue and
  * eviction pops its head. */
 #include "dk.h"
@@ -48,7 +48,7 @@ static const struct dk_usage usage = {
 	"                    frequencies (rarest first) instead of learning it\n"
 	"  --learn N         learn that order from the window once N documents\n"
 	"                    have come in (default 2000; 0: by birth, newest first)\n"
-	"  -M measure        jaccard (default), set, or max (DDD)\n"
+	"  -M measure        jaccard (default), set, max (DDD) or dice\n"
 	"  -t tau            similarity threshold (default 0.8)\n"
 	"  -v                statistics on stderr\n"
 	DK_CLI_IDHELP
@@ -379,6 +379,7 @@ static struct {
 struct params {
 	dk_measure m;
 	double tau;
+	double ratio;               /* dk_measure_ratio at tau */
 	int64_t window, disorder;   /* ms, or documents without a time column */
 	size_t timecol;             /* 0: arrival order */
 	int novel;
@@ -413,8 +414,9 @@ win_grow(void)
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
- * where every measure gives alpha >= tau * len (one less than the rounded-up
- * product keeps it safe from rounding).  Counting a signature with count c
+ * where every measure gives alpha >= r * len, r its ratio at tau
+ * (dk_overlap_min: one less than the rounded-up product keeps it safe from
+ * rounding).  Counting a signature with count c
  * as c elements in the global order, the first ell elements two documents
  * share lie within the first len - alpha + ell elements of each, for any
  * ell <= alpha.  So both documents index and probe that many elements, and
@@ -427,10 +429,7 @@ win_grow(void)
 static uint64_t
 alpha_of(const struct params *p, uint64_t len)
 {
-	double need = ceil(p->tau * (double)len) - 1;
-	uint64_t alpha = need < 1 ? 1 : (uint64_t)need;
-
-	return alpha > len ? len : alpha;
+	return dk_overlap_min(p->ratio, len);
 }
 
 /* ell for a length: it never decreases as the length grows. */
@@ -733,7 +732,7 @@ query_load(struct query *q, const struct params *p, const dk_sigs *sigs,
 		/* the document joins the window as seq win.tail once it has
 		 * been compared (marked here while the slot is at hand) */
 		dict.v[slot].last = (uint32_t)win.tail;
-		q->ord.v[i].count = p->m == DK_M_SET ? 1 : sigs->v[i].count;
+		q->ord.v[i].count = dk_measure_weight(p->m, sigs->v[i].count);
 	}
 	q->ord.n = sigs->n;
 	if (q->ord.n > 1)
@@ -1085,13 +1084,13 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		return;
 	/* the bands whose lengths can reach tau with the query's, with a
 	 * length to spare on either side against rounding */
-	lo = (uint64_t)fmax(floor(p->tau * (double)lenq) - 1, 0);
+	dk_len_range(p->ratio, lenq, &lo, &hi);
 	blo = band_of(lo);
 	/* a document long enough to match needs at least ell_of(lo) shared
 	 * elements, as ell grows with the length: below that (and below the
 	 * query's own) a count rules a document out without reading it */
 	ell_lo = ell_of(p, lo) < ell_q ? ell_of(p, lo) : ell_q;
-	bhi = band_of((uint64_t)fmin(ceil((double)lenq / p->tau) + 1, 0x1p62));
+	bhi = band_of(hi);
 	/* every document of a band above the query's own is longer than the
 	 * query, and a match shares with it at least alpha_of() the band's
 	 * lower bound, more than the query's own alpha: the first ell_q
@@ -1155,7 +1154,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 		lo = d->len < lenq ? d->len : lenq;
 		hi = d->len < lenq ? lenq : d->len;
 		if (q->cand.v[i].shared < (d->ell < ell_q ? d->ell : ell_q) ||
-		    (double)lo / (double)hi < p->tau || !in_window(p, d, t))
+		    dk_len_below((double)lo, (double)hi, p->ratio) || !in_window(p, d, t))
 			continue;
 		q->cand.v[k++] = q->cand.v[i];
 	}
@@ -1166,7 +1165,7 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 	for (i = 0; i < q->cand.n; i++) {
 		d = win_doc(q->cand.v[i].seq);
 		hi = d->len < lenq ? lenq : d->len;
-		need = (uint64_t)fmax(ceil(p->tau * (double)hi) - 1, 1);
+		need = dk_overlap_min(p->ratio, hi);
 		q->verified++;
 		sim = dk_sim(p->m, q->ones && !d->cnt ? overlap_set(q, d, need) :
 		    overlap(q, d, lenq, need), d->len, lenq);
@@ -1183,131 +1182,6 @@ query_run(struct query *q, const struct params *p, uint64_t lenq, int64_t t)
 }
 
 /* ---- times and durations ---- */
-
-/* Days from 1970-01-01 to the given proleptic Gregorian date, counting
- * years in 400-year eras of 146097 days that start on March 1st. */
-static int64_t
-days_from_civil(int64_t y, int m, int d)
-{
-	int64_t era, yoe, doy;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-	return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
-}
-
-/* n decimal digits at *s, advanced; -1 when they are not all there. */
-static int64_t
-digits(const char **s, const char *end, int n)
-{
-	int64_t v = 0;
-
-	for (; n > 0; n--, (*s)++) {
-		if (*s == end || **s < '0' || **s > '9')
-			return -1;
-		v = v * 10 + (**s - '0');
-	}
-	return v;
-}
-
-/* Milliseconds of an optional ".fraction" (digits past the third are
- * dropped); the fraction must have at least one digit. */
-static int
-fraction(const char **s, const char *end, int64_t *ms)
-{
-	int64_t scale = 100;
-
-	*ms = 0;
-	if (*s == end || (**s != '.' && **s != ','))
-		return 0;
-	if (++*s == end || **s < '0' || **s > '9')
-		return -1;
-	for (; *s < end && **s >= '0' && **s <= '9'; (*s)++, scale /= 10)
-		*ms += (**s - '0') * scale;
-	return 0;
-}
-
-static const char *
-parse_unix(const char *s, const char *end, int64_t *ms)
-{
-	int neg = s < end && *s == '-';
-	int64_t sec = 0, frac;
-
-	s += neg;
-	if (s == end || *s < '0' || *s > '9')
-		return "not a time";
-	for (; s < end && *s >= '0' && *s <= '9'; s++) {
-		if (sec > DK_DURATION_MAX / 1000 / 10)   /* so times and durations add */
-			return "time out of range";
-		sec = sec * 10 + (*s - '0');
-	}
-	if (fraction(&s, end, &frac) < 0 || s != end)
-		return "not a time (ISO 8601 with a zone, or Unix seconds)";
-	*ms = neg ? -(sec * 1000 + frac) : sec * 1000 + frac;
-	return NULL;
-}
-
-/* The zone designator: Z, +HH, +HHMM or +HH:MM (or -), as minutes east. */
-static const char *
-parse_zone(const char *s, const char *end, int64_t *east)
-{
-	int64_t hh, mm = 0;
-	int sign;
-
-	if (s == end)
-		return "time without a zone (add Z or an offset such as +02:00)";
-	if ((*s == 'Z' || *s == 'z') && s + 1 == end) {
-		*east = 0;
-		return NULL;
-	}
-	if (*s != '+' && *s != '-')
-		return "bad zone designator";
-	sign = *s++ == '-' ? -1 : 1;
-	if ((hh = digits(&s, end, 2)) < 0 || hh > 23)
-		return "bad zone offset";
-	if (s < end && *s == ':')
-		s++;
-	if (s < end && ((mm = digits(&s, end, 2)) < 0 || mm > 59))
-		return "bad zone offset";
-	if (s != end)
-		return "bad zone offset";
-	*east = sign * (hh * 60 + mm);
-	return NULL;
-}
-
-/* YYYY-MM-DD(T| )HH:MM[:SS[.fff]] zone, or Unix seconds. */
-static const char *
-parse_time(const char *s, size_t n, int64_t *ms)
-{
-	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
-	const char *end = s + n, *p = s;
-	int64_t y, mo, d, h, mi, sec = 0, frac = 0, east;
-	const char *msg;
-
-	if (n < 5 || s[4] != '-')
-		return parse_unix(s, end, ms);
-	if ((y = digits(&p, end, 4)) < 0 || *p++ != '-' || (mo = digits(&p, end, 2)) < 1 ||
-	    mo > 12 || p == end || *p++ != '-' || (d = digits(&p, end, 2)) < 1 ||
-	    d > mdays[mo - 1] || (mo == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
-		return "bad date (YYYY-MM-DD)";
-	if (p == end || (*p != 'T' && *p != 't' && *p != ' '))
-		return "date without a time of day (YYYY-MM-DDTHH:MM:SSZ)";
-	p++;
-	if ((h = digits(&p, end, 2)) < 0 || h > 23 || p == end || *p++ != ':' ||
-	    (mi = digits(&p, end, 2)) < 0 || mi > 59)
-		return "bad time of day (HH:MM:SS)";
-	if (p < end && *p == ':' && (p++, (sec = digits(&p, end, 2)) < 0 || sec > 60))
-		return "bad seconds";
-	if (fraction(&p, end, &frac) < 0)
-		return "bad fraction of a second";
-	if ((msg = parse_zone(p, end, &east)) != NULL)
-		return msg;
-	*ms = ((days_from_civil(y, (int)mo, (int)d) * 24 + h) * 60 + mi - east) * 60000 +
-	    sec * 1000 + frac;
-	return NULL;
-}
 
 /* A duration: a count with a unit, repeated (1d12h), or bare seconds; in
  * milliseconds.  Without a time column only a bare count of documents. */
@@ -1346,7 +1220,7 @@ record_time(struct state *st, dk_reader *r)
 	if (!p->timecol)
 		return (int64_t)st->docs;
 	f = &st->rec.f[p->timecol - 1];
-	if ((msg = parse_time(f->p, f->n, &t)) != NULL)
+	if ((msg = dk_check_time(f->p, f->n, &t)) != NULL)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "time '%.*s': %s",
 		    (int)f->n, f->p, msg);
 	if (st->docs > 0 && t < st->newest - p->disorder)
@@ -1373,12 +1247,9 @@ write_result(struct state *st)
 		return;
 	}
 	for (i = 0; i < q->hits.n; i++) {
-		dk_buf_str(&dk_out, win_doc(q->hits.v[i].seq)->id);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_bytes(&dk_out, id->p, id->n);
-		dk_buf_char(&dk_out, '\t');
-		dk_buf_sim(&dk_out, q->hits.v[i].sim);
-		dk_buf_char(&dk_out, '\n');
+		const char *first = win_doc(q->hits.v[i].seq)->id;
+
+		sm_write_pair(first, strlen(first), id->p, id->n, q->hits.v[i].sim);
 	}
 	st->pairs += q->hits.n;
 }
@@ -1570,7 +1441,7 @@ parse_options(int argc, char **argv, struct params *p)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *window = NULL, *disorder = NULL, *lexicon = NULL;
-	int ch, m, learn = 0;
+	int ch, learn = 0;
 
 	optind = 1;     /* the caller may have looked at the options already */
 	while ((ch = getopt_long(argc, argv, "hL:M:t:v", longopts, NULL)) != -1) {
@@ -1579,10 +1450,7 @@ parse_options(int argc, char **argv, struct params *p)
 			lexicon = optarg;
 			break;
 		case 'M':
-			if ((m = dk_measure_parse(optarg)) < 0)
-				dk_diex(DK_EXIT_INPUT, "measure is '%s': expected jaccard, set or max",
-				    optarg);
-			p->m = (dk_measure)m;
+			p->m = dk_parse_measure(optarg);
 			break;
 		case 't':
 			p->tau = dk_parse_threshold(optarg);
@@ -1613,6 +1481,7 @@ parse_options(int argc, char **argv, struct params *p)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
 	if (learn && lexicon)
 		dk_diex(DK_EXIT_INPUT, "-L and --learn both set the order: give one");
+	p->ratio = dk_measure_ratio(p->m, p->tau);
 	p->window = parse_duration(window, p->timecol != 0, "window");
 	if (lexicon)
 		load_order(lexicon);
@@ -1623,7 +1492,7 @@ parse_options(int argc, char **argv, struct params *p)
 int
 spotmatch_window(int argc, char **argv)
 {
-	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 2000 };
+	struct params p = { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 0, 2000 };
 	struct state st;
 	int status;
 

@@ -1,13 +1,15 @@
 /* Option values: the checked numbers of common/cli (dk_check_*, behind
- * dk_parse_*), durations, and spotmatch's time column (parse_time, reached
- * by including window.c).  Each input line is a kind letter and a value:
+ * dk_parse_*), durations, and the times of spotmatch's time column
+ * (dk_check_time).  Each input line is a kind letter and a value:
  *   d double in [-1e9, 1e9]   i integer in [-1e12, 1e12]   t threshold
  *   r LO:HI range   D duration   T time of a record   S size (--max-record)
  * Property: an accepted value is within its bounds, and a duration written
  * back in seconds parses to the same value. */
 #include "fuzz.h"
+#include "cli.h"
+
 #include <math.h>
-#include "../../cmd/spotmatch/window.c"
+#include <stdio.h>
 
 FUZZ_QUIET_INITIALIZE
 
@@ -49,7 +51,7 @@ check(char kind, const char *s, size_t n)
 			FUZZ_CHECK(u >= 1 && u <= (uint64_t)1 << 40);
 		break;
 	case 'T':
-		if (!parse_time(s, n, &ms))
+		if (!dk_check_time(s, n, &ms))
 			FUZZ_CHECK(ms >= -DK_DURATION_MAX && ms <= DK_DURATION_MAX);
 		break;
 	}

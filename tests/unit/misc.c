@@ -66,6 +66,60 @@ test_measure(void)
 	tap_ok(dk_measure_parse("set") == DK_M_SET && dk_measure_parse("ddd") == DK_M_MAX &&
 	    dk_measure_parse("nope") == -1, "measure names");
 	tap_ok(dk_sim(DK_M_JACCARD, 0, 0, 0) == 0, "two empty documents have similarity 0");
+	o = dk_overlap(DK_M_DICE, a, 3, b, 3);
+	tap_ok(o == 2 && dk_sim(DK_M_DICE, o, 4, 6) == 4.0 / 10, "dice 2 * 2/10");
+	tap_ok(dk_measure_parse("dice") == DK_M_DICE &&
+	    strcmp(dk_measure_name(DK_M_DICE), "dice") == 0 &&
+	    strcmp(dk_measure_names(), "jaccard, set, max, dice") == 0, "dice by name");
+	tap_ok(strcmp(dk_measure_tag(DK_M_MAX), "") == 0 &&
+	    strcmp(dk_measure_tag(DK_M_SET), "/set") == 0 &&
+	    strcmp(dk_measure_tag_options(""), "-M jaccard or -M max") == 0 &&
+	    strcmp(dk_measure_tag_by("/dice"), "for dice") == 0 &&
+	    !dk_measure_tag_by("/nope"), "partition tags");
+}
+
+/* The contract of measure.h, checked by brute force for every measure, a
+ * range of thresholds and every pair of lengths up to 90 with every
+ * overlap: a pair dk_sim puts at tau or above passes every bound derived
+ * from the measure (the overlap needed, the length ratio, the overlap
+ * against any partner, the range of lengths). */
+static int
+contract_holds(dk_measure m, double tau)
+{
+	double r = dk_measure_ratio(m, tau);
+	uint64_t la, lb, o, lo, hi;
+
+	if (!(r > 0 && r <= tau))
+		return 0;
+	for (la = 1; la <= 90; la++)
+		for (lb = la; lb <= 90; lb++)
+			for (o = 1; o <= la; o++) {
+				if (dk_sim(m, o, la, lb) < tau)
+					continue;
+				dk_len_range(r, lb, &lo, &hi);
+				if (o < dk_overlap_need(m, tau, la, lb) ||
+				    dk_len_below((double)la, (double)lb, r) ||
+				    o < dk_overlap_min(r, lb) || o < dk_overlap_min(r, la) ||
+				    la < lo || lb > hi)
+					return 0;
+			}
+	return 1;
+}
+
+static void
+test_measure_contract(void)
+{
+	static const double taus[] = { 0.05, 0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0 };
+	dk_measure m;
+	size_t i;
+	int ok;
+
+	for (m = DK_M_JACCARD; m <= DK_M_DICE; m++) {
+		ok = 1;
+		for (i = 0; i < sizeof taus / sizeof *taus; i++)
+			ok &= contract_holds(m, taus[i]);
+		tap_ok(ok, "%s: every pair at tau passes the bounds", dk_measure_name(m));
+	}
 }
 
 static void
@@ -181,18 +235,30 @@ test_checks(void)
 	tap_ok(dk_check_int("12x", 0, 100, &(long long){ 0 }) &&
 	    dk_check_int("101", 0, 100, &(long long){ 0 }) == dk_out_of_range,
 	    "integers");
+	tap_ok(!dk_check_time("2024-02-29T12:30:15.250Z", 24, &ms) && ms == 1709209815250 &&
+	    !dk_check_time("2024-02-29 14:30:15,25+02:00", 28, &ms) && ms == 1709209815250 &&
+	    !dk_check_time("2024-02-29T07:00:15.25-0530", 27, &ms) && ms == 1709209815250,
+	    "ISO 8601 times with a zone, the same instant");
+	tap_ok(!dk_check_time("1700000000.5", 12, &ms) && ms == 1700000000500 &&
+	    !dk_check_time("-1.5", 4, &ms) && ms == -1500 &&
+	    !dk_check_time("12345", 3, &ms) && ms == 123000, "Unix seconds, n bytes read");
+	tap_ok(dk_check_time("2023-02-29T00:00Z", 17, &ms) &&
+	    dk_check_time("2024-01-01T00:00", 16, &ms) &&
+	    dk_check_time("2024-01-01", 10, &ms) && dk_check_time("1.", 2, &ms) &&
+	    dk_check_time("9999999999999999", 16, &ms), "bad times");
 }
 
 int
 main(void)
 {
-	tap_plan(30);
+	tap_plan(40);
 	test_hash();
 	test_sha1();
 	test_measure();
+	test_measure_contract();
 	test_arena();
 	test_threads();
 	test_sort();
 	test_checks();
-	return tap_done(30);
+	return tap_done(40);
 }

@@ -24,7 +24,8 @@ tiles(const dk_parts *t)
 }
 
 /* A document that is not a probe can reach tau with no document of the
- * next partition: len / p(k+1), the largest ratio, is below tau. */
+ * next partition: len / p(k+1), the largest ratio, is below the measure's
+ * ratio at tau (tau itself for jaccard). */
 static int
 probes_sound(const dk_parts *t)
 {
@@ -34,7 +35,7 @@ probes_sound(const dk_parts *t)
 	for (k = 0; k + 1 < t->n; k++)
 		for (len = t->p[k]; len < t->p[k + 1]; len++)
 			if (!dk_parts_probe(t, k, len) &&
-			    (double)len / (double)t->p[k + 1] >= t->tau)
+			    (double)len / (double)t->p[k + 1] >= t->ratio)
 				return 0;
 	return !dk_parts_probe(t, t->n - 1, t->p[t->n - 1]);
 }
@@ -47,30 +48,34 @@ main(void)
 	char buf[32];
 	size_t i;
 
-	tap_plan(13 + 2 * 9);
-	dk_parts_init(&t, 1.0, 1000);
+	tap_plan(13 + 3 * 9);
+	dk_parts_init(&t, DK_M_JACCARD, 1.0, 1000);
 	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
 	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
 	tap_ok(!dk_parts_probe(&t, 3, 8), "tau 1.0: no probes");
 	dk_parts_free(&t);
-	dk_parts_init(&t, 0.9, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.9, 1000);
 	tap_is_int((long long)t.n, 41, "tau 0.9: 41 partitions");
 	tap_is_int((long long)dk_parts_find(&t, 10), 4, "tau 0.9: length 10 in [9, 10]");
 	tap_ok(dk_parts_probe(&t, 4, 10), "tau 0.9: 10 is a probe for [11, 13]");
 	tap_ok(!dk_parts_probe(&t, 4, 9), "tau 0.9: 9 is not");
 	dk_parts_free(&t);
-	dk_parts_init(&t, 0.1, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.1, 1000);
 	tap_is_int((long long)t.n, 3, "tau 0.1: 3 partitions");
 	tap_is_int((long long)t.p[2], 122, "tau 0.1: [1, 11], [12, 121], [122, inf)");
 	dk_parts_free(&t);
-	dk_parts_init(&t, 0.7, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.7, 1000);
 	tap_ok(t.p[1] == 3 && t.p[2] == 6 && t.p[3] == 10 && t.p[4] == 16 &&
 	    t.p[5] == 24 && t.p[6] == 36, "tau 0.7: 1, 3, 6, 10, 16, 24, 36");
 	dk_parts_free(&t);
 	for (i = 0; i < sizeof taus / sizeof *taus; i++) {
-		dk_parts_init(&t, taus[i], 500);
+		dk_parts_init(&t, DK_M_JACCARD, taus[i], 500);
 		tap_ok(tiles(&t), "tau %g: ranges tile the lengths", taus[i]);
 		tap_ok(probes_sound(&t), "tau %g: probes cover every reachable pair", taus[i]);
+		dk_parts_free(&t);
+		dk_parts_init(&t, DK_M_DICE, taus[i], 500);
+		tap_ok(tiles(&t) && probes_sound(&t) && t.ratio < taus[i],
+		    "dice, tau %g: wider ranges tile the lengths, probes sound", taus[i]);
 		dk_parts_free(&t);
 	}
 	dk_tau_format(buf, sizeof buf, 0.9);
@@ -79,5 +84,5 @@ main(void)
 	tap_is_str(buf, strlen(buf), "1", "tau text 1");
 	dk_tau_format(buf, sizeof buf, 0.123456789);
 	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
-	return tap_done(13 + 2 * 9);
+	return tap_done(13 + 3 * 9);
 }
