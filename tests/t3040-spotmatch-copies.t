@@ -110,7 +110,7 @@ test_expect_success 'checksum column: a checksum with other signatures is an err
 		spotmatch --checksum-column 2 -t 0.5 bad &&
 	printf "d1\tk\tx=1 y=1\nd3\tk\tx=1 y=1\n" >bad &&
 	partition -t 0.5 bad >keyed &&
-	printf "d3\tk\tx=1 y=2\n" >>bad &&
+	printf "d4\tk\tx=1 y=2\n" >>bad &&
 	expect_error 2 "^spotmatch: bad:3: same checksum as d1 but different signatures$" \
 		spotmatch --checksum-column 2 -t 0.5 bad &&
 	sed "2s/x=1 y=1/x=1 w=1/" keyed >keyed.bad &&
