@@ -10,7 +10,7 @@
 #   make demo         the SpotSigs workflow on the pages in examples/
 #   make install / uninstall   honour PREFIX, MANPREFIX and DESTDIR
 
-VERSION   = 0.1.0
+VERSION   = 0.2.0
 PREFIX    = /usr/local
 BINDIR    = $(PREFIX)/bin
 MANPREFIX = $(PREFIX)/share/man

@@ -1,5 +1,5 @@
-/* The clustering methods of cluster(1), which evaluate(1) uses too, so that
- * a threshold swept at cluster level clusters as cluster(1) does.
+/* The clustering methods of dkcluster(1), which evaluate(1) uses too, so that
+ * a threshold swept at cluster level clusters as dkcluster(1) does.
  *
  * A graph is n nodes numbered in visiting order (the keep order: node 0 is
  * the document most worth keeping) and a list of edges, each a pair with its

@@ -265,19 +265,19 @@ static const struct {
 	const char *is;      /* "this looks like ..." */
 	const char *read;    /* "prog reads ..." */
 } kinds[] = {
-	{ DK_KIND_DOC, "a document stream (ID TEXT), for spotsig, qgram, lexicon -w or imatch",
+	{ DK_KIND_DOC, "a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch",
 	    "documents (ID TEXT), e.g. from htmlstrip" },
 	{ DK_KIND_SIG, "a signature stream (ID SIGS), for spotmatch, partition, minhash, "
-	    "imatch or lexicon", "signatures (ID SIGS), e.g. from spotsig or qgram" },
+	    "imatch or dklexicon", "signatures (ID SIGS), e.g. from spotsig or qgram" },
 	{ DK_KIND_KEYED, "a keyed stream (KEY ID SIGS), for spotmatch",
 	    "keyed streams from partition, minhash or imatch" },
-	{ DK_KIND_PAIR, "a pair stream (ID1 ID2 SIM), for cluster or evaluate",
+	{ DK_KIND_PAIR, "a pair stream (ID1 ID2 SIM), for dkcluster or evaluate",
 	    "pairs (ID1 ID2 [SIM]), e.g. from spotmatch" },
 	{ DK_KIND_CLUSTER, "a cluster stream (ID CLUSTER), for evaluate",
-	    "clusters (ID CLUSTER), e.g. from cluster" },
+	    "clusters (ID CLUSTER), e.g. from dkcluster" },
 	{ DK_KIND_LEXICON, "a lexicon (TERM DF), the argument of spotsig --idf, "
-	    "lexicon --idf or imatch -L", "a lexicon, from lexicon" },
-	{ DK_KIND_LIST, "a list of IDs, one a line, for cluster -a", "a list of IDs" },
+	    "dklexicon --idf or imatch -L", "a lexicon, from dklexicon" },
+	{ DK_KIND_LIST, "a list of IDs, one a line, for dkcluster -a", "a list of IDs" },
 	{ DK_KIND_GZIP, "gzip data: decompress it first (zcat FILE | ...), "
 	    "or give a .warc.gz to htmlstrip", "gzip data" },
 	{ DK_KIND_WARC, "a WARC file, for htmlstrip (--warc on standard input)",

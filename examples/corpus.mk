@@ -156,14 +156,14 @@ $(OUT)/sigs/%.sigs: $(call TEXTOF,%) $(O_SIGS) | $(OUT)/sigs
 LEXIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 LEXOPT = $(if $(filter imatch,$(WORKFLOW)),-w)
 $(OUT)/lex/%.lex: $(LEXIN) $(O_SIGS) | $(OUT)/lex
-	$(call atomic,lexicon $(LEXOPT) $<)
+	$(call atomic,dklexicon $(LEXOPT) $<)
 
 $(OUT)/all.lex: $(LEXES) $(O_SHARDS)
-	$(call atomic,lexicon -m $(LEXES))
+	$(call atomic,dklexicon -m $(LEXES))
 
 # ---- map: keys, with the global statistics ----
-KEYS_spotsigs = lexicon --idf $(IDF) -L $(OUT)/all.lex $< | partition --shard -t $(TAU)
-KEYS_lsh      = lexicon --idf $(IDF) -L $(OUT)/all.lex $< | minhash $(MINHASH_FLAGS)
+KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | partition --shard -t $(TAU)
+KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | minhash $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $<
 KEYIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 $(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_KEYS) | $(OUT)/keys
@@ -226,12 +226,12 @@ $(OUT)/pairs.tsv: $(PAIRSIN) $(O_MATCH) $(O_SHARDS)
 
 # ---- clusters and the keep list ----
 $(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
-	$(call atomic,cluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<)
+	$(call atomic,dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<)
 
 # DDD keeps the documents no earlier one in the window matched (--novel);
 # the others, one document of each cluster
 KEEP_ddd = $(DDD) --novel
-KEEP_any = cluster $(CLUSTER_FLAGS) -a $(OUT)/ids --representatives $(OUT)/pairs.tsv
+KEEP_any = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids --representatives $(OUT)/pairs.tsv
 $(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(KEEP_ddd),$(KEEP_any)))
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The whole job: a corpus in, the same corpus without its near duplicates
-# out, in its own format.  SpotSigs finds the pairs, cluster groups them and
+# out, in its own format.  SpotSigs finds the pairs, dkcluster groups them and
 # names the first document of each group (and every singleton) to keep, and
 # keep writes those records, byte for byte.
 #
@@ -57,5 +57,5 @@ warc)
 esac
 
 spotsig "$docs" | spotmatch -t "$tau" >"$out.pairs"
-cluster -a "$docs" --representatives "$out.pairs" >"$out.keep"
+dkcluster -a "$docs" --representatives "$out.pairs" >"$out.keep"
 keep -v "$@" "$out.keep" "$in" >"$out"

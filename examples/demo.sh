@@ -9,17 +9,17 @@ bin=$(cd "${1:-build/bin}" && pwd)
 tau=${2:-0.4}
 here=$(dirname "$0")
 PATH="$bin:$PATH"
-for p in htmlstrip spotsig spotmatch cluster; do
+for p in htmlstrip spotsig spotmatch dkcluster; do
 	command -v "$p" >/dev/null || { echo "demo: $p is not built (run make)" >&2; exit 1; }
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip *.html) | spotsig | spotmatch -t $tau | cluster"
+echo "# (cd $here/pages && htmlstrip *.html) | spotsig | spotmatch -t $tau | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 spotsig "$tmp/docs" | spotmatch -t "$tau" | tee "$tmp/pairs"
 echo "# the clusters, one story a line:"
-cluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
+dkcluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
 awk -F '\t' '
 	$2 != name { if (n > 1) print line; else if (n == 1) single = single " " line
 		name = $2; line = $1; n = 1; next }

@@ -17,7 +17,7 @@
 #     reducer  sh mapred.sh match-reduce METHOD
 #   Then, once, on the reducers' output
 #     sh mapred.sh merge METHOD <part-* >pairs.tsv
-#     cluster -a ids.txt pairs.tsv >clusters.tsv
+#     dkcluster -a ids.txt pairs.tsv >clusters.tsv
 #
 # merge writes each pair once, the smaller ID first (bytewise), sorted: an
 # engine hands a reducer the records of a key in any order, and a pair may
@@ -65,8 +65,8 @@ needlex() {
 case $step in
 lex-map)
 	case $method in
-	imatch) text | lexicon -w ;;
-	*) text | spotsig | lexicon ;;
+	imatch) text | dklexicon -w ;;
+	*) text | spotsig | dklexicon ;;
 	esac ;;
 lex-reduce)
 	# the DFs of a term, and the Ns of the !N records, added up
@@ -75,8 +75,8 @@ lex-reduce)
 key-map)
 	needlex
 	case $method in
-	spotsigs) text | spotsig | lexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
-	lsh) text | spotsig | lexicon --idf "$idf" -L "$lex" | minhash -j 1 ;;
+	spotsigs) text | spotsig | dklexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
+	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash -j 1 ;;
 	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
 	esac ;;
 match-reduce)

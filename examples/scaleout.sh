@@ -13,8 +13,8 @@
 #                 concatenated in key order, byte for byte the output of
 #                 one `partition -t TAU | spotmatch` run; lsh and imatch:
 #                 sorted, each pair once (see dupkit-scale(7))
-#   clusters.tsv  `cluster -a` of the pairs: every document, its cluster
-#   keep.txt      `cluster -a --representatives`: the documents to keep
+#   clusters.tsv  `dkcluster -a` of the pairs: every document, its cluster
+#   keep.txt      `dkcluster -a --representatives`: the documents to keep
 #   times.tsv     STAGE TAB SECONDS, wall time of each stage
 #
 # Options:
@@ -93,7 +93,7 @@ parallel --version 2>/dev/null | grep -q '^GNU parallel' ||
 LC_ALL=C
 export LC_ALL
 if test -n "$bindir"; then PATH=$(cd "$bindir" && pwd):$PATH; export PATH; fi
-for p in htmlstrip spotsig lexicon partition minhash imatch spotmatch cluster; do
+for p in htmlstrip spotsig dklexicon partition minhash imatch spotmatch dkcluster; do
 	command -v "$p" >/dev/null || die "$p is not on PATH (build dupkit, or give -B)"
 done
 mkdir -p "$out"
@@ -201,17 +201,17 @@ lap map
 # 2. statistics: a lexicon per shard, merged on this machine (its size is
 # the number of distinct terms, not of documents)
 case $method in
-imatch) run lex "$(pre) lexicon -w {}" ::: $(files map1 "$nshard") ;;
-*) run lex "$(pre) lexicon {}" ::: $(files map1 "$nshard") ;;
+imatch) run lex "$(pre) dklexicon -w {}" ::: $(files map1 "$nshard") ;;
+*) run lex "$(pre) dklexicon {}" ::: $(files map1 "$nshard") ;;
 esac
-lexicon -m $(files lex "$nshard") >all.lex
+dklexicon -m $(files lex "$nshard") >all.lex
 rm -f $(files lex "$nshard")
 lap lexicon
 
 # 3. map: the keyed stream of each shard, with the global statistics
 case $method in
-spotsigs) cmd="lexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
-lsh) cmd="lexicon --idf $idf -L all.lex {} | minhash -j $threads" ;;
+spotsigs) cmd="dklexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
+lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash -j $threads" ;;
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")
@@ -275,6 +275,6 @@ imatch)
 		END { if (NR) put() }' | sort >pairs.tsv ;;
 esac
 files map1 "$nshard" | xargs cut -f1 >ids.txt
-cluster -a ids.txt pairs.tsv >clusters.tsv
-cluster -a ids.txt --representatives pairs.tsv >keep.txt
+dkcluster -a ids.txt pairs.tsv >clusters.tsv
+dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
 lap cluster

@@ -48,11 +48,11 @@ dk_invocation() {
 	case $1 in
 	htmlstrip) kind=html ;;
 	spotsig|qgram) kind=docs ;;
-	lexicon|minhash) kind=sigs ;;
+	dklexicon|minhash) kind=sigs ;;
 	imatch) kind=docs args="-L lex" ;;
 	partition) kind=sigs args="-t 0.5" ;;
 	spotmatch) kind=sigs args="-t 0.3" ;;
-	cluster) kind=pairs ;;
+	dkcluster) kind=pairs ;;
 	evaluate) kind=pairs args="-u singleton gold" ;;
 	keep) kind=docs args="--missing ignore keep.list" ;;
 	*)
@@ -84,7 +84,7 @@ dk_inputs() {
 	spotmatch -t 0.2 sigs.A >pairs.A &&
 	spotmatch -t 0.2 sigs.B >pairs.B &&
 	spotmatch -t 0.5 sigs.big >pairs.big &&
-	lexicon -w docs.A >lex &&
+	dklexicon -w docs.A >lex &&
 	cut -f 1 docs.A docs.B | awk '{ print $0 "\t" $0 }' >gold &&
 	cut -f 1 docs.A docs.B docs.big | grep -v solar | awk "NR % 2 == 0" >keep.list &&
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000

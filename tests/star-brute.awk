@@ -1,6 +1,6 @@
-# Brute force of cluster -m star and -m leader (common/cluster.h), for
+# Brute force of dkcluster -m star and -m leader (common/cluster.h), for
 # t7010: awk -v method=star|leader -v tau=MICRO -f star-brute.awk IDS PAIRS
-# writes the cluster stream cluster -a IDS -m METHOD --min-sim writes.
+# writes the cluster stream dkcluster -a IDS -m METHOD --min-sim writes.
 BEGIN { FS = "\t"; n = 0; ne = 0 }
 FNR == 1 { file++ }
 file == 1 { if (!($1 in no)) { no[$1] = n; id[n++] = $1 } next }

@@ -9,6 +9,19 @@ test_expect_success 'there are programs to check' '
 	test -n "$progs"
 '
 
+# Names Debian packages already give a command: Graphviz's cluster and the
+# DNS tool lexicon (dupkit 0.1.0 used both), and the commands of this machine
+# (an installed dupkit aside).
+test_expect_success 'no program takes the name of a Debian command' '
+	for p in $progs; do
+		case " cluster lexicon " in *" $p "*) echo "$p: a Debian command"; return 1 ;; esac &&
+		for d in /bin /sbin /usr/bin /usr/sbin; do
+			! test -e "$d/$p" || "$d/$p" --version 2>/dev/null | grep -q "(dupkit)" ||
+				{ echo "$d/$p is another program"; return 1; }
+		done || return 1
+	done
+'
+
 for p in $progs; do
 	test_expect_success "$p: --help prints the synopsis and exits 0" '
 		$p --help >out 2>err &&

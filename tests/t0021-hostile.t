@@ -18,7 +18,7 @@ one_per_doc="htmlstrip spotsig qgram"
 # Programs that copy the records they keep byte for byte, CR included.
 verbatim="keep"
 # Programs that write a summary even of nothing.
-summary="lexicon evaluate"
+summary="dklexicon evaluate"
 
 # An ID of every byte the formats reserve or escape elsewhere (but TAB and
 # LF, which end it): backslash, CR, %, =, !, space, quotes, a NUL-free
@@ -167,8 +167,8 @@ test_expect_success "spotmatch: $pairs exact copies give every pair once, at 1.0
 	test_must_be_empty dups
 '
 
-test_expect_success "lexicon: $copies copies count $copies documents for each signature" '
-	lexicon sigs.copies >lex.copies &&
+test_expect_success "dklexicon: $copies copies count $copies documents for each signature" '
+	dklexicon sigs.copies >lex.copies &&
 	head -n 1 lex.copies >first && printf "!N\t$copies\n" >expect && test_cmp expect first &&
 	sed 1d lex.copies | cut -f 2 | sort -u >dfs && echo $copies >expect && test_cmp expect dfs
 '

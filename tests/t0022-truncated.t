@@ -53,10 +53,10 @@ test_expect_success 'a text cut elsewhere is taken as it is (a final newline is 
 	test $(wc -l <out) = $(wc -l <docs.A)
 '
 
-test_expect_success 'lexicon -L: a lexicon cut inside a record' '
+test_expect_success 'dklexicon -L: a lexicon cut inside a record' '
 	{ printf "!N\t7\nabc\t3\nabd\t" ; } >lex.cut &&
 	expect_error 2 "^spotsig: lex.cut:3: empty count" spotsig --idf 0:1 -L lex.cut docs.A &&
-	expect_error 2 "^lexicon: lex.cut:3: empty count" lexicon -m lex.cut
+	expect_error 2 "^dklexicon: lex.cut:3: empty count" dklexicon -m lex.cut
 '
 
 # record TYPE URI BLOCK-FILE: one WARC record.

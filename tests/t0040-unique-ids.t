@@ -8,13 +8,13 @@ test_expect_success 'setup: documents, signatures, lexicon, a repeat' '
 	cat docs more >rep &&
 	spotsig -a the,is docs >sigs &&
 	spotsig --allow-repeated-ids -a the,is rep >srep &&
-	lexicon -w docs >lex &&
+	dklexicon -w docs >lex &&
 	printf "d1\t<p>a</p>\nd2\t<p>b</p>\nd1\t<p>c</p>\n" >html
 '
 
 # prog args... : the repeat at rep:5 (d2 first at line 2), or srep:5
-for c in "spotsig rep" "qgram rep" "lexicon -w rep" "imatch -L lex rep" \
-	"minhash srep" "partition -t 0.5 srep" "lexicon srep" "imatch -L lex srep" \
+for c in "spotsig rep" "qgram rep" "dklexicon -w rep" "imatch -L lex rep" \
+	"minhash srep" "partition -t 0.5 srep" "dklexicon srep" "imatch -L lex srep" \
 	"spotmatch srep" "spotmatch --window 10 srep" "spotmatch --against sigs srep"
 do
 	set -- $c
@@ -27,12 +27,12 @@ do
 	"
 done
 
-test_expect_success 'htmlstrip on a stream, cluster -a' '
+test_expect_success 'htmlstrip on a stream, dkcluster -a' '
 	expect_error 2 "^htmlstrip: stdin:3: ID d1 already at line 1" htmlstrip <html &&
 	htmlstrip --allow-repeated-ids <html >out && test $(wc -l <out) = 3 &&
 	printf "a\nb\na\n" >ids && printf "a\tb\t0.5\n" >pairs &&
-	expect_error 2 "^cluster: ids:3: ID a already at line 1" cluster -a ids pairs &&
-	cluster --allow-repeated-ids -a ids pairs >actual &&
+	expect_error 2 "^dkcluster: ids:3: ID a already at line 1" dkcluster -a ids pairs &&
+	dkcluster --allow-repeated-ids -a ids pairs >actual &&
 	printf "a\ta\nb\ta\n" >expect && test_cmp expect actual
 '
 
@@ -59,7 +59,7 @@ test_expect_success 'keyed streams repeat IDs under other keys: accepted' '
 	spotmatch -t 0.5 keyed.b >/dev/null &&
 	imatch -L lex -K 2 docs >keyed.f &&
 	spotmatch keyed.f >/dev/null &&
-	lexicon keyed.p >/dev/null
+	dklexicon keyed.p >/dev/null
 '
 
 test_expect_success 'keyed streams: a document twice in one scope is an error' '
@@ -81,7 +81,7 @@ test_expect_success 'a probe once per key, a member once in the stream' '
 '
 
 test_expect_success '--help lists the option' '
-	for p in spotsig qgram lexicon minhash imatch partition spotmatch htmlstrip cluster; do
+	for p in spotsig qgram dklexicon minhash imatch partition spotmatch htmlstrip dkcluster; do
 		$p --help | grep -q -e "--allow-repeated-ids" || { echo "$p"; return 1; }
 	done
 '

@@ -7,8 +7,8 @@ test_expect_success 'setup: one stream of each kind' '
 	spotsig -a the,is doc >sig &&
 	partition -t 0.5 sig >keyed &&
 	spotmatch -t 0.5 sig >pair && test -s pair &&
-	cluster pair >cluster &&
-	lexicon -w doc >lexicon &&
+	dkcluster pair >cluster &&
+	dklexicon -w doc >lexicon &&
 	gzip -c doc >gzip &&
 	printf "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n" >warc &&
 	printf "{\"id\": \"d1\", \"text\": \"the cat\"}\n" >jsonl &&
@@ -42,34 +42,34 @@ while IFS='	' read prog kinds; do
 done <<'LIST'
 spotsig -a the	sig keyed pair cluster lexicon gzip warc jsonl html
 qgram	sig keyed pair cluster lexicon gzip warc jsonl html
-lexicon -w	sig keyed pair cluster lexicon gzip warc jsonl html
+dklexicon -w	sig keyed pair cluster lexicon gzip warc jsonl html
 imatch -L lexicon	keyed pair cluster lexicon gzip warc jsonl html
-lexicon	doc pair cluster lexicon gzip warc jsonl html
+dklexicon	doc pair cluster lexicon gzip warc jsonl html
 minhash	doc keyed pair cluster lexicon gzip warc jsonl html
 partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html
 spotmatch	doc pair cluster lexicon gzip warc jsonl html
 spotmatch --window 10	doc keyed pair cluster lexicon gzip warc jsonl html
 spotmatch --against sig	doc pair cluster lexicon gzip warc jsonl html
-cluster	doc sig keyed cluster lexicon gzip warc jsonl html
+dkcluster	doc sig keyed cluster lexicon gzip warc jsonl html
 evaluate gold	doc sig keyed cluster gzip warc jsonl html
 evaluate -c gold	doc sig keyed pair lexicon gzip warc jsonl html
 LIST
 
 for k in keyed pair lexicon gzip warc jsonl html; do
-	test_expect_success "cluster -a refuses $k" "
-		expect_error 2 \"^cluster: $k:1: this looks like $(name $k)[,;:].*; cluster reads IDs with -a\" cluster -a $k pair
+	test_expect_success "dkcluster -a refuses $k" "
+		expect_error 2 \"^dkcluster: $k:1: this looks like $(name $k)[,;:].*; dkcluster reads IDs with -a\" dkcluster -a $k pair
 	"
 done
 
-test_expect_success 'cluster -a reads an ID list, documents, signatures, clusters' '
-	for a in doc sig cluster; do cluster -a $a pair >out.$a || return 1; done &&
-	cut -f1 doc >list && cluster -a list pair >out.list &&
+test_expect_success 'dkcluster -a reads an ID list, documents, signatures, clusters' '
+	for a in doc sig cluster; do dkcluster -a $a pair >out.$a || return 1; done &&
+	cut -f1 doc >list && dkcluster -a list pair >out.list &&
 	test_cmp out.doc out.sig && test_cmp out.doc out.cluster && test_cmp out.doc out.list
 '
 
 test_expect_success 'the message names what reads the stream' '
-	expect_error 2 "^spotsig: pair:1: this looks like a pair stream (ID1 ID2 SIM), for cluster or evaluate; spotsig reads documents (ID TEXT), e.g. from htmlstrip$" spotsig pair &&
-	expect_error 2 "^cluster: doc:1: this looks like a document stream (ID TEXT), for spotsig, qgram, lexicon -w or imatch; cluster reads pairs" cluster doc &&
+	expect_error 2 "^spotsig: pair:1: this looks like a pair stream (ID1 ID2 SIM), for dkcluster or evaluate; spotsig reads documents (ID TEXT), e.g. from htmlstrip$" spotsig pair &&
+	expect_error 2 "^dkcluster: doc:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; dkcluster reads pairs" dkcluster doc &&
 	expect_error 2 "^qgram: stdin:1: this looks like gzip data: decompress it first" qgram <gzip
 '
 
@@ -116,7 +116,7 @@ test_expect_success 'odd but real documents are read' '
 	i=1 &&
 	while test $i -le $n; do
 		sed -n "${i}p" odd >one &&
-		for p in "spotsig" "qgram" "lexicon -w" "imatch -L lexicon"; do
+		for p in "spotsig" "qgram" "dklexicon -w" "imatch -L lexicon"; do
 			$p one >out 2>err || { echo "$p refused line $i"; cat err; return 1; }
 		done &&
 		htmlstrip <one >out 2>err || { echo "htmlstrip refused line $i"; cat err; return 1; }
@@ -127,9 +127,9 @@ test_expect_success 'odd but real documents are read' '
 '
 
 test_expect_success 'IDs that look odd are read as IDs' '
-	printf "my file.html\tother file.html\t0.5\n" >p && cluster p >out &&
+	printf "my file.html\tother file.html\t0.5\n" >p && dkcluster p >out &&
 	printf "my file.html\tmy file.html\nother file.html\tmy file.html\n" >expect && test_cmp expect out &&
-	printf "a=1 b=2\tc\n" >p && cluster p >/dev/null &&
+	printf "a=1 b=2\tc\n" >p && dkcluster p >/dev/null &&
 	printf "B000:00000000000000aa\tcarried\tx=1 y=1\n" >s &&
 	spotmatch --plain s >/dev/null
 '

@@ -57,7 +57,7 @@ test_expect_success '-m counts the signatures left after filtering' '
 
 test_expect_success 'a lexicon of the input gives the same result in one pass' '
 	spotsig -a the -c 1 in >sigs &&
-	lexicon sigs >lex &&
+	dklexicon sigs >lex &&
 	for r in 0.5:0.5 0.2:0.85 0.21:1 0:0 0:1; do
 		spotsig -a the -c 1 --idf $r in >expect &&
 		spotsig -a the -c 1 --idf $r -L lex in >actual &&

@@ -47,11 +47,11 @@ test_expect_success 'spotsig equals the brute-force signatures' '
 
 test_expect_success 'IDF filter through a lexicon equals the two-pass filter' '
 	spotsig -S stop -A ante -m 0 in >sigs &&
-	lexicon sigs >lex &&
+	dklexicon sigs >lex &&
 	spotsig -S stop -A ante --idf 0.3:0.9 in >expect &&
 	spotsig -S stop -A ante --idf 0.3:0.9 -L lex in >actual &&
 	test_cmp expect actual &&
-	lexicon --idf 0.3:0.9 sigs >actual2 &&
+	dklexicon --idf 0.3:0.9 sigs >actual2 &&
 	test_cmp expect actual2
 '
 

@@ -265,7 +265,7 @@ test_expect_success 'LSH bands: --novel and --within' '
 test_expect_success 'I-Match fingerprints: REF x input pairs of the keyed mode' '
 	awk -F "\t" -v "OFS=\t" "{ gsub(/=[0-9]+/, \"\", \$2); print }" R >R.txt &&
 	awk -F "\t" -v "OFS=\t" "{ gsub(/=[0-9]+/, \"\", \$2); print }" I >I.txt &&
-	cat R.txt I.txt | lexicon -w >lex &&
+	cat R.txt I.txt | dklexicon -w >lex &&
 	imatch -L lex -i 0:1 -m 2 -K 3 R.txt >R.f &&
 	imatch -L lex -i 0:1 -m 2 -K 3 I.txt >I.f &&
 	cat R.f I.f | spotmatch | grep "^r[0-9]*	i" >both &&

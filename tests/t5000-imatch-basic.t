@@ -246,7 +246,7 @@ test_expect_success 'the I-Match workflow on a document stream: imatch | spotmat
 	printf "d2\tthe quick brown foxes jumped over lazy sleeping dogs again\n" >>docs &&
 	printf "d3\tships harbours weather storms\n" >>docs &&
 	printf "d4\tthe quick brown foxes jumped over lazy sleeping dogs yesterday\n" >>docs &&
-	lexicon -w docs >wlex &&
+	dklexicon -w docs >wlex &&
 	imatch -L wlex -i 0:0.9 -m 3 -K 2 docs >keys &&
 	spotmatch keys >actual &&
 	printf "d1\td2\t1.000000\nd1\td4\t1.000000\nd2\td4\t1.000000\n" >expect &&

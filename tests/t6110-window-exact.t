@@ -73,7 +73,7 @@ done
 
 test_expect_success '-L: prefixes in the order of a lexicon, pairs unchanged' '
 	awk -v seed=3 -v n=400 -v v=30 -v g=100 -v d=0 -v cmax=3 -f gen.awk >s &&
-	head -n 150 s | lexicon >lex &&
+	head -n 150 s | dklexicon >lex &&
 	for m in jaccard set max; do
 		spotmatch -L lex --window 1000 --time-column 2 -M $m -t 0.5 s >actual &&
 		awk -v col=2 -v w=1000 -v m=$m -v tau=0.5 -f "$DK_TESTS/window-brute.awk" s >expect &&

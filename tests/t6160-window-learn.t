@@ -35,7 +35,7 @@ test_expect_success 'learning is reported, and makes the prefixes rarer' '
 
 test_expect_success 'a lexicon sets the order instead, and not with --learn' '
 	gen -v cmax=1 >s &&
-	head -n 100 s | lexicon >lex &&
+	head -n 100 s | dklexicon >lex &&
 	spotmatch -v -L lex --window 300 -M max s >/dev/null 2>err &&
 	! grep "order learned" err &&
 	test_expect_code 2 spotmatch -L lex --learn 100 --window 300 s 2>err &&

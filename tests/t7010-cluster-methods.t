@@ -1,11 +1,11 @@
 #!/bin/sh
-test_description='cluster -m star, leader, center, components on small graphs; random graphs against brute force'
+test_description='dkcluster -m star, leader, center, components on small graphs; random graphs against brute force'
 . "$(dirname "$0")/lib.sh"
 
 # cl METHOD [OPTION...]: cluster the file pairs into actual
 cl() {
 	_m=$1; shift
-	cluster -m "$_m" "$@" pairs >actual
+	dkcluster -m "$_m" "$@" pairs >actual
 }
 
 test_expect_success 'a chain: components chain, the others do not' '
@@ -14,7 +14,7 @@ test_expect_success 'a chain: components chain, the others do not' '
 	cl leader && printf "a\ta\nb\ta\nc\tc\nd\tc\n" >expect && test_cmp expect actual &&
 	cl center && test_cmp expect actual &&
 	cl star && printf "a\ta\nb\ta\nc\ta\nd\td\n" >expect && test_cmp expect actual &&
-	cluster pairs >actual && test_cmp expect actual
+	dkcluster pairs >actual && test_cmp expect actual
 '
 
 test_expect_success 'a star is one cluster by every method' '
@@ -59,8 +59,8 @@ test_expect_success 'pairs without SIM are all equal' '
 '
 
 test_expect_success 'a bad method is refused' '
-	expect_error 2 "cluster: -m nearest: not star, leader, center or components" \
-		cluster -m nearest pairs
+	expect_error 2 "dkcluster: -m nearest: not star, leader, center or components" \
+		dkcluster -m nearest pairs
 '
 
 # The documents: ID, quality, date, text.
@@ -121,33 +121,33 @@ test_expect_success 'leader visits in keep order: the centre is the kept documen
 
 test_expect_success '--keep errors' '
 	printf "a\t1\nb\tx\n" >bad &&
-	expect_error 2 "cluster: bad:2: --keep: column 2 is not a number: \"x\"" \
-		cluster -a bad --keep max:2 pairs &&
+	expect_error 2 "dkcluster: bad:2: --keep: column 2 is not a number: \"x\"" \
+		dkcluster -a bad --keep max:2 pairs &&
 	printf "a\t1\nb\t\n" >bad &&
-	expect_error 2 "cluster: bad:2: --keep: column 2 is not a number: \"\"" \
-		cluster -a bad --keep min:2 pairs &&
+	expect_error 2 "dkcluster: bad:2: --keep: column 2 is not a number: \"\"" \
+		dkcluster -a bad --keep min:2 pairs &&
 	printf "a\t1\nb\tinf\n" >bad &&
-	expect_error 2 "cluster: bad:2: --keep: column 2 is not a number" \
-		cluster -a bad --keep min:2 pairs &&
-	expect_error 2 "cluster: bad:1: --keep: no column 3 (the record has 2)" \
-		cluster -a bad --keep max:3 pairs &&
+	expect_error 2 "dkcluster: bad:2: --keep: column 2 is not a number" \
+		dkcluster -a bad --keep min:2 pairs &&
+	expect_error 2 "dkcluster: bad:1: --keep: no column 3 (the record has 2)" \
+		dkcluster -a bad --keep max:3 pairs &&
 	printf "a\nb\n" >list &&
-	expect_error 2 "cluster: list:1: --keep longest needs a document stream" \
-		cluster -a list --keep longest pairs &&
-	expect_error 2 "cluster: --keep biggest: not first, longest, max:COL or min:COL" \
-		cluster -a list --keep biggest pairs &&
-	expect_error 2 "cluster: --keep max:0: COL is not a column number" \
-		cluster -a list --keep max:0 pairs &&
-	expect_error 2 "cluster: --keep max:2x: COL is not a column number" \
-		cluster -a list --keep max:2x pairs &&
-	expect_error 2 "cluster: --keep other than first needs -a FILE" \
-		cluster --keep longest pairs
+	expect_error 2 "dkcluster: list:1: --keep longest needs a document stream" \
+		dkcluster -a list --keep longest pairs &&
+	expect_error 2 "dkcluster: --keep biggest: not first, longest, max:COL or min:COL" \
+		dkcluster -a list --keep biggest pairs &&
+	expect_error 2 "dkcluster: --keep max:0: COL is not a column number" \
+		dkcluster -a list --keep max:0 pairs &&
+	expect_error 2 "dkcluster: --keep max:2x: COL is not a column number" \
+		dkcluster -a list --keep max:2x pairs &&
+	expect_error 2 "dkcluster: --keep other than first needs -a FILE" \
+		dkcluster --keep longest pairs
 '
 
 test_expect_success '--representatives without -a is refused' '
-	cluster --representatives pairs >out 2>err
+	dkcluster --representatives pairs >out 2>err
 	test $? = 2 &&
-	grep "^cluster: --representatives needs -a FILE" err &&
+	grep "^dkcluster: --representatives needs -a FILE" err &&
 	test_must_be_empty out
 '
 
@@ -165,19 +165,19 @@ test_expect_success 'random graphs: brute force, each ID once, names are members
 			}" >pairs &&
 		tau=$((seed * 100000)) && t=0.$seed &&
 		for m in star leader; do
-			cluster -m $m -a ids --min-sim $t pairs >actual &&
+			dkcluster -m $m -a ids --min-sim $t pairs >actual &&
 			awk -v method=$m -v tau=$tau -f "$DK_TESTS/star-brute.awk" ids pairs >expect &&
 			test_cmp expect actual || return 1
 		done &&
 		for m in star leader center components; do
-			cluster -m $m -a ids --min-sim $t pairs >actual &&
+			dkcluster -m $m -a ids --min-sim $t pairs >actual &&
 			cut -f 1 actual | sort >got && sort ids >want && test_cmp want got &&
 			awk -F "\t" "{ name[\$2] = 1; member[\$1] = \$2 }
 				END { for (c in name) if (member[c] != c) { print \"bad name \" c; exit 1 } }" actual &&
-			cluster -m $m -a ids --min-sim $t --representatives pairs >reps &&
+			dkcluster -m $m -a ids --min-sim $t --representatives pairs >reps &&
 			cut -f 2 actual | uniq >names && test_cmp names reps || return 1
 		done &&
-		cluster -m leader -a ids --min-sim $t pairs >actual &&
+		dkcluster -m leader -a ids --min-sim $t pairs >actual &&
 		awk -F "\t" -v tau=$tau "
 			FNR == NR { if (int(\$3 * 1000000 + 0.5) >= tau) { p[\$1 SUBSEP \$2] = 1; p[\$2 SUBSEP \$1] = 1 } next }
 			\$1 != \$2 && !((\$1 SUBSEP \$2) in p) { print \"no pair with its centre: \" \$0; exit 1 }" pairs actual ||

@@ -40,10 +40,10 @@ test_expect_success 'ARI: 1 for the gold clusters, 0 for one cluster or none' '
 
 # components chain all five; star {a, b, c} {d, e}; leader visits a b c d e:
 # {a, b}, {c, d}, {e}: 2 reported, 1 correct, ARI (1 - 8/15) / (3 - 8/15).
-test_expect_success '-m clusters the pairs as cluster -m does' '
+test_expect_success '-m clusters the pairs as dkcluster -m does' '
 	for m in components star leader center; do
 		evaluate -m $m --tsv gold pairs >actual &&
-		cluster -m $m pairs | evaluate -c --tsv gold >expect &&
+		dkcluster -m $m pairs | evaluate -c --tsv gold >expect &&
 		test_cmp expect actual || return 1
 	done &&
 	evaluate -m components --tsv gold pairs | sed 1d >actual &&
@@ -57,7 +57,7 @@ test_expect_success '-m clusters the pairs as cluster -m does' '
 test_expect_success '-m -t clusters only the pairs at or above the threshold' '
 	evaluate -m components -t 0.5 --tsv gold pairs | sed 1d >actual &&
 	printf "4\t4\t4\t1.0000\t1.0000\t1.0000\t1.0000\n" >expect && test_cmp expect actual &&
-	cluster -m star --min-sim 0.75 pairs | evaluate -c --tsv gold >expect &&
+	dkcluster -m star --min-sim 0.75 pairs | evaluate -c --tsv gold >expect &&
 	evaluate -m star -t 0.75 --tsv gold pairs >actual && test_cmp expect actual
 '
 
@@ -74,14 +74,14 @@ test_expect_success '-m --sweep clusters at each threshold' '
 	test_cmp expect actual
 '
 
-test_expect_success '-m --sweep agrees with cluster --min-sim at every step' '
+test_expect_success '-m --sweep agrees with dkcluster --min-sim at every step' '
 	awk "BEGIN { srand(7); for (i = 0; i < 300; i++)
 		printf \"d%d\td%d\t0.%06d\n\", int(rand() * 60), int(rand() * 60), int(rand() * 1000000) }" >rpairs &&
 	awk "BEGIN { for (i = 0; i < 60; i++) print \"d\" i \"\tg\" int(i / 4) }" >rgold &&
 	for m in star leader components; do
 		evaluate -m $m --sweep -t 0.2 --step 0.2 --tsv rgold rpairs | sed 1d | cut -f 2- >actual &&
 		for t in 0.2 0.4 0.6 0.8 1; do
-			cluster -m $m --min-sim $t rpairs | evaluate -c -u singleton --tsv rgold | sed 1d
+			dkcluster -m $m --min-sim $t rpairs | evaluate -c -u singleton --tsv rgold | sed 1d
 		done >expect &&
 		test_cmp expect actual || return 1
 	done

@@ -36,9 +36,9 @@ test_expect_success 'TSV: the keep list on stdin, the corpus in two files' '
 	expect_error 2 "^keep: the keep list and the corpus cannot both be standard input" keep - -
 '
 
-test_expect_success 'TSV: cluster --representatives makes the list' '
+test_expect_success 'TSV: dkcluster --representatives makes the list' '
 	printf "a\tc\t0.9\nb\tf\t0.8\n" >pairs &&
-	cut -f 1 docs.tsv | cluster -a - --representatives pairs >reps &&
+	cut -f 1 docs.tsv | dkcluster -a - --representatives pairs >reps &&
 	printf "a\nb\nd\\\\te\n" >expect.reps && test_cmp expect.reps reps &&
 	keep -v reps docs.tsv >actual 2>err &&
 	printf "a\tURL-a\tfirst text\nb\tURL-b\tsecond\\\\ttext\r\nd\\\\te\tURL-d\tfourth\n" >expect &&

@@ -1,6 +1,6 @@
 #!/bin/sh
 test_description='the whole job on a WARC file holding two crawls of one
-site: htmlstrip --warc, qgram, spotmatch --window --novel, cluster and keep,
+site: htmlstrip --warc, qgram, spotmatch --window --novel, dkcluster and keep,
 exact outputs'
 . "$(dirname "$0")/lib.sh"
 
@@ -62,7 +62,7 @@ test_expect_success 'pairs and clusters join the two crawls, never a page with i
 	qgram -q 4 docs.tsv | spotmatch -M max -t 0.8 >pairs.tsv &&
 	printf "urn:uuid:1-r\turn:uuid:4-r\t1.000000\nurn:uuid:3-r\turn:uuid:6-r\t0.969697\n" >expect &&
 	test_cmp expect pairs.tsv &&
-	cluster -a docs.tsv --representatives pairs.tsv >keep.txt &&
+	dkcluster -a docs.tsv --representatives pairs.tsv >keep.txt &&
 	test_cmp novel.txt keep.txt
 '
 

@@ -47,15 +47,15 @@ test_expect_success 'setup: the example pages and a synthetic collection' '
 test_expect_success 'setup: the single-machine pairs and clusters' '
 	for c in pages synth; do
 		case $c in pages) t=0.4 ;; synth) t=0.5 ;; esac
-		spotsig $c.docs | lexicon --idf 0.2:0.85 >$c.sigs &&
+		spotsig $c.docs | dklexicon --idf 0.2:0.85 >$c.sigs &&
 		spotmatch -t $t $c.sigs | sort >ref.$c.spotsigs &&
 		partition -t $t $c.sigs | spotmatch >ref.$c.spotsigs.keyed &&
 		minhash $c.sigs | spotmatch -t $t | sort >ref.$c.lsh &&
-		lexicon -w $c.docs >$c.wlex &&
+		dklexicon -w $c.docs >$c.wlex &&
 		imatch -L $c.wlex -K 4 $c.docs | spotmatch | sort >ref.$c.imatch &&
 		imatch -L $c.wlex -K 4 $c.docs | spotmatch -t 0.4 | sort >ref.$c.imatch4 &&
 		for m in spotsigs lsh imatch imatch4; do
-			cluster -a $c.ids ref.$c.$m >ref.$c.$m.clusters || return 1
+			dkcluster -a $c.ids ref.$c.$m >ref.$c.$m.clusters || return 1
 		done || return 1
 	done &&
 	test $(wc -l <ref.pages.spotsigs) = 9 &&
@@ -159,7 +159,7 @@ for m in spotsigs lsh imatch; do
 	case $m in imatch) o="-K 4" ;; *) o="-t 0.5" ;; esac
 	test_expect_success "Hadoop Streaming contract, $m" '
 		cat synth.docs | $mapred lex-map $m -d | sort -k1,1 | $mapred lex-reduce $m >lex &&
-		case $m in imatch) test_cmp synth.wlex lex ;; *) spotsig synth.docs | lexicon >want && test_cmp want lex ;; esac &&
+		case $m in imatch) test_cmp synth.wlex lex ;; *) spotsig synth.docs | dklexicon >want && test_cmp want lex ;; esac &&
 		cat synth.docs | $mapred key-map $m -d $o -L lex | sort -k1,1 |
 			$mapred match-reduce $m $o | $mapred merge $m $o >pairs &&
 		canon ref.synth.$m >want &&
@@ -172,7 +172,7 @@ for m in spotsigs lsh imatch; do
 		for r in red.0 red.1; do $mapred match-reduce $m $o <$r || return 1; done |
 			$mapred merge $m $o >pairs &&
 		test_cmp want pairs &&
-		cluster -a synth.ids pairs >clusters &&
+		dkcluster -a synth.ids pairs >clusters &&
 		test_cmp ref.synth.$m.clusters clusters &&
 		rm -f split.* red.*
 	'

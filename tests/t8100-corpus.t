@@ -25,10 +25,10 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	split -n l/4 -d -a 1 --additional-suffix=.tsv all.docs in/s &&
 	test $(ls in | wc -l) = 4 &&
 	cut -f1 all.docs >ids &&
-	spotsig all.docs | lexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs &&
+	spotsig all.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs &&
 	sort pairs >ref.pairs &&
-	cluster -a ids pairs >ref.clusters &&
-	cluster -a ids --representatives pairs >ref.keep &&
+	dkcluster -a ids pairs >ref.clusters &&
+	dkcluster -a ids --representatives pairs >ref.keep &&
 	test $(wc -l <ref.pairs) -gt 300 &&
 	test $(wc -l <ref.keep) -lt 500
 '
@@ -55,10 +55,10 @@ test_expect_success 'a run with nothing changed does nothing (make -q is true)' 
 test_expect_success 'a new threshold remakes the keys and what follows, not the signatures' '
 	cp -r j1 t6 &&
 	$mk -n IN=in OUT=t6 TAU=0.6 keeplist >plan &&
-	! grep -e "^spotsig" -e "^lexicon -m" plan &&
+	! grep -e "^spotsig" -e "^dklexicon -m" plan &&
 	test $(grep -c "partition --shard -t 0.6" plan) = 4 &&
 	$mk IN=in OUT=t6 TAU=0.6 keeplist >log 2>&1 &&
-	spotsig all.docs | lexicon --idf 0.2:0.85 | spotmatch -t 0.6 | sort >want &&
+	spotsig all.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.6 | sort >want &&
 	sort t6/pairs.tsv >got &&
 	test_cmp want got &&
 	$mk -q IN=in OUT=t6 TAU=0.6 keeplist &&
@@ -69,7 +69,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	rm j1/keep.txt &&
 	$mk -n IN=in OUT=j1 keeplist >plan &&
 	test $(grep -c . plan) = 1 &&
-	grep "cluster .*--representatives" plan &&
+	grep "dkcluster .*--representatives" plan &&
 	$mk IN=in OUT=j1 keeplist >log 2>&1 &&
 	same j1
 '
@@ -115,10 +115,10 @@ test_expect_success 'a shard that fails to parse stops the job, naming it; the o
 
 test_expect_success 'LSH, I-Match and DDD: the pairs of their single pipelines' '
 	$mk IN=in OUT=lsh WORKFLOW=lsh -j 2 pairs >log 2>&1 &&
-	spotsig all.docs | lexicon --idf 0.2:0.85 | minhash -k 6 -l 32 | spotmatch -t 0.44 | sort >want &&
+	spotsig all.docs | dklexicon --idf 0.2:0.85 | minhash -k 6 -l 32 | spotmatch -t 0.44 | sort >want &&
 	sort lsh/pairs.tsv >got && test_cmp want got &&
 	$mk IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 -j 2 pairs >log 2>&1 &&
-	lexicon -w all.docs >wlex &&
+	dklexicon -w all.docs >wlex &&
 	imatch -i 0.4:0.75 -K 4 -L wlex all.docs | spotmatch | sort >want &&
 	test_cmp want im/pairs.tsv &&
 	mkdir ind &&
@@ -164,9 +164,9 @@ test_expect_success 'WARC shards of the example pages: the pages pipeline, kept 
 	done &&
 	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
 	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc >docs &&
-	spotsig docs | lexicon --idf 0.2:0.85 | spotmatch -t 0.4 >pairs &&
+	spotsig docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.4 >pairs &&
 	cut -f1 docs >ids &&
-	cluster -a ids --representatives pairs >want.keep &&
+	dkcluster -a ids --representatives pairs >want.keep &&
 	test_cmp want.keep warc/keep.txt &&
 	test $(wc -l <want.keep) -lt 13 &&
 	for s in crawl0 crawl1; do

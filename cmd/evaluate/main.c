@@ -18,7 +18,7 @@ static const struct dk_usage usage = {
 	"                 cluster is a true pair\n"
 	"  -c             the input is a cluster stream, not a pair stream\n"
 	"  -e, --each     score each file as a run of its own\n"
-	"  -m METHOD      cluster the pairs (at each threshold) as cluster -m METHOD\n"
+	"  -m METHOD      cluster the pairs (at each threshold) as dkcluster -m METHOD\n"
 	"                 does (star, leader, center, components), score clusters\n"
 	"  -t TAU         score only the pairs with SIM >= TAU (start of --sweep)\n"
 	"  -u MODE        an ID missing from GOLD: error (default), singleton\n"
@@ -143,7 +143,7 @@ gold_id(dk_reader *r, dk_str s)
 	}
 }
 
-/* Notes the first appearance of ID i in the pairs: cluster(1) numbers IDs,
+/* Notes the first appearance of ID i in the pairs: dkcluster(1) numbers IDs,
  * and so visits them, in that order. */
 static void
 see(struct run *run, uint32_t i)
@@ -265,7 +265,7 @@ dedup(struct run *run)
 }
 
 /* -m clusters the pairs as read, in their order and repeats included, as
- * cluster(1) does; only the lowest SIM is wanted for a sweep. */
+ * dkcluster(1) does; only the lowest SIM is wanted for a sweep. */
 static void
 lowest_sim(struct run *run)
 {
@@ -353,7 +353,7 @@ ari(const struct score *s)
 	return ((double)s->correct - expected) / (max - expected);
 }
 
-/* -m: the clusters of the run's pairs with SIM >= tau, as cluster(1) makes
+/* -m: the clusters of the run's pairs with SIM >= tau, as dkcluster(1) makes
  * them from the same pairs, into run->pcl.  Nodes are the IDs in order of
  * first appearance, then the IDs the pairs do not name. */
 static void

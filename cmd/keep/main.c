@@ -1,5 +1,5 @@
 /* keep: the deduplicated corpus in its own format.  Reads a keep list (one
- * ID a line, as cluster --representatives writes it) and writes the records
+ * ID a line, as dkcluster --representatives writes it) and writes the records
  * of the corpus whose IDs are on it, order and bytes unchanged. */
 #include "keep.h"
 

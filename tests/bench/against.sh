@@ -130,7 +130,7 @@ report() {
 	}' "$2"
 }
 
-lexicon -w "$T/proto.tsv" >"$T/proto.lex"
+dklexicon -w "$T/proto.tsv" >"$T/proto.lex"
 imatch -L "$T/proto.lex" -K 10 "$T/proto.tsv" >"$T/proto.f"
 timed sh -c "imatch -L '$T/proto.lex' -K 10 '$T/mail.tsv' | spotmatch --against '$T/proto.f' >'$T/imatch.pairs'"
 report "I-Match, K = 10, any shared fingerprint" "$T/imatch.pairs"

@@ -34,15 +34,15 @@ for spec in "3000000 0" "1000000 50"; do
 	test -s "$f" || gen "$1" "$2" >"$f" || exit 1
 	bytes=$(wc -c <"$f")
 	s=$(now); wc -l "$f" >/dev/null; e=$(now); base=$(elapsed "$s" "$e")
-	s=$(now); cluster -v "$f" 2>"$t/err" >/dev/null || exit 1; e=$(now)
+	s=$(now); dkcluster -v "$f" 2>"$t/err" >/dev/null || exit 1; e=$(now)
 	wall=$(elapsed "$s" "$e")
-	c=$(cpu cluster "$f")
+	c=$(cpu dkcluster "$f")
 	echo "cluster, $n pairs over $1 IDs ($(test "$2" = 0 && echo "random ends" || echo "ends within $2")), $bytes bytes: ${wall} s wall, ${c} s CPU; wc -l ${base} s ($(awk -v a="$wall" -v b="$base" 'BEGIN { printf "%.1f", a / b }')x)"
 	sed 's/^/  /' "$t/err"
 	old=
 	test -n "$CLUSTER_BASELINE" && old=$(cpu "$CLUSTER_BASELINE" "$f")
 	for m in star leader center components; do
-		c=$(cpu cluster -m $m "$f")
+		c=$(cpu dkcluster -m $m "$f")
 		echo "  -m $m: ${c} s CPU${old:+ against ${old} s for $CLUSTER_BASELINE ($(awk -v a="$c" -v b="$old" 'BEGIN { printf "%.2f", a / b }')x)}"
 	done
 done

@@ -3,7 +3,7 @@
 # (each copy a record of its own, under a new URL and record ID) into
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
 # time, all in one run:
-#   the single pipeline (htmlstrip | spotsig | lexicon --idf | spotmatch,
+#   the single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch,
 #     then cluster), the baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
 #     shards, each as a ratio to the baseline;
@@ -68,13 +68,13 @@ timed() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-timed sh -c 'out=$1; shift; htmlstrip --warc "$@" | spotsig | lexicon --idf 0.2:0.85 |
+timed sh -c 'out=$1; shift; htmlstrip --warc "$@" | spotsig | dklexicon --idf 0.2:0.85 |
 	spotmatch -t 0.5 >"$out"' sh "$t/single.pairs" $shards
 base=$wall
 htmlstrip --warc $shards | cut -f1 >"$t/ids"
-cluster -a "$t/ids" --representatives "$t/single.pairs" >"$t/single.keep"
+dkcluster -a "$t/ids" --representatives "$t/single.pairs" >"$t/single.keep"
 sort "$t/single.pairs" >"$t/single.sorted"
-echo "single pipeline (htmlstrip | spotsig | lexicon | spotmatch): ${base} s, $(rate "$bytes" "$base") MB/s of WARC"
+echo "single pipeline (htmlstrip | spotsig | dklexicon | spotmatch): ${base} s, $(rate "$bytes" "$base") MB/s of WARC"
 
 for j in 1 2; do
 	rm -rf "$t/out$j"

@@ -64,7 +64,7 @@ if ! test -s "$t/prose-$n.sig"; then
 	echo "qgram -q 4: $n documents, $bytes bytes in $(elapsed "$s" "$e") s, $(rate "$bytes" "$(elapsed "$s" "$e")") MB/s"
 	rm -f "$t/prose.tsv"
 fi
-head -n 2000 "$t/prose-$n.sig" | lexicon >"$t/prose.lex"
+head -n 2000 "$t/prose-$n.sig" | dklexicon >"$t/prose.lex"
 : >"$t/rates"
 i=1
 while test "$i" -le "$repeat"; do

@@ -26,7 +26,7 @@ score() {
 }
 
 run_quality() {   # NAME DOCS TRUEPAIRS LEXICON-OPTION [IMATCH-OPTION]
-	lexicon $4 "$2" >"$T/$1.lex"
+	dklexicon $4 "$2" >"$T/$1.lex"
 	for K in 0 10; do
 		imatch $5 -L "$T/$1.lex" -K $K "$2" | sort -t "$(printf '\t')" -k1,1 -s >"$T/$1.k$K"
 		pairs "$T/$1.k$K" >"$T/$1.p$K"
@@ -39,7 +39,7 @@ if ! test -s "$T/pages.tsv"; then
 	htmlstrip "$DK_SHARED"/corpora/pages/*/*.html.gz >"$T/pages1.tsv" || exit 1
 	cat "$T/pages1.tsv" "$T/pages1.tsv" "$T/pages1.tsv" >"$T/pages.tsv"
 fi
-lexicon -w "$T/pages1.tsv" >"$T/pages.lex"
+dklexicon -w "$T/pages1.tsv" >"$T/pages.lex"
 bytes=$(wc -c <"$T/pages.tsv")
 echo "input: htmlstrip output of shared/corpora/pages, 3 copies, $bytes bytes"
 t0=$(now); wc -w "$T/pages.tsv" >/dev/null; t1=$(now)

@@ -43,11 +43,11 @@ step() {
 }
 echo "single process, stage by stage:"
 step sigs spotsig "$docs"
-step idf lexicon --idf "$idf" "$dir/one.sigs"
+step idf dklexicon --idf "$idf" "$dir/one.sigs"
 step keyed partition -t "$tau" "$dir/one.idf"
 step pairs spotmatch -j 2 "$dir/one.keyed"
 cut -f1 "$docs" >"$dir/ids"
-step clusters cluster -a "$dir/ids" "$dir/one.pairs"
+step clusters dkcluster -a "$dir/ids" "$dir/one.pairs"
 echo "  total $total s; $(wc -l <"$dir/one.pairs") pairs"
 
 echo "distributed: scaleout.sh -j $jobs -n $shards -r $shards (GNU parallel, local slots):"

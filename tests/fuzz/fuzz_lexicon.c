@@ -1,5 +1,5 @@
 /* Lexicon files (TERM TAB DF, and "!N" TAB N) through dk_lexicon_read, the
- * loader behind dk_lexicon_load (spotsig -L, lexicon -m, imatch -L).
+ * loader behind dk_lexicon_load (spotsig -L, dklexicon -m, imatch -L).
  * Property: a file that loads is written by dk_lexicon_write as a lexicon
  * that loads again and is written to the same bytes. */
 #include "fuzz.h"

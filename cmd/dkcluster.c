@@ -1,4 +1,4 @@
-/* cluster: the clusters of a pair stream, by star, center or connected
+/* dkcluster: the clusters of a pair stream, by star, center or connected
  * components (common/cluster.h), as a cluster stream or a keep list. */
 #include "dk.h"
 #include "cluster.h"
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"cluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
+	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
 	"        [--keep RULE] [--representatives] [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"

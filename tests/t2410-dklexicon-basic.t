@@ -2,21 +2,21 @@
 test_description='lexicon: document frequencies, merging, IDF filter'
 . "$(dirname "$0")/lib.sh"
 
-test_expect_success 'lexicon of a signature stream, sorted, !N first' '
+test_expect_success 'dklexicon of a signature stream, sorted, !N first' '
 	printf "d1\tb=1 a=2 c:d=1\nd2\t!short a=3\nd3\ta=1 b=1\nd4\t\n" >in &&
-	lexicon in >actual &&
+	dklexicon in >actual &&
 	printf "!N\t4\na\t3\nb\t2\nc:d\t1\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'stdin' '
-	lexicon <in >actual &&
+	dklexicon <in >actual &&
 	test_cmp expect actual
 '
 
 test_expect_success 'terms keep their percent-encoding, order is bytewise' '
 	printf "d1\tz=1 a%%20b=1 a%%3Ab=1 %%25=1 B=1 \\303\\251t\\303\\251=1\n" >in &&
-	lexicon in >actual &&
+	dklexicon in >actual &&
 	printf "!N\t1\n%%25\t1\nB\t1\na%%20b\t1\na:b\t1\nz\t1\n\\303\\251t\\303\\251\t1\n" >expect &&
 	test_cmp expect actual &&
 	LC_ALL=C sort -c actual
@@ -24,21 +24,21 @@ test_expect_success 'terms keep their percent-encoding, order is bytewise' '
 
 test_expect_success '!probe documents are not counted' '
 	printf "P0.5:00001\td1\ta=1\nP0.5:00001\td2\t!probe a=1 b=1\n" >in &&
-	lexicon in >actual &&
+	dklexicon in >actual &&
 	printf "!N\t1\na\t1\n" >expect &&
 	test_cmp expect actual
 '
 
-test_expect_success 'lexicon of words (-w): distinct words per document' '
+test_expect_success 'dklexicon of words (-w): distinct words per document' '
 	printf "x\tThe the CAT\ny\tcat dog\nz\t\n" >in &&
-	lexicon -w in >actual &&
+	dklexicon -w in >actual &&
 	printf "!N\t3\ncat\t2\ndog\t1\nthe\t1\n" >expect &&
 	test_cmp expect actual
 '
 
-test_expect_success 'lexicon of words with a token pattern' '
+test_expect_success 'dklexicon of words with a token pattern' '
 	printf "x\tdon'"'"'t stop\n" >in &&
-	lexicon -w -p "[a-z'"'"']+" in >actual &&
+	dklexicon -w -p "[a-z'"'"']+" in >actual &&
 	printf "!N\t1\ndon'"'"'t\t1\nstop\t1\n" >expect &&
 	test_cmp expect actual
 '
@@ -48,78 +48,78 @@ test_expect_success 'merge of shards equals the lexicon of the whole' '
 		printf \"d%d\t\", d; n = int(rand() * 12);
 		for (i = 0; i < n; i++) { if (i) printf \" \"; printf \"s%d=%d\", i * 37 + int(rand() * 40), 1 + int(rand() * 3) }
 		printf \"\n\" } }" >all &&
-	lexicon all >expect &&
+	dklexicon all >expect &&
 	test $(wc -l <expect) -gt 100 &&
 	head -n 100 all >p1 && sed -n "101,250p" all >p2 && tail -n 50 all >p3 &&
-	lexicon p1 >l1 && lexicon p2 >l2 && lexicon p3 >l3 &&
-	lexicon -m l1 l2 l3 >actual &&
+	dklexicon p1 >l1 && dklexicon p2 >l2 && dklexicon p3 >l3 &&
+	dklexicon -m l1 l2 l3 >actual &&
 	test_cmp expect actual &&
-	lexicon -m <l1 >actual1 && test_cmp l1 actual1
+	dklexicon -m <l1 >actual1 && test_cmp l1 actual1
 '
 
 test_expect_success 'IDF filter with the stream statistics (N = 4)' '
 	printf "d1\talpha=1 beta=1 gamma=1 eps=1\nd2\t!short alpha=1 beta=2 eps=1\nd3\talpha=1 delta=1 eps=1\nd4\talpha=1\n" >in &&
-	lexicon --idf 0.2:0.85 in >actual &&
+	dklexicon --idf 0.2:0.85 in >actual &&
 	printf "d1\tbeta=1 eps=1\nd2\t!short beta=2 eps=1\nd3\teps=1\nd4\t!short\n" >expect &&
 	test_cmp expect actual &&
-	lexicon --idf 0.5:0.5 in >actual &&
+	dklexicon --idf 0.5:0.5 in >actual &&
 	printf "d1\tbeta=1\nd2\t!short beta=2\nd3\t!short\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'IDF filter with a lexicon equals the two-pass filter' '
-	lexicon all >lex &&
+	dklexicon all >lex &&
 	for r in 0.2:0.85 0.5:1 0:0.4; do
-		lexicon --idf $r all >expect &&
-		lexicon --idf $r -L lex all >actual &&
+		dklexicon --idf $r all >expect &&
+		dklexicon --idf $r -L lex all >actual &&
 		test_cmp expect actual || return 1
 	done
 '
 
 test_expect_success 'records left empty are flagged !short once, flags kept' '
 	printf "a\tx=1 y=1\nb\t!short x=1\nc\ty=1\nd\ty=1\ne\t!probe x=1\n" >in &&
-	lexicon --idf 0:0.3 in >actual &&
+	dklexicon --idf 0:0.3 in >actual &&
 	printf "a\ty=1\nb\t!short\nc\ty=1\nd\ty=1\ne\t!short !probe\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'IDF filter keeps signatures as written (%3A stays)' '
 	printf "a\tx%%3Ay=1 z=1\nb\tz=1\n" >in &&
-	lexicon --idf 1:1 in >actual &&
+	dklexicon --idf 1:1 in >actual &&
 	printf "a\tx%%3Ay=1\nb\t!short\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'bad signature stream' '
 	printf "d1\ta=1\nd2\ta=x\n" >in &&
-	expect_error 2 "lexicon: in:2: signature count is not a number" lexicon in &&
-	expect_error 2 "lexicon: in:2: signature count is not a number" lexicon --idf 0:1 in
+	expect_error 2 "dklexicon: in:2: signature count is not a number" dklexicon in &&
+	expect_error 2 "dklexicon: in:2: signature count is not a number" dklexicon --idf 0:1 in
 '
 
 test_expect_success 'bad lexicons in a merge' '
 	printf "!N\t2\na b\t1\n" >bad &&
-	expect_error 2 "lexicon: bad:2: unescaped reserved byte" lexicon -m bad &&
+	expect_error 2 "dklexicon: bad:2: unescaped reserved byte" dklexicon -m bad &&
 	printf "!N\t2\na\t1\t3\n" >bad &&
-	expect_error 2 "lexicon: bad:2: expected TERM<TAB>DF" lexicon -m bad &&
+	expect_error 2 "dklexicon: bad:2: expected TERM<TAB>DF" dklexicon -m bad &&
 	printf "!N\t2\n!N\t2\n" >bad &&
-	expect_error 2 "lexicon: bad:2: second !N" lexicon -m bad &&
+	expect_error 2 "dklexicon: bad:2: second !N" dklexicon -m bad &&
 	printf "a\t1\n" >bad &&
-	expect_error 2 "lexicon: bad:1: no !N record" lexicon -m bad
+	expect_error 2 "dklexicon: bad:1: no !N record" dklexicon -m bad
 '
 
 test_expect_success 'an unreadable operand is reported, the others done' '
 	printf "!N\t1\na\t1\n" >l1 &&
-	test_expect_code 1 lexicon -m nonexistent l1 >actual 2>err &&
-	grep "lexicon: nonexistent" err &&
+	test_expect_code 1 dklexicon -m nonexistent l1 >actual 2>err &&
+	grep "dklexicon: nonexistent" err &&
 	test_cmp l1 actual
 '
 
 test_expect_success 'usage errors' '
-	expect_error 2 "no -m or -w" lexicon --idf 0:1 -m &&
-	expect_error 2 "exclude each other" lexicon -m -w &&
-	expect_error 2 "needs --idf" lexicon -L l1 &&
-	expect_error 2 "needs -w" lexicon -p x &&
-	expect_error 2 "usage:" lexicon -Z
+	expect_error 2 "no -m or -w" dklexicon --idf 0:1 -m &&
+	expect_error 2 "exclude each other" dklexicon -m -w &&
+	expect_error 2 "needs --idf" dklexicon -L l1 &&
+	expect_error 2 "needs -w" dklexicon -p x &&
+	expect_error 2 "usage:" dklexicon -Z
 '
 
 test_done

@@ -1,4 +1,4 @@
-/* lexicon: document frequencies of signatures or words, merging of
+/* dklexicon: document frequencies of signatures or words, merging of
  * lexicons, and the IDF filter for any signature stream. */
 #include "dk.h"
 #include "lexicon.h"
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"lexicon [-v] [-w [-p pattern]] [file ...]\n"
-	"lexicon -m [-v] [lexicon ...]\n"
-	"lexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
+	"dklexicon [-v] [-w [-p pattern]] [file ...]\n"
+	"dklexicon -m [-v] [lexicon ...]\n"
+	"dklexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
