@@ -55,6 +55,8 @@ repeated(const dk_ids *s, dk_reader *r, dk_str id, uint64_t first)
 	int n = id.n > 200 ? 200 : (int)id.n;
 	const char *more = id.n > 200 ? "..." : "";
 
+	if (s->pending)
+		s->pending(s->pending_arg);
 	if (strcmp(file, dk_reader_name(r)) == 0)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "ID %.*s%s already at line %lu (see --allow-repeated-ids)",

@@ -30,6 +30,12 @@ typedef struct {
 	DK_VEC(uint64_t) where;   /* by ID number: file index << 44 | line */
 	DK_VEC(char *) files;     /* names of the operands met */
 	DK_VEC(char) scratch;     /* scope TAB ID of a keyed record */
+	/* Optional: finishes the records before this one that the program
+	 * holds unprocessed (a batch for threads), called before a repeated
+	 * ID is reported, so that their output is written and an error of an
+	 * earlier line is the one reported.  It may end the program. */
+	void (*pending)(void *arg);
+	void *pending_arg;
 } dk_ids;
 
 /* The IDs of a program's input, for a program that reads one stream. */

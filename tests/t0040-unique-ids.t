@@ -42,6 +42,16 @@ test_expect_success 'across operands: the first one is named' '
 	expect_error 2 "^minhash: sigs:1: ID d1 already at line 1" minhash sigs sigs
 '
 
+test_expect_success 'minhash -j: the records before a repeated ID are written, an earlier error wins' '
+	printf "a\tx=1\nb\ty=1\nc\tz=0\na\tw=1\n" >rb &&
+	expect_error 2 "^minhash: rb:3: signature count is 0$" minhash -j 2 rb &&
+	printf "a\tx=1\nb\ty=1\na\tw=1\n" >ra &&
+	test_expect_code 2 minhash -j 2 ra >out 2>err &&
+	grep "^minhash: ra:3: ID a already at line 1" err &&
+	head -n 2 ra | minhash -j 2 >expect &&
+	test -s expect && test_cmp expect out
+'
+
 test_expect_success 'REF and input are collections of their own' '
 	spotmatch -t 0.5 --against sigs sigs >actual &&
 	test -s actual &&

@@ -336,7 +336,19 @@ struct job {
 	struct batch *bt;
 	int nthreads;
 	struct stats *st;
+	const char *name;       /* the operand being read */
 };
+
+/* Runs the batch before a repeated ID is reported (common/ids.h). */
+static void
+finish_batch(void *arg)
+{
+	struct job *j = arg;
+
+	if (j->bt->docs.n > 0)
+		batch_run(j->bt, j->nthreads, j->name, j->st);
+	dk_out_flush();
+}
 
 /* Reads one operand into batches. */
 static void
@@ -350,6 +362,9 @@ read_operand(dk_reader *r, void *arg)
 	struct doc d;
 
 	dk_expect(r, DK_KIND_SIG, NULL);
+	j->name = dk_reader_name(r);
+	dk_input_ids.pending = finish_batch;
+	dk_input_ids.pending_arg = j;
 	while (dk_read_record(r, &rec, 1)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		d.off = bt->text.n;
@@ -471,7 +486,7 @@ main(int argc, char **argv)
 	for (i = 0; i < nthreads; i++)
 		bt.scr[i].mins = dk_reallocarray(NULL, (size_t)fam.rows, sizeof(uint64_t));
 
-	job = (struct job){ &bt, nthreads, &st };
+	job = (struct job){ &bt, nthreads, &st, NULL };
 	status = dk_each_input(argc, argv, read_operand, &job);
 	if (dk_verbose)
 		report(&st, &fam);
