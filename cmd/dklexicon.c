@@ -40,7 +40,6 @@ struct state {
 	dk_tokenizer *tok;
 	dk_tokens toks;
 	dk_sigs sigs;
-	dk_buf scratch;
 	/* held input of the two-pass filter: raw lines and signature ids */
 	dk_buf lines;
 	DK_VEC(struct held) held;
@@ -53,23 +52,6 @@ static int
 keep_df(struct state *st, uint64_t df)
 {
 	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
-}
-
-/* Signatures of the last field, decoded from a copy so that the line
- * stays as it was read. */
-static void
-parse_copy(struct state *st, dk_reader *r, const dk_record *rec)
-{
-	const dk_str *last = &rec->f[rec->n - 1];
-	const char *msg;
-	dk_str f;
-
-	st->scratch.n = 0;
-	dk_buf_bytes(&st->scratch, last->p, last->n);
-	f.p = st->scratch.p;
-	f.n = last->n;
-	if ((msg = dk_parse_sigs(f, &st->sigs)) != NULL)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
 }
 
 static void
@@ -135,7 +117,7 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 {
 	size_t i;
 
-	parse_copy(st, r, rec);
+	dk_record_sigs(r, rec, &st->sigs);
 	st->keep.n = 0;
 	DK_GROW(&st->keep, st->sigs.n + 1);
 	for (i = 0; i < st->sigs.n; i++) {
@@ -156,7 +138,7 @@ hold(struct state *st, dk_reader *r, const dk_record *rec)
 	struct held h;
 	size_t i;
 
-	parse_copy(st, r, rec);
+	dk_record_sigs(r, rec, &st->sigs);
 	h.off = st->lines.n;
 	h.len = rec->line.n;
 	h.head = (size_t)(rec->f[rec->n - 1].p - rec->line.p);
@@ -223,7 +205,6 @@ cleanup(struct state *st)
 	dk_tokenizer_free(st->tok);
 	dk_tokens_free(&st->toks);
 	dk_sigs_free(&st->sigs);
-	dk_buf_free(&st->scratch);
 	dk_buf_free(&st->lines);
 	free(st->held.v);
 	free(st->ids.v);

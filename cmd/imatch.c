@@ -80,7 +80,7 @@ struct scratch {
 	dk_tokenizer *tok;
 	dk_tokens toks;
 	dk_sigs sigs;
-	dk_buf raw, text;
+	dk_buf text;
 	u32vec prim, sec, sel, tmp;
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
@@ -338,18 +338,11 @@ sort_unique(u32vec *v, u32vec *tmp)
 	v->n = n + 1;
 }
 
-/* Is the field a signature list?  Parsed on a copy, since parsing decodes
- * in place. */
+/* Is the field a signature list? */
 static int
 looks_like_sigs(dk_str field, struct scratch *w)
 {
-	dk_str copy;
-
-	w->raw.n = 0;
-	dk_buf_bytes(&w->raw, field.p, field.n);
-	copy.p = w->raw.p;
-	copy.n = w->raw.n;
-	return dk_parse_sigs(copy, &w->sigs) == NULL && w->sigs.n > 0;
+	return dk_parse_sigs(field, &w->sigs) == NULL && w->sigs.n > 0;
 }
 
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
@@ -369,13 +362,10 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	if (*kind == 0 && last.n > 0)
 		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
 	if (*kind == 'S') {
-		w->raw.n = 0;
-		dk_buf_bytes(&w->raw, last.p, last.n);
 		dk_record_sigs(r, rec, &w->sigs);
 		for (i = 0; i < w->sigs.n; i++)
 			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
-		last.p = w->raw.p;
 		return last;
 	}
 	last = dk_record_text(r, rec);
@@ -443,10 +433,10 @@ digest(const struct lexicon *lx, struct scratch *w, char hex[DK_SHA1_HEX])
 	dk_sha1_hex(w->sha1, w->text.p, w->text.n, hex);
 }
 
+/* The rest of a keyed line, after its key. */
 static void
-put_line(const char *key, size_t keylen, const dk_record *rec, dk_str sigs)
+put_rest(const dk_record *rec, dk_str sigs)
 {
-	dk_buf_bytes(&dk_out, key, keylen);
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_head(&dk_out, rec);
 	if (sigs.n > 0)
@@ -459,8 +449,8 @@ static void
 fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
     const dk_record *rec, dk_str sigs, struct stats *st)
 {
-	char key[64];
-	int i, n, got, emitted = 0, extended = 0;
+	char hex[DK_SHA1_HEX];
+	int i, got, emitted = 0, extended = 0;
 
 	sort_unique(&w->prim, &w->tmp);
 	sort_unique(&w->sec, &w->tmp);
@@ -470,15 +460,16 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		if ((got = term_set(lx, w, o, i)) == 0)
 			continue;
 		extended |= got == 2;
-		n = snprintf(key, sizeof key, "F%02d/%d:", i, o->nlex);
-		digest(lx, w, key + n);
-		put_line(key, (size_t)n + DK_SHA1_HEX, rec, sigs);
+		digest(lx, w, hex);
+		dk_buf_fprintkey(&dk_out, (unsigned)i, (unsigned)o->nlex, hex);
+		put_rest(rec, sigs);
 		emitted++;
 	}
 	st->keys += (unsigned long long)emitted;
 	st->extended += (unsigned long long)extended;
 	if (!emitted) {
-		put_line("R", 1, rec, sigs);
+		dk_buf_rejectkey(&dk_out);
+		put_rest(rec, sigs);
 		st->rejected++;
 	}
 }
@@ -525,7 +516,6 @@ scratch_free(struct scratch *w)
 	dk_tokenizer_free(w->tok);
 	dk_tokens_free(&w->toks);
 	dk_sigs_free(&w->sigs);
-	dk_buf_free(&w->raw);
 	dk_buf_free(&w->text);
 	free(w->prim.v);
 	free(w->sec.v);

@@ -64,25 +64,13 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 {
 	dk_record rec = { 0 };
 	dk_sigs sigs = { 0 };
-	DK_VEC(char) scratch = { 0 };
-	dk_str f;
 	struct rec x;
 	uint64_t len;
-	const char *msg;
 
 	dk_expect(r, DK_KIND_SIG, NULL);
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
-		f = rec.f[rec.n - 1];
-		/* dk_parse_sigs decodes %XX in place, and the record is written
-		 * as read: a field with escapes is parsed on a copy */
-		if (memchr(f.p, '%', f.n)) {
-			DK_GROW(&scratch, f.n + 1);
-			memcpy(scratch.v, f.p, f.n);
-			f.p = scratch.v;
-		}
-		if ((msg = dk_parse_sigs(f, &sigs)) != NULL)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+		dk_record_sigs(r, &rec, &sigs);
 		if (sigs.flags & DK_SIG_PROBE)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "!probe record: input is already keyed");
@@ -105,7 +93,6 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 		in.text.n += rec.line.n;
 		DK_PUSH(&in.recs, x);
 	}
-	free(scratch.v);
 	dk_sigs_free(&sigs);
 	dk_record_free(&rec);
 }
@@ -122,24 +109,10 @@ reserve(const char *path)
 		DK_GROW(&in.text, in.text.n + (size_t)st.st_size);
 }
 
-static void
-put_key(const char *prefix, int width, size_t k)
-{
-	char num[24];
-	int i = (int)sizeof num;
-
-	dk_buf_str(&dk_out, prefix);
-	do
-		num[--i] = (char)('0' + k % 10);
-	while ((k /= 10) != 0 || (int)sizeof num - i < width);
-	dk_buf_bytes(&dk_out, num + i, sizeof num - (size_t)i);
-	dk_buf_char(&dk_out, '\t');
-}
-
 /* Writes partition k: its members and the probes of partition k-1, in
  * input order. */
 static void
-write_part(size_t k, const uint32_t *idx, size_t n, const char *prefix, int width)
+write_part(size_t k, const uint32_t *idx, size_t n, const dk_partkey *pk)
 {
 	const struct rec *x;
 	const char *line;
@@ -148,7 +121,8 @@ write_part(size_t k, const uint32_t *idx, size_t n, const char *prefix, int widt
 	for (i = 0; i < n; i++) {
 		x = &in.recs.v[idx[i]];
 		line = in.text.v + x->off;
-		put_key(prefix, width, k);
+		dk_buf_partkey(&dk_out, pk, k);
+		dk_buf_char(&dk_out, '\t');
 		if (x->part == k)
 			dk_buf_bytes(&dk_out, line, x->n);
 		else {
@@ -169,8 +143,7 @@ write_all(const dk_parts *t, dk_measure m, int shard)
 	size_t *start = dk_calloc(t->n + 1, sizeof *start);
 	uint32_t *idx, *fill;
 	size_t i, k, nprobe = 0;
-	char prefix[64], tau[32];
-	int width = 5;
+	dk_partkey pk;
 
 	/* a probe for a partition without members would compare nothing,
 	 * unless another shard of the collection has members there */
@@ -197,14 +170,9 @@ write_all(const dk_parts *t, dk_measure m, int shard)
 		if (in.recs.v[i].probe)
 			idx[fill[in.recs.v[i].part + 1]++] = (uint32_t)i;
 	}
-	for (k = t->n - 1, i = 0; k > 0; k /= 10)
-		i++;
-	if ((int)i > width)
-		width = (int)i;
-	dk_tau_format(tau, sizeof tau, t->tau);
-	snprintf(prefix, sizeof prefix, "P%s%s:", tau, dk_measure_tag(m));
+	dk_partkey_init(&pk, t->tau, m, t->n);
 	for (k = 0; k < t->n; k++)
-		write_part(k, idx + start[k], start[k + 1] - start[k], prefix, width);
+		write_part(k, idx + start[k], start[k + 1] - start[k], &pk);
 	if (dk_verbose)
 		dk_note("%zu documents, %zu probe copies, %lu short skipped, %zu partitions",
 		    in.recs.n, nprobe, in.nshort, t->n);

@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "ids.h"
 #include "intern.h"
+#include "keys.h"
 #include "measure.h"
 #include "mem.h"
 #include "msg.h"

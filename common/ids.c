@@ -2,7 +2,7 @@
  * (ids.h). */
 #include "ids.h"
 #include "msg.h"
-#include "sniff.h"
+#include "keys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -99,23 +99,20 @@ dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 void
 dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
 {
-	dk_str key = rec->f[0], last = rec->f[rec->n - 1], scope = key;
-	const char *colon;
+	dk_str key = rec->f[0], last = rec->f[rec->n - 1];
+	dk_keyinfo k;
+	int probe;
 
 	if (!keyed || rec->n < 2) {
-		scope.n = 0;
-		dk_ids_add(s, r, scope, rec->f[0]);
+		dk_ids_add(s, r, (dk_str){ key.p, 0 }, rec->f[0]);
 		return;
 	}
-	if (dk_key_kind(key) == DK_KEY_PART) {
-		/* a member is one document of the stream; a probe repeats a
-		 * member of another key, once in each key it probes */
-		if (!(last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
-		    (last.n == 6 || last.p[6] == ' ')))
-			scope.n = 0;
-	} else if ((colon = memchr(key.p, ':', key.n)) != NULL)
-		scope.n = (size_t)(colon - key.p);
-	dk_ids_add(s, r, scope, rec->f[1]);
+	/* a partition member is one document of the stream; a probe repeats
+	 * a member of another key, once in each key it probes */
+	probe = last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
+	    (last.n == 6 || last.p[6] == ' ');
+	dk_key_parse(key, &k);
+	dk_ids_add(s, r, dk_key_scope(&k, key, probe), rec->f[1]);
 }
 
 size_t

@@ -1,5 +1,5 @@
 /* Recognising a stream from its first line, and the message for a stream
- * of the wrong kind (sniff.h); the key grammar of keyed streams. */
+ * of the wrong kind (sniff.h). */
 #include "sniff.h"
 #include "mem.h"
 #include "msg.h"
@@ -20,34 +20,6 @@ all_of(const char *p, size_t n, const char *set)
 }
 
 #define DIGITS "0123456789"
-#define HEX DIGITS "abcdef"
-
-enum dk_key
-dk_key_kind(dk_str k)
-{
-	const char *colon = memchr(k.p, ':', k.n), *e = k.p + k.n, *sl;
-
-	if (k.n == 1 && k.p[0] == 'R')
-		return DK_KEY_REJECT;
-	if (k.n < 3 || !colon)
-		return DK_KEY_NONE;
-	switch (k.p[0]) {
-	case 'P':
-		return all_of(colon + 1, (size_t)(e - colon - 1), DIGITS) ?
-		    DK_KEY_PART : DK_KEY_NONE;
-	case 'B':
-		return all_of(k.p + 1, (size_t)(colon - k.p - 1), DIGITS) &&
-		    e - colon - 1 == 16 && all_of(colon + 1, 16, HEX) ?
-		    DK_KEY_BAND : DK_KEY_NONE;
-	case 'F':
-		sl = memchr(k.p, '/', (size_t)(colon - k.p));
-		return sl && all_of(k.p + 1, (size_t)(sl - k.p - 1), DIGITS) &&
-		    all_of(sl + 1, (size_t)(colon - sl - 1), DIGITS) &&
-		    e - colon - 1 == 40 && all_of(colon + 1, 40, HEX) ?
-		    DK_KEY_FPRINT : DK_KEY_NONE;
-	}
-	return DK_KEY_NONE;
-}
 
 /* What the last field is as a signature list. */
 struct sigfield {
@@ -61,13 +33,10 @@ static struct sigfield
 sig_field(dk_str f)
 {
 	struct sigfield s = { 0, 0, 0, 1 };
-	char *copy = dk_memdup(f.p, f.n ? f.n : 1);
-	dk_str c = { copy, f.n };
 	dk_sigs sigs = { 0 };
 	size_t i;
 
-	/* dk_parse_sigs decodes in place: the peeked line must stay intact */
-	s.valid = dk_parse_sigs(c, &sigs) == NULL;
+	s.valid = dk_parse_sigs(f, &sigs) == NULL;
 	s.flagged = s.valid && sigs.flags != 0;
 	s.items = s.valid ? sigs.n : 0;
 	for (i = 0; i < f.n; i++) {
@@ -78,7 +47,6 @@ sig_field(dk_str f)
 			s.wordy = 0;
 	}
 	dk_sigs_free(&sigs);
-	free(copy);
 	return s;
 }
 
@@ -174,7 +142,7 @@ certain(const struct line *l, const struct sigfield *s)
 	if (l->nf == 2 && f[0].n == 2 && memcmp(f[0].p, "!N", 2) == 0 &&
 	    all_of(f[1].p, f[1].n, DIGITS))
 		return DK_KIND_LEXICON;
-	if (l->nf >= 3 && dk_key_kind(f[0]) != DK_KEY_NONE && s->valid &&
+	if (l->nf >= 3 && dk_key_parse(f[0], NULL) != DK_KEY_NONE && s->valid &&
 	    (f[0].n > 1 || s->items > 0))
 		return DK_KIND_KEYED;
 	if (l->nf == 3 && is_sim6(f[2]) && f[0].n > 0 && f[1].n > 0)

@@ -31,6 +31,7 @@
 #ifndef DK_SNIFF_H
 #define DK_SNIFF_H
 
+#include "keys.h"
 #include "stream.h"
 
 enum {
@@ -46,10 +47,6 @@ enum {
 	DK_KIND_JSONL = 1 << 9,
 	DK_KIND_HTML = 1 << 10
 };
-
-/* The kind of a key of a keyed stream (dupkit-formats(5)). */
-enum dk_key { DK_KEY_NONE, DK_KEY_PART, DK_KEY_BAND, DK_KEY_FPRINT, DK_KEY_REJECT };
-enum dk_key dk_key_kind(dk_str key);
 
 /* The kinds the first line p[0..n) (without its LF) may be: one kind when
  * the line is certainly of that kind, else every kind it can be (all when

@@ -291,48 +291,71 @@ hexval(int c)
 	return -1;
 }
 
-long
-dk_sig_decode(char *p, char *end, char **eq)
+/* Decodes SIG bytes p..end into out (which may be p), or with out NULL
+ * only checks them (they hold no escape): the length, or -1 for a bad %XX
+ * escape, -2 for a reserved byte left unescaped. */
+static long
+decode(const char *p, const char *end, char *out)
 {
-	char *out = p, *q;
+	const char *start = p;
+	char *o = out;
 
-	if (eq)
-		*eq = NULL;
-	for (q = p; q < end; q++) {
-		unsigned char c = (unsigned char)*q;
+	for (; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
 
-		if (c == '=' && eq) {
-			*eq = q;
-			break;
-		}
 		if (c == '%') {
 			int hi, lo;
 
-			if (end - q < 3 || (hi = hexval(q[1])) < 0 || (lo = hexval(q[2])) < 0)
+			if (!out || end - p < 3 || (hi = hexval(p[1])) < 0 ||
+			    (lo = hexval(p[2])) < 0)
 				return -1;
-			*out++ = (char)(hi << 4 | lo);
-			q += 2;
+			*o++ = (char)(hi << 4 | lo);
+			p += 2;
 		} else if (c <= 0x20 || c == 0x7f || c == '!' || c == '=' || c == '\\')
 			return -2;
-		else
-			*out++ = (char)c;
+		else if (out)
+			*o++ = (char)c;
 	}
-	return (long)(out - p);
+	return out ? (long)(o - out) : (long)(p - start);
 }
 
-/* Decodes one SIG=COUNT item in place. */
-static const char *
-parse_item(char *p, char *end, dk_sig *sig)
+long
+dk_sig_decode(char *p, char *end, char **eq)
 {
-	char *eq, *q;
-	uint64_t count = 0;
-	long n = dk_sig_decode(p, end, &eq);
+	char *e = end;
 
+	if (eq) {
+		*eq = memchr(p, '=', (size_t)(end - p));
+		if (*eq)
+			e = *eq;
+	}
+	return decode(p, e, p);
+}
+
+/* One SIG=COUNT item of p..end.  A SIG without escapes is left where it
+ * is; one with escapes is decoded into out's arena, which has room for
+ * the whole field (*room, allocated at the first escape of the field). */
+static const char *
+parse_item(char *p, char *end, dk_sig *sig, dk_sigs *out, size_t fieldn, char **room)
+{
+	char *eq = memchr(p, '=', (size_t)(end - p)), *q, *name = p;
+	uint64_t count = 0;
+	long n;
+
+	if (!eq)
+		eq = end;
+	if (memchr(p, '%', (size_t)(eq - p))) {
+		if (!*room)
+			*room = dk_arena_alloc(&out->mem, fieldn);
+		name = *room;
+		n = decode(p, eq, name);
+	} else
+		n = decode(p, eq, NULL);
 	if (n == -1)
 		return "bad %XX escape in signature";
 	if (n == -2)
 		return "unescaped reserved byte in signature";
-	if (!eq)
+	if (eq == end)
 		return "signature without =COUNT";
 	if (n == 0)
 		return "empty signature";
@@ -347,7 +370,9 @@ parse_item(char *p, char *end, dk_sig *sig)
 	}
 	if (count == 0)
 		return "signature count is 0";
-	sig->s.p = p;
+	if (name != p)
+		*room += n;
+	sig->s.p = name;
 	sig->s.n = (size_t)n;
 	sig->count = (uint32_t)count;
 	return NULL;
@@ -356,12 +381,13 @@ parse_item(char *p, char *end, dk_sig *sig)
 const char *
 dk_parse_sigs(dk_str field, dk_sigs *out)
 {
-	char *p = field.p, *end, *sp;
+	char *p = field.p, *end, *sp, *room = NULL;
 	const char *msg;
 
 	out->n = 0;
 	out->flags = 0;
 	out->size = 0;
+	dk_arena_reset(&out->mem);
 	if (field.n == 0)
 		return NULL;       /* field.p may be NULL then */
 	end = p + field.n;
@@ -385,7 +411,7 @@ dk_parse_sigs(dk_str field, dk_sigs *out)
 				out->cap = out->cap ? out->cap * 2 : 32;
 				out->v = dk_reallocarray(out->v, out->cap, sizeof *out->v);
 			}
-			if ((msg = parse_item(p, sp, &out->v[out->n])) != NULL)
+			if ((msg = parse_item(p, sp, &out->v[out->n], out, field.n, &room)) != NULL)
 				return msg;
 			out->size += out->v[out->n].count;
 			out->n++;
@@ -397,7 +423,7 @@ dk_parse_sigs(dk_str field, dk_sigs *out)
 }
 
 void
-dk_record_sigs(dk_reader *r, dk_record *rec, dk_sigs *out)
+dk_record_sigs(dk_reader *r, const dk_record *rec, dk_sigs *out)
 {
 	const char *msg = dk_parse_sigs(rec->f[rec->n - 1], out);
 
@@ -409,6 +435,7 @@ void
 dk_sigs_free(dk_sigs *s)
 {
 	free(s->v);
+	dk_arena_free(&s->mem);
 	memset(s, 0, sizeof *s);
 }
 

@@ -55,6 +55,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "mem.h"
+
 typedef struct {
 	char *p;
 	size_t n;
@@ -121,7 +123,8 @@ dk_str dk_record_text(dk_reader *r, dk_record *rec);
 enum { DK_SIG_SHORT = 1, DK_SIG_PROBE = 2 };
 
 typedef struct {
-	dk_str s;          /* decoded bytes (percent escapes undone, in place) */
+	dk_str s;          /* decoded bytes: in the field when it has no
+	                    * escape, else in the dk_sigs' arena */
 	uint32_t count;
 } dk_sig;
 
@@ -130,6 +133,7 @@ typedef struct {
 	size_t n, cap;
 	unsigned flags;    /* DK_SIG_SHORT, DK_SIG_PROBE */
 	uint64_t size;     /* sum of counts */
+	dk_arena mem;      /* decoded SIGs with escapes, reset by each parse */
 } dk_sigs;
 
 /* Undoes the percent-encoding of a SIG in place, from p to end, or with eq
@@ -137,10 +141,12 @@ typedef struct {
  * Returns the decoded length, -1 for a bad %XX escape, -2 for a reserved
  * byte left unescaped ('=' is one when eq is NULL). */
 long dk_sig_decode(char *p, char *end, char **eq);
-/* Parses a SIGS field in place.  Returns NULL, or a message. */
+/* Parses a SIGS field, leaving it intact: out's SIGs point into it, or
+ * into out's arena where percent escapes had to be undone; both stay valid
+ * until the field changes or the next parse.  Returns NULL, or a message. */
 const char *dk_parse_sigs(dk_str field, dk_sigs *out);
 /* The last field of a record as signatures; a bad field is fatal. */
-void dk_record_sigs(dk_reader *r, dk_record *rec, dk_sigs *out);
+void dk_record_sigs(dk_reader *r, const dk_record *rec, dk_sigs *out);
 void dk_sigs_free(dk_sigs *s);
 
 /* ---- pairs and clusters ---- */

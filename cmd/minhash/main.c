@@ -70,7 +70,6 @@ struct chunk {
 
 /* Per-thread scratch. */
 struct scratch {
-	dk_buf sigs;            /* copy of the SIGS field, decoded in place */
 	dk_sigs parsed;
 	DK_VEC(uint64_t) elems;  /* the set (or multiset) as 64-bit values */
 	uint64_t *mins;
@@ -147,17 +146,6 @@ minhash_sigs(const struct family *f, const dk_sigs *s, struct scratch *sc)
 		sc->mins[r] = min_row(f->salt[r], sc->elems.v, sc->elems.n);
 }
 
-/* The 16 lower-case hexadecimal digits of v at p. */
-static void
-hex64(char *p, uint64_t v)
-{
-	static const char hex[] = "0123456789abcdef";
-	int i;
-
-	for (i = 15; i >= 0; i--, v >>= 4)
-		p[i] = hex[v & 15];
-}
-
 /* The key of band b: its k min-hashes as little-endian bytes, hashed. */
 static uint64_t
 band_key(const struct family *f, const uint64_t *mins, int b)
@@ -176,17 +164,11 @@ static void
 write_bands(const struct family *f, const uint64_t *mins, const char *line,
     size_t len, dk_buf *out)
 {
-	char key[5] = { 'B', 0, 0, 0, ':' };
 	int b;
 
 	for (b = 0; b < f->l; b++) {
-		key[1] = (char)('0' + b / 100);
-		key[2] = (char)('0' + b / 10 % 10);
-		key[3] = (char)('0' + b % 10);
 		dk_buf_reserve(out, 5 + 16 + 1 + len + 1);
-		dk_buf_bytes(out, key, 5);
-		hex64(out->p + out->n, band_key(f, mins, b));
-		out->n += 16;
+		dk_buf_bandkey(out, (unsigned)b, band_key(f, mins, b));
 		dk_buf_char(out, '\t');
 		dk_buf_bytes(out, line, len);
 		dk_buf_char(out, '\n');
@@ -218,7 +200,7 @@ write_sketch(const struct family *f, const dk_sigs *s, const uint64_t *mins,
 		for (r = 0; r < f->rows; r++, p += 16) {
 			if (r > 0 || *sep)
 				*p++ = ' ';
-			hex64(p, mins[r]);
+			dk_hex64(p, mins[r]);
 		}
 		out->n = (size_t)(p - out->p);
 	}
@@ -235,12 +217,8 @@ process_doc(const struct family *f, const struct doc *d, const char *text,
 
 	if (d->bad)
 		return d->bad;
-	/* Parsing decodes in place: work on a copy, the line is output. */
-	sc->sigs.n = 0;
-	dk_buf_reserve(&sc->sigs, d->len - d->sigs_off + 1);
-	dk_buf_bytes(&sc->sigs, line + d->sigs_off, d->len - d->sigs_off);
-	field.p = sc->sigs.p;
-	field.n = sc->sigs.n;
+	field.p = (char *)line + d->sigs_off;
+	field.n = d->len - d->sigs_off;
 	if ((msg = dk_parse_sigs(field, &sc->parsed)) != NULL)
 		return msg;
 	if (f->weighted && sc->parsed.size > MAX_WEIGHTED)
@@ -492,7 +470,6 @@ main(int argc, char **argv)
 		report(&st, &fam);
 
 	for (i = 0; i < nthreads; i++) {
-		dk_buf_free(&bt.scr[i].sigs);
 		dk_sigs_free(&bt.scr[i].parsed);
 		free(bt.scr[i].mins);
 		free(bt.scr[i].elems.v);

@@ -1,7 +1,8 @@
 /* spotmatch --against: a stream of documents matched with a reference
  * collection indexed once.
  *
- * main.c reads REF whole into the context, whose first documents it stays.
+ * REF is read whole into the context (batch.c's sm_input), whose first
+ * documents it stays.
  * A signature REF is indexed as one group of match.c whose lists are
  * sorted by length, so the length bounds skip and stop lists as partitions
  * would; a keyed REF becomes a table from key to documents (keyed.c).  The
@@ -15,11 +16,9 @@
  * with REF: it is counted, not interned, in an entry numbered 0 (REF's are
  * numbered from 1 by sm_order_sigs), so the dictionary stays REF's. */
 #include "sm.h"
-#include "spotmatch.h"
 
 #include <stdlib.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #define NONE UINT32_MAX
 
@@ -31,9 +30,7 @@ enum { BATCH_DOCS = 4096, BATCH_SIGS = 1 << 20 };
 struct within {
 	sm_ctx c;
 	sm_keyed *keys;
-	dk_sigs sg;
 	DK_VEC(uint32_t) num;       /* document of c -> input number */
-	DK_VEC(char) raw;           /* a SIGS field before it is decoded */
 };
 
 /* The keyed document being read: its records so far. */
@@ -48,8 +45,12 @@ struct current {
 
 struct against {
 	sm_ctx *c;
-	const sm_against_opts *o;
-	int refkind, kind, decided;
+	const sm_opts *o;
+	/* the kinds of REF and of the input: their pairs rule, a partition
+	 * stream's being a plain one's; the input's key kind */
+	const struct dk_keykind *refkind, *cls, *kind;
+	sm_reader rd;
+	dk_ids ids;                 /* the input's, apart from REF's */
 	size_t nref, refpool, refids, refbytes, nrefsig;
 	uint32_t *to;               /* REF signature -> its number from 1 */
 	sm_matcher *mt;
@@ -58,9 +59,6 @@ struct against {
 	sm_keyed *keys;
 	struct current cur;
 	sm_pairs pairs;
-	dk_sigs sg;
-	DK_VEC(dk_str) unknown;
-	DK_VEC(dk_idcount) tmp;
 	struct within *w;
 	/* --within --novel: decided at the end, by input number */
 	DK_VEC(unsigned char) dup;
@@ -72,20 +70,11 @@ struct against {
 	double tindex, tstream;     /* seconds */
 };
 
-static double
-seconds(void)
+/* A partition stream is matched as a plain one: its key kind as a class. */
+static const struct dk_keykind *
+class_of(const struct dk_keykind *k)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static const char *
-kind_name(int k)
-{
-	return k == SM_BAND ? "a minhash band stream" :
-	    k == SM_FPRINT ? "an imatch fingerprint stream" : "a signature stream";
+	return k->pairs == DK_PAIRS_GROUP ? &dk_keykinds[DK_KEY_NONE] : k;
 }
 
 static size_t
@@ -94,8 +83,7 @@ held_bytes(const struct against *a)
 	size_t b = sm_ctx_bytes(a->c);
 
 	b += (a->member.cap + a->probe.cap + a->cur.hits.cap) * sizeof(uint32_t) +
-	    a->pairs.cap * sizeof(sm_pair) + a->sg.cap * sizeof(dk_sig) +
-	    a->unknown.cap * sizeof(dk_str) + a->tmp.cap * sizeof(dk_idcount) + a->cur.id.cap;
+	    a->pairs.cap * sizeof(sm_pair) + a->rd.x.sigs.cap * sizeof(dk_sig) + a->cur.id.cap;
 	if (a->to)
 		b += (a->nrefsig + 1) * sizeof *a->to;
 	if (a->mt)
@@ -103,8 +91,7 @@ held_bytes(const struct against *a)
 	if (a->keys)
 		b += sm_keyed_bytes(a->keys);
 	if (a->w) {
-		b += sm_ctx_bytes(&a->w->c) + a->w->num.cap * sizeof(uint32_t) +
-		    a->w->raw.cap + a->w->sg.cap * sizeof(dk_sig);
+		b += sm_ctx_bytes(&a->w->c) + a->w->num.cap * sizeof(uint32_t);
 		if (a->w->keys)
 			b += sm_keyed_bytes(a->w->keys);
 	}
@@ -132,10 +119,11 @@ index_ref(struct against *a)
 
 	a->nrefsig = dk_intern_count(&c->sigs);
 	sm_order_sigs(c, &a->to);
+	c->refnum = a->to;
 	a->nref = c->docs.n;
 	a->refpool = c->pool.n;
 	a->refids = c->ids.n;
-	if (a->refkind == SM_PLAIN) {
+	if (a->refkind->pairs == DK_PAIRS_NONE) {
 		for (i = 0; i < a->nref; i++)
 			DK_PUSH(&a->member, (uint32_t)i);
 		a->mt = sm_matcher_new(c);
@@ -151,126 +139,28 @@ index_ref(struct against *a)
 /* The first input record fixes the kind of the input, which must be that
  * of REF (an empty REF takes the input's). */
 static void
-setup(struct against *a, int kind)
+setup(struct against *a, const struct dk_keykind *kind)
 {
-	int cls = kind == SM_PART ? SM_PLAIN : kind;
+	const struct dk_keykind *cls = class_of(kind);
 	struct within *w;
 
-	a->decided = 1;
 	a->kind = kind;
-	if (a->refkind < 0) {
+	a->cls = cls;
+	if (!a->refkind) {
 		a->refkind = cls;
-		if (cls != SM_PLAIN)
-			a->keys = sm_keyed_new(cls == SM_BAND ? 'B' : 'F');
+		if (cls->pairs != DK_PAIRS_NONE)
+			a->keys = sm_keyed_new(cls);
 		index_ref(a);
 	} else if (cls != a->refkind)
 		dk_diex(DK_EXIT_INPUT, "the input is %s but REF is %s: both sides must be "
-		    "of one kind", kind_name(cls), kind_name(a->refkind));
+		    "of one kind", cls->stream, a->refkind->stream);
 	if (!a->o->within)
 		return;
 	w = a->w = dk_calloc(1, sizeof *a->w);
-	w->c.m = a->c->m;
+	sm_ctx_init(&w->c, a->o);
 	w->c.tau = a->c->tau;
-	w->c.prune = a->c->prune;
-	w->c.partition = a->c->partition;
-	w->c.nthreads = a->c->nthreads;
-	w->c.rho = a->c->rho;
-	dk_intern_init(&w->c.sigs, 0);
-	if (cls != SM_PLAIN)
-		w->keys = sm_keyed_new(cls == SM_BAND ? 'B' : 'F');
-}
-
-static int
-by_id(const void *x, const void *y)
-{
-	const dk_idcount *a = x, *b = y;
-
-	return a->id < b->id ? -1 : a->id > b->id;
-}
-
-static int
-by_bytes(const void *x, const void *y)
-{
-	const dk_str *a = x, *b = y;
-	if (a->n != b->n)
-		return a->n < b->n ? -1 : 1;
-	return memcmp(a->p, b->p, a->n);
-}
-
-/* Whether the sorted signatures of add_input hold one twice. */
-static int
-repeats(const struct against *a, size_t n)
-{
-	size_t i;
-
-	for (i = 2; i < n; i++)
-		if (a->tmp.v[i].id == a->tmp.v[i - 1].id)
-			return 1;
-	for (i = 1; i < a->unknown.n; i++)
-		if (by_bytes(&a->unknown.v[i], &a->unknown.v[i - 1]) == 0)
-			return 1;
-	return 0;
-}
-
-/* Appends an input document to the context, after REF and the batch so
- * far: the signatures REF holds by their numbers, sorted, after an entry
- * numbered 0 holding the others' mass (their number for -M set).  Returns
- * its number, and in *known how many signatures REF holds. */
-static uint32_t
-add_input(struct against *a, dk_reader *r, dk_str id, const dk_sigs *sg, size_t *known)
-{
-	sm_ctx *c = a->c;
-	uint64_t other = 0;
-	size_t i, n = 1;
-	uint32_t x;
-	sm_doc d;
-	dk_idcount *v;
-
-	if (sg->size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
-	a->unknown.n = 0;
-	DK_GROW(&a->tmp, sg->n + 1);
-	for (i = 0; i < sg->n; i++) {
-		x = dk_intern_find(&c->sigs, sg->v[i].s.p, sg->v[i].s.n);
-		if (x == NONE) {
-			DK_PUSH(&a->unknown, sg->v[i].s);
-			other += dk_measure_weight(c->m, sg->v[i].count);
-		} else
-			a->tmp.v[n++] = (dk_idcount){ a->to[x], sg->v[i].count };
-	}
-	*known = n - 1;
-	if (n > 2)
-		qsort(a->tmp.v + 1, n - 1, sizeof *a->tmp.v, by_id);
-	if (a->unknown.n > 1)
-		qsort(a->unknown.v, a->unknown.n, sizeof *a->unknown.v, by_bytes);
-	if (repeats(a, n))
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a signature is listed twice");
-	a->tmp.v[0] = (dk_idcount){ 0, (uint32_t)other };
-	v = a->tmp.v + (other ? 0 : 1);
-	n -= other ? 0 : 1;
-	DK_GROW(&c->pool, c->pool.n + n);
-	if (n)
-		memcpy(c->pool.v + c->pool.n, v, n * sizeof *v);
-	d.sig = c->pool.n;
-	d.nsig = (uint32_t)n;
-	d.len = (uint32_t)dk_measure_len(c->m, sg->size, sg->n);
-	d.flags = sg->flags;
-	d.fp = dk_hash64(v, n * sizeof *v, 0);
-	d.id = c->ids.n;
-	d.idlen = (uint32_t)id.n;
-	c->pool.n += n;
-	DK_GROW(&c->ids, c->ids.n + id.n);
-	memcpy(c->ids.v + c->ids.n, id.p, id.n);
-	c->ids.n += id.n;
-	DK_PUSH(&c->docs, d);
-	return (uint32_t)(c->docs.n - 1);
-}
-
-static void
-write_id(const char *p, size_t n)
-{
-	dk_buf_bytes(&dk_out, p, n);
-	dk_buf_char(&dk_out, '\n');
+	if (cls->pairs != DK_PAIRS_NONE)
+		w->keys = sm_keyed_new(cls);
 }
 
 /* The verdict on input document num (ID id): its pairs with REF, or with
@@ -279,7 +169,6 @@ write_id(const char *p, size_t n)
 static void
 result(struct against *a, uint64_t num, dk_str id, const sm_pair *p, size_t n)
 {
-	const sm_doc *d;
 	size_t i;
 
 	a->npairs += n;
@@ -289,16 +178,14 @@ result(struct against *a, uint64_t num, dk_str id, const sm_pair *p, size_t n)
 	}
 	if (a->o->novel) {
 		if (n == 0) {
-			write_id(id.p, id.n);
+			sm_write_id(id);
 			a->nnovel++;
 			dk_out_maybe_flush();
 		}
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		d = &a->c->docs.v[p[i].a];
-		sm_write_pair(a->c->ids.v + d->id, d->idlen, id.p, id.n, p[i].sim);
-	}
+	for (i = 0; i < n; i++)
+		sm_write_pair(sm_doc_id(a->c, p[i].a), id, p[i].sim);
 	dk_out_maybe_flush();
 }
 
@@ -329,7 +216,6 @@ flush(struct against *a)
 	sm_ctx *c = a->c;
 	size_t nd = c->docs.n - a->nref, i, k = 0, from;
 	uint64_t num = a->ninput - nd;
-	sm_doc *d;
 
 	if (nd == 0)
 		return;
@@ -341,8 +227,7 @@ flush(struct against *a)
 	for (i = a->nref; i < c->docs.n; i++, num++) {
 		for (from = k; k < a->pairs.n && a->pairs.v[k].b == i; k++)
 			;
-		d = &c->docs.v[i];
-		result(a, num, (dk_str){ c->ids.v + d->id, d->idlen }, a->pairs.v + from, k - from);
+		result(a, num, sm_doc_id(c, (uint32_t)i), a->pairs.v + from, k - from);
 	}
 	drop_input(a);
 	a->probe.n = 0;
@@ -362,57 +247,39 @@ new_input(struct against *a, dk_str id)
 	DK_PUSH(&a->idend, a->allids.n);
 }
 
-/* --within: keeps a copy of the SIGS field before it is decoded in place. */
-static dk_str
-keep_raw(struct within *w, dk_str f)
+/* The signatures of a document that REF holds, after the entry of those
+ * it does not (sm_add_doc, SM_ADD_REF). */
+static size_t
+known_sigs(const sm_ctx *c, uint32_t d)
 {
-	w->raw.n = 0;
-	DK_GROW(&w->raw, f.n + 1);
-	memcpy(w->raw.v, f.p, f.n);
-	w->raw.n = f.n;
-	return (dk_str){ w->raw.v, f.n };
+	const sm_doc *x = &c->docs.v[d];
+
+	return x->nsig - (x->nsig > 0 && c->pool.v[x->sig].id == 0);
 }
 
 static void
-sig_record(struct against *a, dk_reader *r, dk_record *rec)
+sig_record(struct against *a, dk_reader *r)
 {
-	dk_str id = rec->f[a->kind == SM_PART ? 1 : 0], f = rec->f[rec->n - 1], raw = { 0 };
-	const char *msg;
-	size_t known;
+	dk_str id = a->rd.x.id;
+	const dk_sigs *sg = sm_rec_sigs(&a->rd, r);
 	uint32_t d;
 
-	if (a->w)
-		raw = keep_raw(a->w, f);
-	if ((msg = dk_parse_sigs(f, &a->sg)) != NULL)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
 	/* a probe of a partition stream repeats a document of another key */
-	if (a->kind == SM_PART && (a->sg.flags & DK_SIG_PROBE))
+	if (a->kind->pairs == DK_PAIRS_GROUP && (sg->flags & DK_SIG_PROBE))
 		return;
 	new_input(a, id);
-	if (a->w && a->sg.n > 0) {
-		d = sm_add_doc(&a->w->c, r, id, raw, &a->w->sg);
+	if (a->w && sg->n > 0) {
+		d = sm_add_doc(&a->w->c, r, id, sg, 0);
 		if (d != NONE)
 			DK_PUSH(&a->w->num, (uint32_t)(a->ninput - 1));
 	}
-	d = add_input(a, r, id, &a->sg, &known);
-	if (a->sg.flags & DK_SIG_SHORT || a->sg.n == 0)
+	d = sm_add_doc(a->c, r, id, sg, SM_ADD_ALL | SM_ADD_REF);
+	if (sg->flags & DK_SIG_SHORT || sg->n == 0)
 		a->nskipped++;
-	else if (known > 0)
+	else if (known_sigs(a->c, d) > 0)
 		DK_PUSH(&a->probe, d);
 	if (a->c->docs.n - a->nref >= BATCH_DOCS || a->c->pool.n - a->refpool >= BATCH_SIGS)
 		flush(a);
-}
-
-/* The number of a B or F key (band, fingerprint), -1 for R. */
-static long
-key_number(dk_str key)
-{
-	long n = 0;
-	size_t i;
-
-	for (i = 1; i < key.n && key.p[i] >= '0' && key.p[i] <= '9' && n < 100000; i++)
-		n = n * 10 + (key.p[i] - '0');
-	return key.n == 1 ? -1 : n;
 }
 
 static int
@@ -442,7 +309,7 @@ keyed_flush(struct against *a)
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && h[j] == h[i]; j++)
 			;
-		if (a->kind == SM_FPRINT) {
+		if (a->cls->pairs == DK_PAIRS_SHARE) {
 			sim = (double)(j - i) / (double)nfp;
 			if (a->o->tau_set && sim < a->c->tau)
 				continue;
@@ -463,12 +330,11 @@ keyed_flush(struct against *a)
 
 /* The first record of a keyed document. */
 static void
-keyed_open(struct against *a, dk_reader *r, dk_record *rec, uint64_t h, long num)
+keyed_open(struct against *a, dk_reader *r, uint64_t h, long num)
 {
 	struct current *cur = &a->cur;
-	dk_str id = rec->f[1], f = rec->f[rec->n - 1];
-	const char *msg;
-	size_t known;
+	dk_str id = a->rd.x.id;
+	const dk_sigs *sg;
 
 	/* minhash and imatch write a document's keys together, in order; a
 	 * stream sorted by key would have its pairs reported many times */
@@ -489,26 +355,26 @@ keyed_open(struct against *a, dk_reader *r, dk_record *rec, uint64_t h, long num
 	cur->doc = NONE;
 	cur->hits.n = 0;
 	new_input(a, id);
-	if (num < 0 || a->kind != SM_BAND) {
+	if (num < 0 || a->cls->pairs != DK_PAIRS_VERIFY) {
 		if (num < 0)
 			a->nskipped++;
 		return;
 	}
-	if ((msg = dk_parse_sigs(f, &a->sg)) != NULL)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
-	if (a->sg.flags & DK_SIG_SHORT || a->sg.n == 0)
+	sg = sm_rec_sigs(&a->rd, r);
+	if (sg->flags & DK_SIG_SHORT || sg->n == 0)
 		a->nskipped++;
 	else
-		cur->doc = add_input(a, r, id, &a->sg, &known);
+		cur->doc = sm_add_doc(a->c, r, id, sg, SM_ADD_ALL | SM_ADD_REF);
 }
 
 static void
-keyed_record(struct against *a, dk_reader *r, dk_record *rec)
+keyed_record(struct against *a, dk_reader *r)
 {
 	struct current *cur = &a->cur;
-	dk_str key = rec->f[0], id = rec->f[1], f = rec->f[rec->n - 1];
+	const sm_rec *x = &a->rd.x;
+	dk_str key = x->rec.f[0], id = x->id, f = x->sigtext;
 	uint64_t h = dk_hash64(f.p, f.n, 0);
-	long num = key_number(key);
+	long num = x->kind->pairs == DK_PAIRS_NONE ? -1 : (long)x->key.num;
 	unsigned long nfp = sm_keyed_nfp(a->keys);
 	const uint32_t *docs;
 	size_t n, i;
@@ -522,25 +388,19 @@ keyed_record(struct against *a, dk_reader *r, dk_record *rec)
 		    "key '%.*s' after a later one of document '%.*s': the records of a "
 		    "document must be consecutive, in key order", (int)key.n, key.p,
 		    (int)id.n, id.p);
-	if (num >= 0 && a->kind == SM_FPRINT && nfp && sm_key_nfp(key) != nfp)
+	if (num >= 0 && a->cls->pairs == DK_PAIRS_SHARE && nfp && x->key.nfp != nfp)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "key with %lu fingerprints, REF's have %lu", sm_key_nfp(key), nfp);
+		    "key with %lu fingerprints, REF's have %lu", x->key.nfp, nfp);
 	if (a->w) {
-		dk_record copy = *rec;
-		dk_str raw = keep_raw(a->w, f), *fields = dk_reallocarray(NULL, rec->n, sizeof *fields);
 		size_t nd = a->w->c.docs.n;
 
-		memcpy(fields, rec->f, rec->n * sizeof *fields);
-		fields[rec->n - 1] = raw;
-		copy.f = fields;
-		sm_keyed_add(a->w->keys, &a->w->c, r, &copy, &a->w->sg);
-		free(fields);
+		sm_keyed_add(a->w->keys, &a->w->c, &a->rd, r);
 		if (a->w->c.docs.n > nd)
 			DK_PUSH(&a->w->num, (uint32_t)(a->ninput - (same ? 1 : 0)));
 	}
 	if (!same) {
 		keyed_flush(a);
-		keyed_open(a, r, rec, h, num);
+		keyed_open(a, r, h, num);
 	}
 	cur->lastkey = num;
 	if (num < 0)
@@ -550,35 +410,20 @@ keyed_record(struct against *a, dk_reader *r, dk_record *rec)
 		DK_PUSH(&cur->hits, docs[i]);
 }
 
-static dk_ids input_ids;
-
 static void
 read_stream(dk_reader *r, void *arg)
 {
 	struct against *a = arg;
-	dk_record rec = { 0 };
-	int k;
 
-	dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL);
-	while (dk_read_record(r, &rec, 2)) {
-		k = rec.n >= 3 && !a->o->force_plain ? sm_key_kind(rec.f[0]) : -1;
-		if (!a->decided)
-			setup(a, k < 0 ? SM_PLAIN : k);
-		/* REF's IDs are a collection of their own */
-		dk_ids_check(&input_ids, r, &rec, a->kind != SM_PLAIN);
-		if (a->kind == SM_PLAIN) {
-			sig_record(a, r, &rec);
-			continue;
-		}
-		if (k != a->kind)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "not a record of the keyed stream begun on line 1 (mixed input?)");
-		if (a->kind == SM_PART)
-			sig_record(a, r, &rec);
+	sm_reader_start(&a->rd, r, 1);
+	while (sm_next(&a->rd, r)) {
+		if (!a->kind)
+			setup(a, a->rd.kind);
+		if (a->kind->pairs == DK_PAIRS_NONE || a->kind->pairs == DK_PAIRS_GROUP)
+			sig_record(a, r);
 		else
-			keyed_record(a, r, &rec);
+			keyed_record(a, r);
 	}
-	dk_record_free(&rec);
 }
 
 /* --within: the pairs inside the input, or with --novel the verdicts
@@ -589,10 +434,9 @@ within_finish(struct against *a)
 {
 	struct within *w = a->w;
 	sm_pairs p = { 0 };
-	const sm_doc *x, *y;
 	uint64_t i, start;
 
-	if (a->refkind == SM_PLAIN) {
+	if (a->refkind->pairs == DK_PAIRS_NONE) {
 		sm_order_sigs(&w->c, NULL);
 		sm_match_plain(&w->c, &p);
 	} else {
@@ -605,16 +449,13 @@ within_finish(struct against *a)
 			a->dup.v[w->num.v[p.v[i].b]] = 1;
 			continue;
 		}
-		x = &w->c.docs.v[p.v[i].a];
-		y = &w->c.docs.v[p.v[i].b];
-		sm_write_pair(w->c.ids.v + x->id, x->idlen, w->c.ids.v + y->id, y->idlen,
-		    p.v[i].sim);
+		sm_write_pair(sm_doc_id(&w->c, p.v[i].a), sm_doc_id(&w->c, p.v[i].b), p.v[i].sim);
 		dk_out_maybe_flush();
 	}
 	for (i = 0, start = 0; a->o->novel && i < a->dup.n; start = a->idend.v[i++]) {
 		if (a->dup.v[i])
 			continue;
-		write_id(a->allids.v + start, a->idend.v[i] - start);
+		sm_write_id((dk_str){ a->allids.v + start, a->idend.v[i] - start });
 		a->nnovel++;
 		dk_out_maybe_flush();
 	}
@@ -656,56 +497,77 @@ cleanup(struct against *a)
 	if (a->w) {
 		if (a->w->keys)
 			sm_keyed_free(a->w->keys);
-		free(a->w->c.pool.v);
-		free(a->w->c.docs.v);
-		free(a->w->c.ids.v);
-		dk_intern_free(&a->w->c.sigs);
-		dk_sigs_free(&a->w->sg);
+		sm_ctx_free(&a->w->c);
 		free(a->w->num.v);
-		free(a->w->raw.v);
 		free(a->w);
 	}
+	sm_reader_free(&a->rd);
+	dk_ids_free(&a->ids);
 	free(a->to);
 	free(a->member.v);
 	free(a->probe.v);
 	free(a->pairs.v);
 	free(a->cur.id.v);
 	free(a->cur.hits.v);
-	dk_sigs_free(&a->sg);
-	free(a->unknown.v);
-	free(a->tmp.v);
 	free(a->dup.v);
 	free(a->allids.v);
 	free(a->idend.v);
 }
 
+/* REF, read whole as a collection of documents (a partition stream's
+ * members only). */
+static void
+read_ref(struct against *a)
+{
+	sm_input *in = sm_input_new(a->c, a->o, 1);
+	dk_reader *r;
+	size_t i;
+
+	for (i = 0; i < a->o->ref.n; i++) {
+		if ((r = dk_reader_open(a->o->ref.v[i])) == NULL)
+			dk_die(DK_EXIT_OPERAND, "%s", a->o->ref.v[i]);
+		sm_input_read(in, r);
+		if (dk_reader_error(r))
+			dk_diex(DK_EXIT_OPERAND, "%s: REF not read in full", a->o->ref.v[i]);
+		dk_reader_close(r);
+	}
+	if (sm_input_kind(in))
+		a->refkind = class_of(sm_input_kind(in));
+	a->keys = sm_input_take_keys(in);
+	sm_input_free(in);
+}
+
 int
-sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
-    int argc, char **argv)
+sm_against(const sm_opts *o, int argc, char **argv)
 {
 	struct against a = { 0 };
+	sm_ctx c;
 	int status;
 	double t0, t1;
 
-	a.c = c;
+	sm_ctx_init(&c, o);
+	a.c = &c;
 	a.o = o;
-	a.refkind = refkind;
-	a.keys = keys;
 	a.cur.prevfirst = -1;
-	t0 = seconds();
-	if (refkind >= 0)
+	/* REF's IDs are a collection of their own */
+	sm_reader_init(&a.rd, o->force_plain, &a.ids);
+	read_ref(&a);
+	if (!o->tau_set)
+		c.tau = 0.9;
+	t0 = sm_seconds();
+	if (a.refkind)
 		index_ref(&a);
-	t1 = seconds();
+	t1 = sm_seconds();
 	status = dk_each_input(argc, argv, read_stream, &a);
-	if (a.decided && (a.kind == SM_PLAIN || a.kind == SM_PART))
+	if (a.kind && a.cls->pairs == DK_PAIRS_NONE)
 		flush(&a);
-	else if (a.decided)
+	else if (a.kind)
 		keyed_flush(&a);
 	if (a.w)
 		within_finish(&a);
 	dk_out_close();
 	a.tindex = t1 - t0;
-	a.tstream = seconds() - t1;
+	a.tstream = sm_seconds() - t1;
 	if (a.mt) {
 		sm_pairs none = { 0 };
 
@@ -716,5 +578,6 @@ sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
 	if (dk_verbose)
 		report(&a);
 	cleanup(&a);
+	sm_ctx_free(&c);
 	return status;
 }

@@ -1,5 +1,7 @@
-/* Keyed streams from minhash (B: LSH bands) and imatch (F: fingerprints):
- * documents sharing a key are candidates. */
+/* Keyed streams whose documents sharing a key are candidates (common/keys.h:
+ * DK_PAIRS_VERIFY, minhash's bands, and DK_PAIRS_SHARE, imatch's
+ * fingerprints): the table from key to documents, the candidate pairs, and
+ * their verification or score. */
 #include "sm.h"
 
 #include <stdlib.h>
@@ -9,7 +11,7 @@
 typedef DK_VEC(uint64_t) u64vec;
 
 struct sm_keyed {
-	int letter;
+	const struct dk_keykind *kind;
 	dk_intern keys, ids;
 	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
@@ -20,27 +22,14 @@ struct sm_keyed {
 };
 
 sm_keyed *
-sm_keyed_new(int letter)
+sm_keyed_new(const struct dk_keykind *kind)
 {
 	sm_keyed *k = dk_calloc(1, sizeof *k);
 
-	k->letter = letter;
+	k->kind = kind;
 	dk_intern_init(&k->keys, 0);
 	dk_intern_init(&k->ids, 0);
 	return k;
-}
-
-unsigned long
-sm_key_nfp(dk_str key)
-{
-	const char *sl = memchr(key.p, '/', key.n), *colon = memchr(key.p, ':', key.n);
-	unsigned long n = 0;
-
-	if (!sl || !colon)
-		return 0;
-	for (sl++; sl < colon && n < 100000; sl++)
-		n = n * 10 + (unsigned long)(*sl - '0');
-	return n < 100000 ? n : 0;
 }
 
 unsigned long
@@ -50,10 +39,10 @@ sm_keyed_nfp(const sm_keyed *k)
 }
 
 /* imatch keys say how many fingerprints a document has; all must agree. */
-static void
-fingerprints(sm_keyed *k, dk_reader *r, dk_str key)
+void
+sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r)
 {
-	unsigned long n = sm_key_nfp(key);
+	unsigned long n = key->nfp;
 
 	if (n == 0)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "bad fingerprint count in key");
@@ -64,19 +53,20 @@ fingerprints(sm_keyed *k, dk_reader *r, dk_str key)
 }
 
 void
-sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scratch)
+sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
-	dk_str key = rec->f[0], id = rec->f[1], sigs = rec->f[rec->n - 1];
+	const sm_rec *x = &s->x;
+	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
 	uint64_t h;
 	uint32_t i, d;
 	int isnew;
 
-	if (key.n == 1 && key.p[0] == 'R') {
+	if (x->kind->pairs == DK_PAIRS_NONE) {
 		c->nrejected++;
 		return;
 	}
-	if (k->letter == 'F') {
-		fingerprints(k, r, key);
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		sm_keyed_check_nfp(k, &x->key, r);
 		/* SIM is the share of fingerprints: imatch of a document
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
@@ -84,7 +74,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scra
 	h = dk_hash64(sigs.p, sigs.n, 0);
 	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
 	if (isnew) {
-		d = sm_add_doc(c, r, id, sigs, scratch);
+		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
 		DK_PUSH(&k->doc, d);
 		DK_PUSH(&k->rawhash, h);
 	} else if (k->rawhash.v[i] != h)
@@ -168,7 +158,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 		for (j = i + 1; j < cand.n && cand.v[j] == cand.v[i]; j++)
 			;
 		cand.v[u] = cand.v[i];
-		if (k->letter == 'F') {
+		if (k->kind->pairs == DK_PAIRS_SHARE) {
 			sim = (double)(j - i) / (double)k->nfp;
 			if (!tau_set || sim >= c->tau)
 				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
@@ -178,7 +168,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	}
 	c->candidates = u;
 	c->ngroups = dk_intern_count(&k->keys);
-	if (k->letter == 'B') {
+	if (k->kind->pairs == DK_PAIRS_VERIFY) {
 		dk_progress_phase("verifying", "candidates", u);
 		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
 		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);

@@ -1,10 +1,40 @@
-/* spotmatch internals shared by its files (the --window mode has its own,
- * spotmatch.h). */
+/* spotmatch's files and what each owns; the interface between them.
+ *
+ *   main.c     the options of every mode, parsed once, and the dispatch
+ *   doc.c      the record-to-document layer: a record of any input stream
+ *              taken apart (sm_next), and the one constructor of a
+ *              document (sm_add_doc); the context that holds documents
+ *   batch.c    the default mode: a whole collection read (plain, partition
+ *              or keyed), matched, its pairs written (spotmatch(1),
+ *              DESCRIPTION)
+ *   match.c    threshold matching of a group: SpotSigs' Algorithm 1
+ *   keyed.c    minhash and imatch keys: documents sharing a key
+ *   against.c  --against: a stream matched with an indexed REF
+ *              ("Cross-collection matching")
+ *   window.h   --window, the streaming mode ("Streaming mode"), and its
+ *              files
+ *
+ * Calls go one way: main.c calls the modes; the modes call doc.c, match.c
+ * and keyed.c; against.c reads REF through batch.c. */
 #ifndef SM_H
 #define SM_H
 
 #include "dk.h"
 #include "partition.h"
+
+/* ---- the options (main.c) ---- */
+
+typedef struct {
+	dk_measure m;
+	double tau;
+	int tau_set, prune, partition, nthreads, force_plain;
+	uint64_t rho;
+	size_t sumcol;             /* --checksum-column, 0 without */
+	DK_VEC(const char *) ref;  /* --against */
+	int within, novel;
+} sm_opts;
+
+/* ---- documents (doc.c) ---- */
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
  * document (a probe repeating a member). */
@@ -19,7 +49,7 @@ typedef struct {
 	uint32_t idlen;
 	uint32_t flags;    /* DK_SIG_PROBE */
 	uint64_t fp;       /* hash of the signature array (sm_order_sigs; with
-	                    * checksums, of the array as read until then) */
+	                    * checksums or a REF map, of the array as added) */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
@@ -41,6 +71,10 @@ typedef struct {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(sm_doc) docs;
 	DK_VEC(char) ids;
+	/* --against: REF's signature number from 1 by dictionary id, and
+	 * sm_add_doc's scratch for the signatures REF does not hold */
+	const uint32_t *refnum;
+	DK_VEC(dk_str) other;
 	/* --checksum-column: the field (1 is the ID), and by document the id
 	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
 	 * first document */
@@ -52,6 +86,77 @@ typedef struct {
 	unsigned long long lists, postings, candidates;
 } sm_ctx;
 
+void sm_ctx_init(sm_ctx *c, const sm_opts *o);
+void sm_ctx_free(sm_ctx *c);
+/* Bytes held by the documents of c and its signature table. */
+size_t sm_ctx_bytes(const sm_ctx *c);
+static inline dk_str
+sm_doc_id(const sm_ctx *c, uint32_t d)
+{
+	return (dk_str){ c->ids.v + c->docs.v[d].id, c->docs.v[d].idlen };
+}
+
+/* How sm_add_doc takes a document. */
+enum {
+	SM_ADD_ALL = 1,    /* keep a short or empty document (an --against
+	                    * input document, which has a verdict too) */
+	SM_ADD_REF = 2     /* number the signatures by c->refnum, REF's; the
+	                    * others are summed up in an entry numbered 0 and
+	                    * the dictionary is left as it is */
+};
+/* Adds a document of ID id and signatures sg; returns its number, or
+ * UINT32_MAX for a short one (counted) unless SM_ADD_ALL.  Dies with
+ * FILE:LINE on a signature listed twice, or on a record without
+ * signatures where signatures are needed. */
+uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how);
+
+/* A record of the input taken apart. */
+typedef struct {
+	dk_record rec;
+	const struct dk_keykind *kind;   /* the record's key kind (dk_keykinds) */
+	dk_keyinfo key;                  /* with a key */
+	dk_str id, sigtext;              /* sigtext: the SIGS field as read */
+	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
+} sm_rec;
+
+/* Reading one stream: its kind is decided by its first record, and every
+ * record must be of it. */
+typedef struct {
+	const struct dk_keykind *kind;   /* NULL until the first record */
+	int force_plain;                 /* --plain: never keyed */
+	size_t minfields;                /* of a plain record (2, or more) */
+	dk_ids *ids;                     /* the IDs checked unique */
+	sm_rec x;
+} sm_reader;
+
+void sm_reader_init(sm_reader *s, int force_plain, dk_ids *ids);
+void sm_reader_free(sm_reader *s);
+/* Checks the first line of r (a signature or keyed stream, or only a
+ * signature stream when keyed is 0), then each call takes the next record
+ * into s->x: of the stream's kind, its ID unique.  0 at the end of r. */
+void sm_reader_start(sm_reader *s, dk_reader *r, int keyed);
+int sm_next(sm_reader *s, dk_reader *r);
+/* The signatures of s->x, parsed; dies with FILE:LINE on a bad field. */
+const dk_sigs *sm_rec_sigs(sm_reader *s, dk_reader *r);
+
+/* ---- the default mode (batch.c) ---- */
+
+/* What batch.c read: the documents in c, the key groups of a partition
+ * stream, the keys of a keyed one. */
+typedef struct sm_input sm_input;
+typedef struct sm_keyed sm_keyed;
+/* members_only: a partition stream read as REF keeps its members only. */
+sm_input *sm_input_new(sm_ctx *c, const sm_opts *o, int members_only);
+void sm_input_read(sm_input *in, dk_reader *r);
+/* The kind of the stream read (NULL when empty); its keys (a keyed
+ * stream's, handed over to the caller, or NULL). */
+const struct dk_keykind *sm_input_kind(const sm_input *in);
+sm_keyed *sm_input_take_keys(sm_input *in);
+void sm_input_free(sm_input *in);
+int sm_batch(const sm_opts *o, int argc, char **argv);
+
+/* ---- matching (match.c) ---- */
+
 /* A group to match: members compared with each other, probes with the
  * members only. */
 typedef struct {
@@ -59,12 +164,6 @@ typedef struct {
 	size_t nmember, nprobe;
 } sm_group;
 
-/* What the first record says a stream is (main.c). */
-enum sm_kind { SM_PLAIN, SM_PART, SM_BAND, SM_FPRINT };
-/* The kind of a key (P, B, F or R), or -1. */
-int sm_key_kind(dk_str key);
-
-/* match.c */
 /* Renumbers the signatures from 1; with map, *map is the table from the
  * old numbers to the new (the caller frees it). */
 void sm_order_sigs(sm_ctx *c, uint32_t **map);
@@ -83,16 +182,11 @@ void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);
 double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 
-/* Adds the signatures of one record to the pool as a new document; the
- * field is decoded in place.  Dies with FILE:LINE on bad input. */
-uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, dk_str sigs, dk_sigs *scratch);
-/* Bytes held by the documents of c and its signature table. */
-size_t sm_ctx_bytes(const sm_ctx *c);
+/* ---- keyed streams (keyed.c) ---- */
 
-/* keyed.c: minhash (B) and imatch (F) streams. */
-typedef struct sm_keyed sm_keyed;
-sm_keyed *sm_keyed_new(int letter);
-void sm_keyed_add(sm_keyed *k, sm_ctx *c, dk_reader *r, dk_record *rec, dk_sigs *scratch);
+sm_keyed *sm_keyed_new(const struct dk_keykind *kind);
+/* The record in s->x, of a document that gets its number in c. */
+void sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r);
 void sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out);
 /* --against: the keys read become a table from key to documents; the
  * documents' IDs are forgotten (c holds them). */
@@ -101,18 +195,44 @@ void sm_keyed_index(sm_keyed *k);
 size_t sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs);
 /* Fingerprints a document of an imatch stream, 0 before any key. */
 unsigned long sm_keyed_nfp(const sm_keyed *k);
-/* The fingerprint count n of an imatch key F<i>/<n>:..., 0 when bad. */
-unsigned long sm_key_nfp(dk_str key);
+/* The fingerprint count of an imatch key, checked against the stream's:
+ * dies with FILE:LINE when it is bad or differs. */
+void sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r);
 size_t sm_keyed_bytes(const sm_keyed *k);
 void sm_keyed_free(sm_keyed *k);
 
-/* against.c: spotmatch --against. */
-typedef struct {
-	int within, novel, tau_set, force_plain;
-} sm_against_opts;
-/* Matches the operands against REF, read into c (its kind refkind, its
- * keys in keys for a keyed REF); returns the exit status. */
-int sm_against(sm_ctx *c, int refkind, sm_keyed *keys, const sm_against_opts *o,
-    int argc, char **argv);
+/* ---- --against (against.c) ---- */
+
+int sm_against(const sm_opts *o, int argc, char **argv);
+
+/* ---- --window (window.c) ---- */
+
+int spotmatch_window(int argc, char **argv);
+
+/* ---- output ---- */
+
+/* The one pair writer of every mode: "ID1 TAB ID2 TAB SIM" on standard
+ * output (the caller flushes). */
+static inline void
+sm_write_pair(dk_str a, dk_str b, double sim)
+{
+	dk_buf_bytes(&dk_out, a.p, a.n);
+	dk_buf_char(&dk_out, '\t');
+	dk_buf_bytes(&dk_out, b.p, b.n);
+	dk_buf_char(&dk_out, '\t');
+	dk_buf_sim(&dk_out, sim);
+	dk_buf_char(&dk_out, '\n');
+}
+
+/* An ID a line (--novel). */
+static inline void
+sm_write_id(dk_str id)
+{
+	dk_buf_bytes(&dk_out, id.p, id.n);
+	dk_buf_char(&dk_out, '\n');
+}
+
+/* Wall-clock seconds, for -v. */
+double sm_seconds(void);
 
 #endif

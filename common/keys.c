@@ -1,0 +1,186 @@
+/* The key grammar of keyed streams: the kinds, the parser and the writers
+ * (keys.h). */
+#include "keys.h"
+#include "partition.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const struct dk_keykind dk_keykinds[] = {
+	[DK_KEY_NONE] = { DK_KEY_NONE, 0, "spotsig", "a signature stream",
+	    DK_PAIRS_NONE, DK_KEY_NONE },
+	[DK_KEY_PART] = { DK_KEY_PART, 'P', "partition", "a partition stream",
+	    DK_PAIRS_GROUP, DK_KEY_PART },
+	[DK_KEY_BAND] = { DK_KEY_BAND, 'B', "minhash", "a minhash band stream",
+	    DK_PAIRS_VERIFY, DK_KEY_BAND },
+	[DK_KEY_FPRINT] = { DK_KEY_FPRINT, 'F', "imatch", "an imatch fingerprint stream",
+	    DK_PAIRS_SHARE, DK_KEY_FPRINT },
+	[DK_KEY_REJECT] = { DK_KEY_REJECT, 'R', "imatch", "an imatch fingerprint stream",
+	    DK_PAIRS_NONE, DK_KEY_FPRINT },
+};
+
+static int
+digits(const char *p, const char *end)
+{
+	if (p >= end)
+		return 0;
+	for (; p < end; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+static int
+lowhex(const char *p, size_t n)
+{
+	for (; n > 0; n--, p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* A decimal of p..end, capped at cap (a value that large is bad anyway). */
+static uint64_t
+number(const char *p, const char *end, uint64_t cap)
+{
+	uint64_t n = 0;
+
+	for (; p < end && n < cap; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	return n < cap ? n : cap;
+}
+
+/* P<tau><tag>:<part>: the threshold and the tag, when they read. */
+static void
+part_values(dk_str key, const char *colon, dk_keyinfo *k)
+{
+	const char *slash = memchr(key.p, '/', (size_t)(colon - key.p));
+	const char *tauend = slash ? slash : colon;
+	char num[64], *end;
+	size_t n = (size_t)(tauend - key.p - 1);
+
+	k->tag = (dk_str){ (char *)tauend, (size_t)(colon - tauend) };
+	k->tau = 0;
+	if (n == 0 || n >= sizeof num)
+		return;
+	memcpy(num, key.p + 1, n);
+	num[n] = '\0';
+	k->tau = strtod(num, &end);
+	if (end == num || *end || !(k->tau > 0 && k->tau <= 1))
+		k->tau = 0;
+}
+
+enum dk_key
+dk_key_parse(dk_str key, dk_keyinfo *out)
+{
+	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl;
+	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0 };
+
+	if (key.n == 1 && key.p[0] == 'R')
+		k.key = DK_KEY_REJECT;
+	else if (key.n < 3 || !colon)
+		;
+	else if (key.p[0] == 'P' && digits(colon + 1, e)) {
+		k.key = DK_KEY_PART;
+		k.head.n = (size_t)(colon + 1 - key.p);
+		k.num = number(colon + 1, e, UINT64_MAX / 10);
+		part_values(key, colon, &k);
+	} else if (key.p[0] == 'B' && digits(key.p + 1, colon) && e - colon - 1 == 16 &&
+	    lowhex(colon + 1, 16)) {
+		k.key = DK_KEY_BAND;
+		k.head.n = (size_t)(colon - key.p);
+		k.num = number(key.p + 1, colon, 100000);
+	} else if (key.p[0] == 'F' && (sl = memchr(key.p, '/', (size_t)(colon - key.p))) &&
+	    digits(key.p + 1, sl) && digits(sl + 1, colon) && e - colon - 1 == 40 &&
+	    lowhex(colon + 1, 40)) {
+		k.key = DK_KEY_FPRINT;
+		k.head.n = (size_t)(colon - key.p);
+		k.num = number(key.p + 1, sl, 100000);
+		k.nfp = (unsigned long)number(sl + 1, colon, 100000);
+		if (k.nfp >= 100000)
+			k.nfp = 0;
+	}
+	if (out)
+		*out = k;
+	return k.key;
+}
+
+dk_str
+dk_key_scope(const dk_keyinfo *k, dk_str key, int probe)
+{
+	if (k->key == DK_KEY_PART)
+		return probe ? key : (dk_str){ key.p, 0 };
+	if (k->key == DK_KEY_NONE) {
+		/* not a key of ours: up to ':', as the producers' keys are */
+		const char *colon = memchr(key.p, ':', key.n);
+
+		return colon ? (dk_str){ key.p, (size_t)(colon - key.p) } : key;
+	}
+	return k->head;
+}
+
+void
+dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts)
+{
+	char t[32];
+	size_t k;
+	int w = 0;
+
+	dk_tau_format(t, sizeof t, tau);
+	pk->n = (size_t)snprintf(pk->head, sizeof pk->head, "P%s%s:", t, dk_measure_tag(m));
+	for (k = nparts > 0 ? nparts - 1 : 0; k > 0; k /= 10)
+		w++;
+	pk->width = w > 5 ? w : 5;
+}
+
+void
+dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part)
+{
+	char num[24];
+	int i = (int)sizeof num;
+
+	dk_buf_bytes(b, pk->head, pk->n);
+	do
+		num[--i] = (char)('0' + part % 10);
+	while ((part /= 10) != 0 || (int)sizeof num - i < pk->width);
+	dk_buf_bytes(b, num + i, sizeof num - (size_t)i);
+}
+
+void
+dk_hex64(char *p, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	for (i = 15; i >= 0; i--, v >>= 4)
+		p[i] = hex[v & 15];
+}
+
+void
+dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash)
+{
+	char key[5 + 16] = { 'B', 0, 0, 0, ':' };
+
+	key[1] = (char)('0' + band / 100 % 10);
+	key[2] = (char)('0' + band / 10 % 10);
+	key[3] = (char)('0' + band % 10);
+	dk_hex64(key + 5, hash);
+	dk_buf_bytes(b, key, sizeof key);
+}
+
+void
+dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40])
+{
+	char head[32];
+	int len = snprintf(head, sizeof head, "F%02u/%u:", i, n);
+
+	dk_buf_bytes(b, head, (size_t)len);
+	dk_buf_bytes(b, sha1hex, 40);
+}
+
+void
+dk_buf_rejectkey(dk_buf *b)
+{
+	dk_buf_char(b, 'R');
+}

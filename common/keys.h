@@ -1,0 +1,95 @@
+/* Keyed streams: the grammar of their keys, written and read here only.
+ *
+ * A keyed stream is KEY TAB <signature stream record> (stream.h).  The
+ * first letter of a key names its producer, and with it how spotmatch
+ * turns the records into pairs (dupkit-formats(5) is the users' version):
+ *
+ *   P<tau><tag>:<part>   partition  DK_PAIRS_GROUP: the records of one key
+ *                                   are matched with each other, members
+ *                                   among themselves and !probe copies of
+ *                                   members of the key before with them
+ *   B<band>:<hash>       minhash    DK_PAIRS_VERIFY: documents sharing a key
+ *                                   are candidates, verified exactly
+ *   F<i>/<n>:<sha1>      imatch     DK_PAIRS_SHARE: documents sharing a key
+ *                                   are copies; SIM is the share of the n
+ *                                   fingerprints they share
+ *   R                    imatch     a document without fingerprints
+ *
+ *   <tau>   dk_tau_format's text (partition.h); <tag> dk_measure_tag's, ""
+ *           or "/set" ... (measure.h)
+ *   <part>  decimal, zero-padded to 5 digits or to the widest number of
+ *           the stream, so that byte order is number order
+ *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits
+ *   <i>     2 decimal digits; <n> decimal; <sha1> 40 lower-case hex digits
+ *
+ * A producer writes a document's records under each of its keys: the
+ * records of one key are consecutive (partition), or the records of one
+ * document are, in key order (minhash, imatch).  IDs are unique within the
+ * scope dk_key_scope gives (ids.h).
+ *
+ * Adding a keyed producer: a letter and a row in keys.c's table (how its
+ * records make pairs, which existing DK_PAIRS_ rule, and its stream's name
+ * for messages), its case in dk_key_parse and a writer below, then its
+ * cases in tests/unit/misc.c and in a spotmatch test.  spotmatch, the
+ * stream sniffer (sniff.h) and the ID check (ids.h) read keys through this
+ * header only. */
+#ifndef DK_KEYS_H
+#define DK_KEYS_H
+
+#include "measure.h"
+#include "stream.h"
+
+enum dk_key { DK_KEY_NONE, DK_KEY_PART, DK_KEY_BAND, DK_KEY_FPRINT, DK_KEY_REJECT };
+
+/* How the records of a kind of key become pairs. */
+enum dk_pairs { DK_PAIRS_NONE, DK_PAIRS_GROUP, DK_PAIRS_VERIFY, DK_PAIRS_SHARE };
+
+struct dk_keykind {
+	enum dk_key key;
+	char letter;
+	const char *producer;   /* "partition" */
+	const char *stream;     /* "a partition stream", for messages */
+	enum dk_pairs pairs;
+	enum dk_key family;     /* the stream it belongs to (R: an imatch stream) */
+};
+
+/* By enum dk_key; dk_keykinds[DK_KEY_NONE] is a plain signature stream. */
+extern const struct dk_keykind dk_keykinds[];
+
+/* A key taken apart.  Syntax decides the kind; the values may still be
+ * bad (a threshold outside (0, 1], an unknown measure tag, a fingerprint
+ * count of 0), which the reader of the stream reports. */
+typedef struct {
+	enum dk_key key;
+	dk_str head;        /* P: up to and with ':' ("P0.9/set:"); B, F: up
+	                     * to ':' ("B007", "F01/04"), the scope of IDs; R: "R" */
+	dk_str tag;         /* P: the measure tag ("" or "/set") */
+	double tau;         /* P: the threshold, 0 when it does not parse */
+	uint64_t num;       /* P, B, F: partition, band or fingerprint number */
+	unsigned long nfp;  /* F: fingerprints a document (n), 0 when bad */
+} dk_keyinfo;
+
+/* The kind of key, and with k not NULL its parts. */
+enum dk_key dk_key_parse(dk_str key, dk_keyinfo *k);
+/* What an ID of a record keyed k is unique within (ids.h): nothing for a
+ * partition member, the key for a partition !probe (probe set), the head
+ * for minhash and imatch. */
+dk_str dk_key_scope(const dk_keyinfo *k, dk_str key, int probe);
+
+/* Writers: each appends a key, without the TAB after it. */
+typedef struct {
+	char head[64];      /* "P" tau tag ":" */
+	size_t n;
+	int width;
+} dk_partkey;
+/* The keys of a stream of nparts partitions at tau under measure m. */
+void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
+void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
+void dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash);
+void dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40]);
+void dk_buf_rejectkey(dk_buf *b);
+
+/* The 16 lower-case hexadecimal digits of v at p (no NUL). */
+void dk_hex64(char *p, uint64_t v);
+
+#endif
