@@ -148,6 +148,32 @@ dk_arena_free(dk_arena *a)
 	a->head = NULL;
 }
 
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+void
+dk_sort_u64(uint64_t *v, size_t n)
+{
+	size_t i, j;
+	uint64_t x;
+
+	if (n > 32) {
+		qsort(v, n, sizeof *v, cmp_u64);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
 void
 dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
 {

@@ -36,6 +36,10 @@ char *dk_memdup(const void *p, size_t n);
  * values. */
 void dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
 
+/* Sorts v[0..n) ascending: insertion sort for the short arrays most
+ * callers have, qsort for the others. */
+void dk_sort_u64(uint64_t *v, size_t n);
+
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
  * first block so a per-record arena stops calling malloc once warm. */
 struct dk_arena_block;

@@ -26,13 +26,17 @@
  *     word as %3A, since ":" joins the words of a spot signature).
  *
  * Keyed stream       KEY TAB <signature stream record>
- *     KEY has no TAB; its form belongs to the producer (partition, minhash,
- *     imatch) and is described on the formats page.  A key starts with a
- *     letter naming its producer.  Records of one key are
- *     consecutive, so the stream can be split with standard tools.
+ *     KEY has no TAB and starts with a letter naming its producer
+ *     (partition, minhash, imatch); its grammar, its writers and its parser
+ *     are common/keys.h, which also says how to add a keyed producer.
+ *     Records of one key are consecutive, so the stream can be split with
+ *     standard tools.
  *
  * Pair stream        ID1 TAB ID2 TAB SIM    (SIM with 6 decimals)
  * Cluster stream     ID TAB CLUSTER
+ *
+ * Pairs are scored by a similarity measure of common/measure.h, which says
+ * how to add one.
  *
  * Lexicon            TERM TAB DF, and one record "!N" TAB N
  *     TERM is written as a SIG; DF is the number of documents holding it, N

@@ -40,6 +40,7 @@ sm_ctx_free(sm_ctx *c)
 	free(c->sum.v);
 	free(c->sumdoc.v);
 	free(c->other.v);
+	free(c->keys.v);
 	dk_intern_free(&c->sums);
 	dk_intern_free(&c->sigs);
 }
@@ -51,34 +52,21 @@ sm_ctx_bytes(const sm_ctx *c)
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
 
-static int
-cmp_id(const void *a, const void *b)
-{
-	uint32_t x = ((const dk_idcount *)a)->id, y = ((const dk_idcount *)b)->id;
-
-	return (x > y) - (x < y);
-}
-
-/* Sort the numbered signatures by number: dk_overlap merges sorted
- * arrays.  Insertion sort for the usual short lists; a long one in another
- * order than the first document's (a million signatures reversed took
- * hours). */
+/* Sorts the numbered signatures by number, as dk_overlap merges sorted
+ * arrays: packed into the ctx's scratch as number << 32 | count. */
 static void
-sort_sigs(dk_idcount *v, size_t n)
+sort_sigs(sm_ctx *c, dk_idcount *v, size_t n)
 {
-	size_t i, j;
-	dk_idcount x;
+	uint64_t *k;
+	size_t i;
 
-	if (n > 64) {
-		qsort(v, n, sizeof *v, cmp_id);
-		return;
-	}
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1].id > x.id; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	DK_GROW(&c->keys, n + 1);
+	k = c->keys.v;
+	for (i = 0; i < n; i++)
+		k[i] = (uint64_t)v[i].id << 32 | v[i].count;
+	dk_sort_u64(k, n);
+	for (i = 0; i < n; i++)
+		v[i] = (dk_idcount){ (uint32_t)(k[i] >> 32), (uint32_t)k[i] };
 }
 
 static int
@@ -142,7 +130,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 	v = c->pool.v + c->pool.n;
 	if (how & SM_ADD_REF) {
 		n = number_by_ref(c, r, sg, v);
-		sort_sigs(v + 1, n - 1);
+		sort_sigs(c, v + 1, n - 1);
 		if (v[0].count == 0)        /* all known: no entry 0 */
 			memmove(v, v + 1, --n * sizeof *v);
 	} else {
@@ -150,7 +138,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 			v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
 			v[i].count = sg->v[i].count;
 		}
-		sort_sigs(v, n);
+		sort_sigs(c, v, n);
 	}
 	for (i = 1; i < n; i++)
 		if (v[i].id == v[i - 1].id)

@@ -86,14 +86,6 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 	DK_PUSH(&k->post, (uint64_t)i << 32 | d);
 }
 
-static int
-cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /* Every pair of distinct documents inside each key group, a < b; a pair
  * appears once per key it shares. */
 static void
@@ -102,8 +94,7 @@ candidates(sm_keyed *k, u64vec *cand)
 	uint64_t *p = k->post.v;
 	size_t n = k->post.n, i, j, a, b;
 
-	if (n > 1)
-		qsort(p, n, sizeof *p, cmp_u64);
+	dk_sort_u64(p, n);
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
 			;
@@ -115,8 +106,7 @@ candidates(sm_keyed *k, u64vec *cand)
 					DK_PUSH(cand, (uint64_t)(uint32_t)p[a] << 32 | (uint32_t)p[b]);
 		}
 	}
-	if (cand->n > 1)
-		qsort(cand->v, cand->n, sizeof *cand->v, cmp_u64);
+	dk_sort_u64(cand->v, cand->n);
 }
 
 struct verify {
@@ -201,8 +191,7 @@ sm_keyed_index(sm_keyed *k)
 	size_t nkey = dk_intern_count(&k->keys), i, key;
 	uint64_t *p = k->post.v;
 
-	if (k->post.n > 1)
-		qsort(p, k->post.n, sizeof *p, cmp_u64);
+	dk_sort_u64(p, k->post.n);
 	DK_GROW(&k->kstart, nkey + 1);
 	k->kstart.n = nkey + 1;
 	for (i = 0, key = 0; i < k->post.n; i++) {

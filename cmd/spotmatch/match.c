@@ -64,13 +64,6 @@ struct sm_matcher {
 	DK_VEC(uint32_t) rmember, rprobe;       /* their representatives */
 };
 
-static int
-cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
 
 struct resort {
 	sm_ctx *c;
@@ -143,8 +136,7 @@ sm_order_sigs(sm_ctx *c, uint32_t **map)
 		key[c->pool.v[i].id] += (uint64_t)1 << 32;
 	for (i = 0; i < nsig; i++)
 		key[i] |= i;
-	if (nsig > 1)
-		qsort(key, nsig, sizeof *key, cmp_u64);
+	dk_sort_u64(key, nsig);
 	for (i = 0; i < nsig; i++)
 		to[key[i] & 0xffffffffu] = (uint32_t)i + 1;
 	rs = (struct resort){ c, to, { 0 }, { 0 } };
@@ -345,24 +337,6 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 	return lo;
 }
 
-/* Sorts o[0..n) ascending. */
-static void
-sort_keys(uint64_t *o, size_t n)
-{
-	size_t i, j;
-	uint64_t x;
-
-	if (n > 32) {
-		qsort(o, n, sizeof *o, cmp_u64);
-		return;
-	}
-	for (i = 1; i < n; i++) {
-		x = o[i];
-		for (j = i; j > 0 && o[j - 1] > x; j--)
-			o[j] = o[j - 1];
-		o[j] = x;
-	}
-}
 
 /* The order in which a query visits its n signatures: ascending document
  * frequency in the index it queries (the group's members), so that the
@@ -383,7 +357,7 @@ visit_order(const sm_matcher *mt, struct worker *w, const dk_idcount *s, size_t 
 	o = w->order.v;
 	for (i = 0; i < n; i++)
 		o[i] = (uint64_t)mt->slot[s[i].id].df << 32 | i;
-	sort_keys(o, m);
+	dk_sort_u64(o, m);
 	for (i = m; i < n; i++) {
 		if ((x = o[i]) >= o[m - 1])
 			continue;
@@ -427,7 +401,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		if (c->prune && dk_len_below((uint32_t)rest, len, mt->ratio))
 			break;
 		if (order && k == m)
-			sort_keys(order + m, d->nsig - m);
+			dk_sort_u64(order + m, d->nsig - m);
 		i = order ? (uint32_t)order[k] : k;
 		/* (signature 0 stands for all those of a query unknown to the
 		 * index, with their number as its count) */

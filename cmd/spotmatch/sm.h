@@ -75,6 +75,7 @@ typedef struct {
 	 * sm_add_doc's scratch for the signatures REF does not hold */
 	const uint32_t *refnum;
 	DK_VEC(dk_str) other;
+	DK_VEC(uint64_t) keys;     /* sm_add_doc's scratch for sorting */
 	/* --checksum-column: the field (1 is the ID), and by document the id
 	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
 	 * first document */

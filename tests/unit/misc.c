@@ -207,6 +207,33 @@ test_sort(void)
 	free(tmp);
 }
 
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/* dk_sort_u64 against qsort, on both sides of its insertion-sort bound. */
+static void
+test_sort64(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 31, 32, 33, 300 };
+	uint64_t a[300], b[300], st = 7;
+	size_t s, i;
+	int bad = 0;
+
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		for (i = 0; i < sizes[s]; i++)
+			a[i] = b[i] = dk_rand64(&st) >> (i % 3 ? 0 : 60);
+		dk_sort_u64(a, sizes[s]);
+		qsort(b, sizes[s], sizeof *b, cmp_u64);
+		bad += sizes[s] && memcmp(a, b, sizes[s] * sizeof *a) != 0;
+	}
+	tap_is_int(bad, 0, "dk_sort_u64 sorts as qsort does (7 sizes, repeats)");
+}
+
 /* The checked option values of cli.h, without exiting. */
 static void
 test_checks(void)
@@ -251,7 +278,7 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(40);
+	tap_plan(41);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -259,6 +286,7 @@ main(void)
 	test_arena();
 	test_threads();
 	test_sort();
+	test_sort64();
 	test_checks();
-	return tap_done(40);
+	return tap_done(41);
 }
