@@ -109,6 +109,20 @@ reserve(const char *path)
 		DK_GROW(&in.text, in.text.n + (size_t)st.st_size);
 }
 
+struct job {
+	const dk_parts *t;
+	dk_measure m;
+};
+
+static void
+operand(dk_reader *r, void *arg)
+{
+	struct job *j = arg;
+
+	reserve(dk_reader_name(r));
+	load(r, j->t, j->m);
+}
+
 /* Writes partition k: its members and the probes of partition k-1, in
  * input order. */
 static void
@@ -191,12 +205,12 @@ main(int argc, char **argv)
 		{ "shard", no_argument, NULL, OPT_SHARD },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct job job;
 	dk_parts t;
-	static dk_reader *r;   /* static: still reachable when input is fatal */
 	double tau = 0;
 	uint64_t rho = 1000;
 	dk_measure m = DK_M_JACCARD;
-	int ch, bounds = 0, shard = 0, status = DK_EXIT_OK, i;
+	int ch, bounds = 0, shard = 0, status = DK_EXIT_OK;
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hvt:r:M:", longopts, NULL)) != -1) {
@@ -230,18 +244,8 @@ main(int argc, char **argv)
 	if (bounds)
 		print_bounds(&t);
 	else {
-		for (i = 0; i < (argc ? argc : 1); i++) {
-			if ((r = dk_reader_open(argc ? argv[i] : "-")) == NULL) {
-				dk_warn("%s", argv[i]);
-				status = DK_EXIT_OPERAND;
-				continue;
-			}
-			reserve(argc ? argv[i] : "-");
-			load(r, &t, m);
-			if (dk_reader_error(r))
-				status = DK_EXIT_OPERAND;
-			dk_reader_close(r);
-		}
+		job = (struct job){ &t, m };
+		status = dk_each_input(argc, argv, operand, &job);
 		write_all(&t, m, shard);
 	}
 	dk_out_close();
