@@ -97,22 +97,28 @@ dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 }
 
 void
-dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
+dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k)
 {
-	dk_str key = rec->f[0], last = rec->f[rec->n - 1];
-	dk_keyinfo k;
-	int probe;
-
-	if (!keyed || rec->n < 2) {
-		dk_ids_add(s, r, (dk_str){ key.p, 0 }, rec->f[0]);
-		return;
-	}
+	dk_str last = rec->f[rec->n - 1];
 	/* a partition member is one document of the stream; a probe repeats
 	 * a member of another key, once in each key it probes */
-	probe = last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
+	int probe = last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
 	    (last.n == 6 || last.p[6] == ' ');
-	dk_key_parse(key, &k);
-	dk_ids_add(s, r, dk_key_scope(&k, key, probe), rec->f[1]);
+
+	dk_ids_add(s, r, dk_key_scope(k, rec->f[0], probe), rec->f[1]);
+}
+
+void
+dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
+{
+	dk_keyinfo k;
+
+	if (!keyed || rec->n < 2) {
+		dk_ids_add(s, r, (dk_str){ rec->f[0].p, 0 }, rec->f[0]);
+		return;
+	}
+	dk_key_parse(rec->f[0], &k);
+	dk_ids_check_key(s, r, rec, &k);
 }
 
 size_t

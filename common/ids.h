@@ -21,6 +21,7 @@
 #define DK_IDS_H
 
 #include "intern.h"
+#include "keys.h"
 #include "stream.h"
 
 extern int dk_allow_repeated_ids;
@@ -49,6 +50,9 @@ void dk_ids_free(dk_ids *s);
  * (KEY TAB ID ...), checked by the rules above; a key of no known kind
  * scopes by the key up to ':'. */
 void dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed);
+/* The same for a record of a keyed stream whose key k the caller has
+ * parsed already (keys.h). */
+void dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k);
 /* The ID alone, with a scope (may be empty), for callers with their own
  * record layout. */
 void dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id);

@@ -51,31 +51,26 @@ number(const char *p, const char *end, uint64_t cap)
 	return n < cap ? n : cap;
 }
 
-/* P<tau><tag>:<part>: the threshold and the tag, when they read. */
-static void
-part_values(dk_str key, const char *colon, dk_keyinfo *k)
+double
+dk_key_tau(const dk_keyinfo *k)
 {
-	const char *slash = memchr(key.p, '/', (size_t)(colon - key.p));
-	const char *tauend = slash ? slash : colon;
 	char num[64], *end;
-	size_t n = (size_t)(tauend - key.p - 1);
+	size_t n = (size_t)(k->tag.p - k->head.p - 1);
+	double tau;
 
-	k->tag = (dk_str){ (char *)tauend, (size_t)(colon - tauend) };
-	k->tau = 0;
-	if (n == 0 || n >= sizeof num)
-		return;
-	memcpy(num, key.p + 1, n);
+	if (k->key != DK_KEY_PART || n == 0 || n >= sizeof num)
+		return 0;
+	memcpy(num, k->head.p + 1, n);
 	num[n] = '\0';
-	k->tau = strtod(num, &end);
-	if (end == num || *end || !(k->tau > 0 && k->tau <= 1))
-		k->tau = 0;
+	tau = strtod(num, &end);
+	return end == num || *end || !(tau > 0 && tau <= 1) ? 0 : tau;
 }
 
 enum dk_key
 dk_key_parse(dk_str key, dk_keyinfo *out)
 {
 	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl;
-	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0 };
+	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0 };
 
 	if (key.n == 1 && key.p[0] == 'R')
 		k.key = DK_KEY_REJECT;
@@ -85,7 +80,9 @@ dk_key_parse(dk_str key, dk_keyinfo *out)
 		k.key = DK_KEY_PART;
 		k.head.n = (size_t)(colon + 1 - key.p);
 		k.num = number(colon + 1, e, UINT64_MAX / 10);
-		part_values(key, colon, &k);
+		sl = memchr(key.p, '/', (size_t)(colon - key.p));
+		k.tag.p = (char *)(sl ? sl : colon);
+		k.tag.n = (size_t)(colon - k.tag.p);
 	} else if (key.p[0] == 'B' && digits(key.p + 1, colon) && e - colon - 1 == 16 &&
 	    lowhex(colon + 1, 16)) {
 		k.key = DK_KEY_BAND;

@@ -64,13 +64,15 @@ typedef struct {
 	dk_str head;        /* P: up to and with ':' ("P0.9/set:"); B, F: up
 	                     * to ':' ("B007", "F01/04"), the scope of IDs; R: "R" */
 	dk_str tag;         /* P: the measure tag ("" or "/set") */
-	double tau;         /* P: the threshold, 0 when it does not parse */
 	uint64_t num;       /* P, B, F: partition, band or fingerprint number */
 	unsigned long nfp;  /* F: fingerprints a document (n), 0 when bad */
 } dk_keyinfo;
 
 /* The kind of key, and with k not NULL its parts. */
 enum dk_key dk_key_parse(dk_str key, dk_keyinfo *k);
+/* The threshold of a partition key, 0 when it does not read as one in
+ * (0, 1] (read on demand: the stream's first key says it). */
+double dk_key_tau(const dk_keyinfo *k);
 /* What an ID of a record keyed k is unique within (ids.h): nothing for a
  * partition member, the key for a partition !probe (probe set), the head
  * for minhash and imatch. */

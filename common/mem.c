@@ -162,7 +162,7 @@ dk_sort_u64(uint64_t *v, size_t n)
 	size_t i, j;
 	uint64_t x;
 
-	if (n > 32) {
+	if (n > 64) {
 		qsort(v, n, sizeof *v, cmp_u64);
 		return;
 	}

@@ -37,7 +37,7 @@ char *dk_memdup(const void *p, size_t n);
 void dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
 
 /* Sorts v[0..n) ascending: insertion sort for the short arrays most
- * callers have, qsort for the others. */
+ * callers have (up to 64 values), qsort for the others. */
 void dk_sort_u64(uint64_t *v, size_t n);
 
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the

@@ -104,8 +104,8 @@ part_header(sm_input *in, dk_reader *r, const dk_keyinfo *k)
 	in->prefix[key.n] = '\0';
 	memcpy(in->ptag, k->tag.p, k->tag.n);
 	in->ptag[k->tag.n] = '\0';
-	in->ptau = k->tau;
-	if (k->tau == 0 || !dk_measure_tag_by(in->ptag))
+	in->ptau = dk_key_tau(k);
+	if (in->ptau == 0 || !dk_measure_tag_by(in->ptag))
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "bad threshold in partition key '%.*s'", (int)in->rd.x.rec.f[0].n,
 		    in->rd.x.rec.f[0].p);

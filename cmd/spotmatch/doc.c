@@ -202,7 +202,10 @@ sm_next(sm_reader *s, dk_reader *r)
 	if (!s->kind)
 		s->kind = &dk_keykinds[x->kind->family];
 	keyed = s->kind->key != DK_KEY_NONE;
-	dk_ids_check(s->ids, r, &x->rec, keyed);
+	if (k != DK_KEY_NONE)
+		dk_ids_check_key(s->ids, r, &x->rec, &x->key);
+	else
+		dk_ids_check(s->ids, r, &x->rec, keyed);
 	if (x->kind->family != s->kind->key)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "not a record of the keyed stream begun on line 1 (mixed input?)");

@@ -219,7 +219,7 @@ cmp_u64(const void *x, const void *y)
 static void
 test_sort64(void)
 {
-	static const size_t sizes[] = { 0, 1, 2, 31, 32, 33, 300 };
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 300 };
 	uint64_t a[300], b[300], st = 7;
 	size_t s, i;
 	int bad = 0;
