@@ -22,7 +22,13 @@ struct dk_reader {
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
 	dk_str raw;             /* the line last returned, as read */
+	dk_reader *next, *prev; /* the open readers */
 };
+
+/* Every open reader is reachable from here, so that a program which ends
+ * on bad input while reading (dk_die_at) does not leak it in the eyes of
+ * valgrind and LeakSanitizer, whatever its caller kept on the stack. */
+static dk_reader *open_readers;
 
 /* The fuzz build reads in small chunks, so that short inputs exercise
  * moving and growing the buffer. */
@@ -41,6 +47,10 @@ dk_reader_fd(int fd, const char *name)
 	r->name = dk_strdup(name);
 	r->cap = READ_CHUNK * 2;
 	r->buf = dk_malloc(r->cap);
+	r->next = open_readers;
+	if (open_readers)
+		open_readers->prev = r;
+	open_readers = r;
 	return r;
 }
 
@@ -61,6 +71,12 @@ dk_reader_close(dk_reader *r)
 {
 	if (!r)
 		return;
+	if (r->prev)
+		r->prev->next = r->next;
+	else
+		open_readers = r->next;
+	if (r->next)
+		r->next->prev = r->prev;
 	if (r->fd != STDIN_FILENO)
 		close(r->fd);
 	free(r->name);
@@ -439,10 +455,6 @@ dk_sigs_free(dk_sigs *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* The reader being worked on: reachable from a static when bad input
- * ends the program inside fn, so valgrind does not call it lost. */
-static dk_reader *each_current;
-
 int
 dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *arg)
 {
@@ -457,11 +469,9 @@ dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *
 			status = DK_EXIT_OPERAND;
 			continue;
 		}
-		each_current = r;
 		fn(r, arg);
 		if (dk_reader_error(r))
 			status = DK_EXIT_OPERAND;
-		each_current = NULL;
 		dk_reader_close(r);
 	}
 	return status;

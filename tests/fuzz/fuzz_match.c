@@ -80,6 +80,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	c.rho = 1 + data[1] % 16;
 	c.tau = (data[2] % 100 + 1) / 100.0;
 	dk_intern_init(&c.sigs, 0);
+	dk_intern_init(&c.sums, 0);
 	for (p = data + 3; p < end; p = nl + 1) {
 		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 			nl = end;
@@ -100,7 +101,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    got.v[i].sim == want.v[i].sim);
 	free(got.v), free(want.v), free(text.p);
 	dk_sigs_free(&scratch);
-	free(c.pool.v), free(c.docs.v), free(c.ids.v);
-	dk_intern_free(&c.sigs);
+	sm_ctx_free(&c);
 	return 0;
 }
