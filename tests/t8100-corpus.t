@@ -42,8 +42,9 @@ test_expect_success 'make -j 1: the pairs, clusters and keep list of one pipelin
 test_expect_success 'make -j 4 and other key ranges: the same' '
 	$mk IN=in OUT=j4 KEYS=7 -j 4 keeplist j4/clusters.tsv >log 2>&1 &&
 	same j4 &&
-	$mk IN=in OUT=k1 KEYS=1 -j 4 keeplist j4/clusters.tsv >log 2>&1 &&
-	same j4
+	$mk IN=in OUT=k1 KEYS=1 -j 4 keeplist k1/clusters.tsv >log 2>&1 &&
+	same k1 &&
+	test $(ls k1/match/*.pairs | wc -l) = 1
 '
 
 test_expect_success 'a run with nothing changed does nothing (make -q is true)' '
