@@ -69,6 +69,7 @@ export PATH := $(abspath $(BIN)):$(PATH)
 endif
 export LC_ALL := C
 SHELL := /bin/bash
+.DEFAULT_GOAL := all
 .SHELLFLAGS := -eu -o pipefail -c
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -94,21 +95,50 @@ endif
 endif
 
 # ---- options as files ----
-# Each stage depends on a file under OUT/opt that holds the options it
-# runs with; the file is rewritten, when make reads this makefile, only if
-# they changed.  So a changed value remakes exactly the stages after it,
-# and with nothing changed `make -q` is true.  $(call opt,NAME,VALUE)
-opt = $(shell mkdir -p $(OUT)/opt && f=$(OUT)/opt/$(1) && v='$(2)' && \
-	{ test -f $$f && test "$$(cat $$f)" = "$$v" || printf '%s\n' "$$v" >$$f; } && echo $$f)
+# Each stage depends on a file under OUT/opt that holds the options its
+# command lines use in this workflow (V_NAME below, and nothing else), so a
+# changed value remakes exactly the stages that use it and those after.
+# Reading this makefile writes nothing: an option file whose value differs
+# from V_NAME, or that is missing, depends on FORCE, and its recipe rewrites
+# it.  So `make -n` lists what a change would remake, `make -q` is false
+# until it is made, and neither changes a file.
+V_shards  = $(NAMES)
+V_text    = format=$(FORMAT) $(TEXTOPT_$(FORMAT))
+V_sigs    = $(SIGOPT_$(WORKFLOW))
+V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures)
+V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
+V_shuffle = $(WORKFLOW) keys=$(KEYS)
+V_match   = $(WORKFLOW) $(MATCHOPT_$(WORKFLOW))
+V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW))
+V_cluster = $(CLUSTER_FLAGS)
+V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
+TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
+TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
+SIGOPT_spotsigs = spotsig=$(SPOTSIG_FLAGS)
+SIGOPT_lsh      = $(SIGOPT_spotsigs)
+SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
+KEYOPT_spotsigs = tau=$(TAU)
+KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
+KEYOPT_imatch   = k=$(IMATCH_K)
+MATCHOPT_lsh    = tau=$(TAU)
+PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
+PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
+OPTS = shards text sigs lex keys shuffle match pairs cluster dedup
 
-O_SHARDS  := $(call opt,shards,$(NAMES))
-O_TEXT    := $(call opt,text,$(FORMAT) $(HTMLSTRIP_FLAGS) $(JSON_ID) $(JSON_TEXT))
-O_SIGS    := $(call opt,sigs,$(WORKFLOW) $(SPOTSIG_FLAGS) $(QGRAM_FLAGS))
-O_KEYS    := $(call opt,keys,$(WORKFLOW) $(TAU) $(IDF) $(MINHASH_FLAGS) $(IMATCH_K))
-O_SHUFFLE := $(call opt,shuffle,$(WORKFLOW) $(KEYS))
-O_MATCH   := $(call opt,match,$(WORKFLOW) $(TAU) $(WINDOW) $(TIME_COLUMN))
-O_CLUSTER := $(call opt,cluster,$(CLUSTER_FLAGS))
-O_KEEP    := $(call opt,keep,$(KEEP_FLAGS))
+# $(call same,A,B): non-empty when A and B are the same string
+same = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
+# the value an option file holds now (make 4.2 fails on a missing file)
+stored = $(if $(wildcard $(OUT)/opt/$(1)),$(file <$(OUT)/opt/$(1)))
+quote = '$(subst ','\'',$(1))'
+define OPTRULE
+O_$(1) := $$(OUT)/opt/$(1)
+$$(OUT)/opt/$(1): $$(if $$(call same,$$(strip $$(V_$(1))),$$(call stored,$(1))),,FORCE) | $$(OUT)/opt
+	printf '%s\n' $$(call quote,$$(strip $$(V_$(1)))) >$$@.tmp && mv -f $$@.tmp $$@
+endef
+$(foreach o,$(OPTS),$(eval $(call OPTRULE,$(o))))
+# bookkeeping runs here, also under LAUNCH
+$(OUT)/opt/%: private SHELL := /bin/bash
+FORCE:
 
 # $(call atomic,COMMAND): COMMAND's output into $@, renamed when complete;
 # removed when it fails
@@ -124,41 +154,42 @@ SHUFFLE = $(NAMES:%=$(OUT)/shuffle/%.done)
 MATCHES = $(RANGES:%=$(OUT)/match/%.pairs)
 DEDUP   = $(NAMES:%=$(OUT)/dedup/%)
 
-all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP)
-	@echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
-	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
-	    "deduplicated shards in $(OUT)/dedup/"
+# The default goal has no recipe and only files below it, so that with
+# nothing to do `make -q` is true.
+all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP) $(OUT)/summary
 
 pairs: $(OUT)/pairs.tsv
 keeplist: $(OUT)/keep.txt
 
-$(OUT)/text $(OUT)/sigs $(OUT)/lex $(OUT)/keys $(OUT)/shuffle $(OUT)/match $(OUT)/dedup:
+DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match dedup)
+$(DIRS):
 	mkdir -p $@
+$(DIRS): private SHELL := /bin/bash
 
 # ---- map: text ----
 TEXT_warc  = htmlstrip --warc $(HTMLSTRIP_FLAGS) $<
 TEXT_jsonl = jq -r --arg id '$(JSON_ID)' --arg text '$(JSON_TEXT)' \
 	'[(.[$$id] | if type == "string" then . else tojson end), .[$$text]] | @tsv' $<
-$(OUT)/text/%.tsv: $(IN)/% $(O_TEXT) | $(OUT)/text
+$(OUT)/text/%.tsv: $(IN)/% $(O_text) | $(OUT)/text
 	$(call atomic,$(TEXT_$(FORMAT)))
 
-$(OUT)/ids: $(TEXT) $(O_SHARDS)
+$(OUT)/ids: $(TEXT) $(O_shards)
 	$(call atomic,cut -f1 $(TEXT))
 
 # ---- map: signatures and statistics ----
 SIGS_spotsigs = spotsig $(SPOTSIG_FLAGS) $<
 SIGS_lsh      = $(SIGS_spotsigs)
 SIGS_ddd      = qgram $(QGRAM_FLAGS) $<
-$(OUT)/sigs/%.sigs: $(call TEXTOF,%) $(O_SIGS) | $(OUT)/sigs
+$(OUT)/sigs/%.sigs: $(call TEXTOF,%) $(O_sigs) | $(OUT)/sigs
 	$(call atomic,$(SIGS_$(WORKFLOW)))
 
 # I-Match counts words of the text; the others, the signatures
 LEXIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 LEXOPT = $(if $(filter imatch,$(WORKFLOW)),-w)
-$(OUT)/lex/%.lex: $(LEXIN) $(O_SIGS) | $(OUT)/lex
+$(OUT)/lex/%.lex: $(LEXIN) $(O_lex) | $(OUT)/lex
 	$(call atomic,dklexicon $(LEXOPT) $<)
 
-$(OUT)/all.lex: $(LEXES) $(O_SHARDS)
+$(OUT)/all.lex: $(LEXES) $(O_shards)
 	$(call atomic,dklexicon -m $(LEXES))
 
 # ---- map: keys, with the global statistics ----
@@ -166,14 +197,14 @@ KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | partition --shard 
 KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | minhash $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $<
 KEYIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
-$(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_KEYS) | $(OUT)/keys
+$(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_keys) | $(OUT)/keys
 	$(call atomic,$(KEYS_$(WORKFLOW)))
 
 # ---- shuffle: each keyed shard cut into key ranges ----
 # Length partitions (spotsigs) are few and uneven: the ranges are drawn
 # from the record counts of all shards.  Band and fingerprint keys are
 # hashes: ranges of their first two hex digits.
-$(OUT)/ranges.tsv: $(KEYED) $(O_SHUFFLE) $(O_SHARDS)
+$(OUT)/ranges.tsv: $(KEYED) $(O_shuffle) $(O_shards)
 	$(call atomic,for f in $(KEYED); do cut -f1 $$f | uniq -c; done | \
 	    awk '{ n[$$2] += $$1 } END { for (k in n) print k "\t" n[k] }' | sort | \
 	    awk -F '\t' -v r=$(KEYS) '{ k[NR] = $$1; n[NR] = $$2; t += $$2 } \
@@ -189,7 +220,7 @@ RANGEFILE = $(if $(filter spotsigs,$(WORKFLOW)),$(OUT)/ranges.tsv)
 
 # The pieces S.1 .. S.KEYS are written under temporary names, renamed, and
 # only then is S.done made: a killed shuffle is done again whole.
-$(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_SHUFFLE) | $(OUT)/shuffle
+$(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_shuffle) | $(OUT)/shuffle
 	rm -f $(OUT)/shuffle/$*.tmp.* $@ && \
 	awk -F '\t' -v r=$(KEYS) -v f=$(OUT)/shuffle/$*.tmp. '$(ROUTE)' $< && \
 	for j in $(RANGES); do \
@@ -204,7 +235,7 @@ PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
 MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
-$(OUT)/match/%.pairs: $(SHUFFLE) $(O_MATCH) | $(OUT)/match
+$(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) | $(OUT)/match
 	$(call atomic,$(MATCH_$(WORKFLOW)))
 
 # ---- the pairs, once each ----
@@ -221,18 +252,18 @@ PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 # DDD is one pass in time order over every shard: its window is not cut
 DDD = cat $(SIGS) | spotmatch -M max -t $(TAU) --window $(WINDOW) --time-column $(TIME_COLUMN)
 PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES))
-$(OUT)/pairs.tsv: $(PAIRSIN) $(O_MATCH) $(O_SHARDS)
+$(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 
 # ---- clusters and the keep list ----
-$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
+$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_cluster)
 	$(call atomic,dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<)
 
 # DDD keeps the documents no earlier one in the window matched (--novel);
 # the others, one document of each cluster
 KEEP_ddd = $(DDD) --novel
 KEEP_any = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids --representatives $(OUT)/pairs.tsv
-$(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
+$(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(if $(filter ddd,$(WORKFLOW)),$(O_pairs),$(O_cluster))
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(KEEP_ddd),$(KEEP_any)))
 
 # ---- the deduplicated shards, in their own format ----
@@ -240,8 +271,16 @@ $(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
 KEEP_tsv   = keep --missing ignore $(KEEP_FLAGS) $(OUT)/keep.txt $<
 KEEP_jsonl = keep --missing ignore $(KEEP_FLAGS) --json $(JSON_ID) $(OUT)/keep.txt $<
 KEEP_warc  = keep --missing ignore $(KEEP_FLAGS) --warc $(OUT)/keep.txt $<
-$(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_KEEP) | $(OUT)/dedup
+$(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_dedup) | $(OUT)/dedup
 	$(call atomic,$(KEEP_$(FORMAT)))
+
+# the summary: printed when it changes, kept as a file so that a run with
+# nothing to do does nothing
+$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(DEDUP)
+	@$(call atomic,echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
+	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
+	    "deduplicated shards in $(OUT)/dedup/") && cat $@
+$(OUT)/summary: private SHELL := /bin/bash
 
 help:
 	@echo 'usage: make -f corpus.mk IN=DIR [VARIABLE=VALUE ...] [-j N] [TARGET]'
@@ -271,4 +310,4 @@ ifneq ($(LAUNCH),)
 SHELL := $(LAUNCH)
 endif
 
-.PHONY: all pairs keeplist help clean
+.PHONY: all pairs keeplist help clean FORCE

@@ -47,10 +47,36 @@ test_expect_success 'make -j 4 and other key ranges: the same' '
 	test $(ls k1/match/*.pairs | wc -l) = 1
 '
 
+test_expect_success 'to the end: each shard with only its kept records, and the count' '
+	$mk IN=in OUT=j1 -j 2 >log 2>&1 &&
+	grep "^corpus.mk: spotsigs over 4 shards of in: kept $(wc -l <ref.keep) of 600 documents" log &&
+	cat j1/dedup/s0.tsv j1/dedup/s1.tsv j1/dedup/s2.tsv j1/dedup/s3.tsv >got &&
+	keep ref.keep all.docs >want &&
+	test_cmp want got &&
+	test $(wc -l <got) = $(wc -l <ref.keep)
+'
+
 test_expect_success 'a run with nothing changed does nothing (make -q is true)' '
+	$mk -q IN=in OUT=j1 &&
 	$mk -q IN=in OUT=j1 keeplist j1/clusters.tsv &&
 	$mk IN=in OUT=j1 -j 1 keeplist j1/clusters.tsv >log &&
-	! grep -v -e "Nothing to be done" -e "is up to date" log
+	! grep -v -e "Nothing to be done" -e "is up to date" log &&
+	$mk IN=in OUT=j1 -j 2 >log &&
+	test "$(cat log)" = "make: Nothing to be done for '"'all'"'."
+'
+
+test_expect_success 'make -n and make -q change nothing, with other options too' '
+	touch stamp &&
+	$mk -n IN=in OUT=j1 TAU=0.6 >plan &&
+	test $(grep -c "partition --shard -t 0.6" plan) = 4 &&
+	test_must_fail $mk -q IN=in OUT=j1 TAU=0.6 &&
+	test_must_fail $mk -q IN=in OUT=j1 CLUSTER_FLAGS=--min-size=2 &&
+	find j1 -newer stamp >changed &&
+	test_must_be_empty changed &&
+	test "$(cat j1/opt/keys)" = "spotsigs idf=0.2:0.85 tau=0.5" &&
+	$mk -q IN=in OUT=j1 &&
+	$mk -q IN=in OUT=j1 MINHASH_FLAGS="-k 4" IMATCH_K=3 QGRAM_FLAGS="-q 3" \
+		WINDOW=1h JSON_ID=key HTMLSTRIP_FLAGS=--main
 '
 
 test_expect_success 'a new threshold remakes the keys and what follows, not the signatures' '
@@ -132,13 +158,23 @@ test_expect_success 'LSH, I-Match and DDD: the pairs of their single pipelines' 
 	test $(wc -l <want) -lt 600
 '
 
-test_expect_success 'to the end: each shard with only its kept records, and the count' '
-	$mk IN=in OUT=j1 -j 2 >log 2>&1 &&
-	grep "^corpus.mk: spotsigs over 4 shards of in: kept $(wc -l <ref.keep) of 600 documents" log &&
-	cat j1/dedup/s0.tsv j1/dedup/s1.tsv j1/dedup/s2.tsv j1/dedup/s3.tsv >got &&
-	keep ref.keep all.docs >want &&
-	test_cmp want got &&
-	test $(wc -l <got) = $(wc -l <ref.keep)
+test_expect_success 'LSH and I-Match: a new threshold remakes only the stages that use it' '
+	$mk -n IN=in OUT=lsh WORKFLOW=lsh TAU=0.5 pairs >plan &&
+	! grep -e "minhash" -e "dklexicon" -e "spotsig" plan &&
+	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 4 &&
+	grep "sort -u" plan &&
+	$mk -n IN=in OUT=lsh WORKFLOW=lsh MINHASH_FLAGS="-k 6 -l 16" pairs >plan &&
+	test $(grep -c "minhash -k 6 -l 16" plan) = 4 &&
+	! grep "spotsig" plan &&
+	$mk -n IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 TAU=0.5 pairs >plan &&
+	! grep -e "imatch -T" -e "spotmatch" -e "dklexicon" plan &&
+	grep "awk .*-v tau=.0.5." plan &&
+	$mk IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 TAU=0.5 pairs >log 2>&1 &&
+	imatch -i 0.4:0.75 -K 4 -L wlex all.docs | spotmatch -t 0.5 | sort >want &&
+	test_cmp want im/pairs.tsv &&
+	test $(wc -l <want) -lt $(wc -l <wlex) &&
+	$mk -q IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 TAU=0.5 pairs &&
+	test_must_fail $mk -q IN=in OUT=im WORKFLOW=imatch IMATCH_K=3 TAU=0.5 pairs
 '
 
 test_expect_success 'JSON Lines shards: the same keep list, kept lines byte for byte' '
@@ -186,8 +222,10 @@ test_expect_success 'bad variables are refused before anything runs' '
 	test_must_fail $mk IN=in OUT=x KEYS=0 2>err &&
 	grep "KEYS=0" err &&
 	! test -e x/pairs.tsv &&
-	$mk help >out &&
-	grep "^usage: make -f corpus.mk IN=DIR" out
+	$mk OUT=x help >out &&
+	grep "^usage: make -f corpus.mk IN=DIR" out &&
+	$mk OUT=x clean &&
+	! test -e x
 '
 
 test_expect_success PARALLEL 'scaleout.sh on the same collection: the same' '
