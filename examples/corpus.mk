@@ -60,7 +60,12 @@ KEEP_FLAGS      ?=
 # (as make runs its SHELL), e.g. examples/srun-sh for Slurm
 LAUNCH          ?=
 
-SHARDS := $(sort $(wildcard $(IN)/*))
+# the shards: the files of IN whose names end in a SUFFIX of the format
+SUFFIX   ?= $(SUFFIX_$(FORMAT))
+SUFFIX_tsv   = .tsv
+SUFFIX_jsonl = .jsonl
+SUFFIX_warc  = .warc .warc.gz
+SHARDS := $(sort $(foreach s,$(SUFFIX),$(wildcard $(IN)/*$(s))))
 NAMES  := $(notdir $(SHARDS))
 RANGES := $(shell seq $(KEYS) 2>/dev/null)
 
@@ -81,7 +86,7 @@ ifeq ($(IN),)
 $(error corpus.mk: give IN=DIR, the directory of the input shards (make -f corpus.mk help))
 endif
 ifeq ($(SHARDS),)
-$(error corpus.mk: IN=$(IN): no shards there)
+$(error corpus.mk: IN=$(IN): no shards there (files named $(SUFFIX:%=*%)))
 endif
 ifeq ($(filter $(FORMAT),tsv jsonl warc),)
 $(error corpus.mk: FORMAT=$(FORMAT): want tsv, jsonl or warc)
@@ -287,7 +292,8 @@ help:
 	@echo 'targets: all (default), pairs, keeplist, help, clean'
 	@echo 'variables (value now):'
 	@echo '  IN=$(IN)  the directory of input shards, all in one FORMAT'
-	@echo '  FORMAT=$(FORMAT)  tsv (document streams), jsonl or warc (.warc or .warc.gz)'
+	@echo '  FORMAT=$(FORMAT)  tsv (document streams), jsonl or warc (plain or gzipped)'
+	@echo '  SUFFIX=$(SUFFIX)  the shards are the files of IN named so (tsv .tsv, jsonl .jsonl, warc .warc .warc.gz)'
 	@echo '  WORKFLOW=$(WORKFLOW)  spotsigs, lsh, imatch or ddd'
 	@echo '  OUT=$(OUT)  where every stage is written'
 	@echo '  BIN=$(BIN)  the dupkit programs (default: on PATH)'

@@ -24,6 +24,7 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	mkdir in &&
 	split -n l/4 -d -a 1 --additional-suffix=.tsv all.docs in/s &&
 	test $(ls in | wc -l) = 4 &&
+	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
 	spotsig all.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs &&
 	sort pairs >ref.pairs &&
@@ -36,7 +37,8 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 test_expect_success 'make -j 1: the pairs, clusters and keep list of one pipeline' '
 	$mk IN=in OUT=j1 -j 1 keeplist j1/clusters.tsv >log 2>&1 &&
 	same j1 &&
-	test $(ls j1/match/*.pairs | wc -l) = 4
+	test $(ls j1/match/*.pairs | wc -l) = 4 &&
+	test "$(cat j1/opt/shards)" = "s0.tsv s1.tsv s2.tsv s3.tsv"
 '
 
 test_expect_success 'make -j 4 and other key ranges: the same' '
@@ -216,7 +218,11 @@ test_expect_success 'bad variables are refused before anything runs' '
 	test_must_fail $mk IN=in OUT=x WORKFLOW=nosuch 2>err &&
 	grep "WORKFLOW=nosuch: want spotsigs, lsh, imatch or ddd" err &&
 	test_must_fail $mk IN=nosuch OUT=x 2>err &&
-	grep "IN=nosuch: no shards there" err &&
+	grep "IN=nosuch: no shards there (files named \*.tsv)" err &&
+	test_must_fail $mk IN=in OUT=x FORMAT=jsonl 2>err &&
+	grep "IN=in: no shards there (files named \*.jsonl)" err &&
+	$mk -n IN=in OUT=x SUFFIX=.tsv\ README >plan &&
+	grep "spotsig.* in/README" plan &&
 	test_must_fail $mk OUT=x 2>err &&
 	grep "give IN=DIR" err &&
 	test_must_fail $mk IN=in OUT=x KEYS=0 2>err &&

@@ -23,8 +23,9 @@ in=$t/in-$n-$mb
 mk="make --no-print-directory -f $top/examples/corpus.mk IN=$in FORMAT=warc"
 command -v keep >/dev/null || { echo "skip: no keep program in $DK_BIN"; exit 0; }
 
-if ! test -f "$in/done"; then
-	rm -rf "$in" && mkdir -p "$in" &&
+# the marker is beside IN, not in it: every file of IN is a shard
+if ! test -f "$in.done"; then
+	rm -rf "$in" "$in.done" && mkdir -p "$in" &&
 	python3 - "$DK_SHARED/corpora/pages" "$in" "$n" "$mb" <<-\EOF || exit 1
 	import glob, gzip, os, sys, uuid
 	src, out, n, mb = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -54,7 +55,7 @@ if ! test -f "$in/done"; then
 	            size += len(r)
 	            k += 1
 	EOF
-	touch "$in/done"
+	touch "$in.done"
 fi
 shards=$(ls "$in"/*.warc)
 bytes=$(cat $shards | wc -c)
