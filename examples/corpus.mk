@@ -278,7 +278,7 @@ PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
 MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
-$(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) | $(OUT)/match
+$(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(MATCH_$(WORKFLOW)))
 else
 # One key range: one spotmatch, with THREADS threads, reads every shard's
@@ -292,7 +292,7 @@ ONE_spotsigs = dklexicon --idf $(IDF) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(T
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
 ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS),$(KEYED))
-$(OUT)/match/1.pairs: $(ONEIN) $(O_match) | $(OUT)/match
+$(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(ONE_$(WORKFLOW)))
 endif
 

@@ -123,7 +123,17 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	grep "echo \"corpus.mk: " plan &&
 	$mk IN=in OUT=j1 >log 2>&1 &&
 	grep "^corpus.mk: spotsigs over 4 shards" log &&
-	$mk -q IN=in OUT=j1
+	$mk -q IN=in OUT=j1 &&
+	mkdir in3 &&
+	cp -p in/s0.tsv in/s1.tsv in/s2.tsv in3/ &&
+	cp -a j1 three &&
+	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
+	cat in3/*.tsv >docs3 &&
+	cut -f1 docs3 >ids3 &&
+	spotsig docs3 | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs3 &&
+	test_cmp pairs3 three/pairs.tsv &&
+	dkcluster -a ids3 --representatives pairs3 >keep3 &&
+	test_cmp keep3 three/keep.txt
 '
 
 # A partition that sleeps: a run with 4 key ranges is still in its key stage
