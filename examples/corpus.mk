@@ -12,16 +12,23 @@
 # recipe launcher (LAUNCH=examples/srun-sh; see dupkit-scale(7)).
 #
 # Stages, under OUT:
-#   text/S.tsv     each shard S as a document stream (htmlstrip --warc, or
-#                  two fields of JSON Lines; a TSV shard is read as it is)
+#   sigs/S.sigs    signatures of each shard S (spotsig, or qgram for DDD),
+#                  from its text: a TSV shard is read as it is, a WARC shard
+#                  through htmlstrip --warc, JSON Lines through jq
+#   text/S.tsv     I-Match only, which reads the text twice: the text of S
 #   ids            every document ID, in shard order
-#   sigs/S.sigs    signatures (spotsig), or 4-grams for DDD (qgram)
-#   lex/S.lex      document frequencies of the shard, merged into all.lex
-#   keys/S.keys    the keyed stream of the shard (partition, minhash, imatch)
-#   shuffle/S.*    the shard's keyed records cut into KEYS key ranges
+#   lex/S.lex      I-Match: the word counts of S, merged into all.lex;
+#   all.lex        the others count every shard's signatures in one pass
+#   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
+#   shuffle/S.*    the keyed records of S cut into KEYS key ranges
 #   match/J.pairs  the pairs of key range J (spotmatch)
 #   pairs.tsv      every pair once; clusters.tsv; keep.txt (the keep list)
-#   dedup/S        the shard with only its kept records, in its own format
+#   dedup/S        S with only its kept records, in its own format
+#   summary        the counts, printed when made
+#   opt/STAGE      the options each stage ran with
+# With one key range (KEYS=1, the default) nothing is shuffled: one
+# spotmatch reads every shard (for SpotSigs, with the IDF filter of the
+# single pipeline before it, so no all.lex or keys either).
 # The pairs, clusters and keep list are those of one machine's pipeline,
 # whatever -j, the number of key ranges or the launcher.
 #
@@ -32,7 +39,7 @@ FORMAT   ?= tsv
 WORKFLOW ?= spotsigs
 OUT      ?= out
 BIN      ?=
-KEYS     ?= 4
+KEYS     ?= 1
 TAU      ?= $(TAU_$(WORKFLOW))
 IDF      ?= $(IDF_$(WORKFLOW))
 
@@ -56,22 +63,31 @@ WINDOW          ?= 24h
 TIME_COLUMN     ?= 2
 CLUSTER_FLAGS   ?=
 KEEP_FLAGS      ?=
+# spotmatch's threads with one key range (default: one per CPU)
+THREADS         ?=
 # a program that runs each recipe as `LAUNCH -eu -o pipefail -c RECIPE`
 # (as make runs its SHELL), e.g. examples/srun-sh for Slurm
 LAUNCH          ?=
 
-SHARDS := $(sort $(wildcard $(IN)/*))
+# the shards: the files of IN whose names end in a SUFFIX of the format
+SUFFIX   ?= $(SUFFIX_$(FORMAT))
+SUFFIX_tsv   = .tsv
+SUFFIX_jsonl = .jsonl
+SUFFIX_warc  = .warc .warc.gz
+SHARDS := $(sort $(foreach s,$(SUFFIX),$(wildcard $(IN)/*$(s))))
 NAMES  := $(notdir $(SHARDS))
 RANGES := $(shell seq $(KEYS) 2>/dev/null)
+# one key range: nothing to shuffle
+ONE    := $(filter 1,$(KEYS))
 
 ifneq ($(BIN),)
 export PATH := $(abspath $(BIN)):$(PATH)
 endif
 export LC_ALL := C
 SHELL := /bin/bash
+.DEFAULT_GOAL := all
 .SHELLFLAGS := -eu -o pipefail -c
 .DELETE_ON_ERROR:
-.SECONDARY:
 .SUFFIXES:
 
 # ---- checks, before anything runs ----
@@ -80,7 +96,7 @@ ifeq ($(IN),)
 $(error corpus.mk: give IN=DIR, the directory of the input shards (make -f corpus.mk help))
 endif
 ifeq ($(SHARDS),)
-$(error corpus.mk: IN=$(IN): no shards there)
+$(error corpus.mk: IN=$(IN): no shards there (files named $(SUFFIX:%=*%)))
 endif
 ifeq ($(filter $(FORMAT),tsv jsonl warc),)
 $(error corpus.mk: FORMAT=$(FORMAT): want tsv, jsonl or warc)
@@ -94,27 +110,65 @@ endif
 endif
 
 # ---- options as files ----
-# Each stage depends on a file under OUT/opt that holds the options it
-# runs with; the file is rewritten, when make reads this makefile, only if
-# they changed.  So a changed value remakes exactly the stages after it,
-# and with nothing changed `make -q` is true.  $(call opt,NAME,VALUE)
-opt = $(shell mkdir -p $(OUT)/opt && f=$(OUT)/opt/$(1) && v='$(2)' && \
-	{ test -f $$f && test "$$(cat $$f)" = "$$v" || printf '%s\n' "$$v" >$$f; } && echo $$f)
+# Each stage depends on a file under OUT/opt that holds the options its
+# command lines use in this workflow (V_NAME below, and nothing else), so a
+# changed value remakes exactly the stages that use it and those after.
+# Reading this makefile writes nothing: an option file whose value differs
+# from V_NAME, or that is missing, depends on FORCE, and its recipe rewrites
+# it.  So `make -n` lists what a change would remake, `make -q` is false
+# until it is made, and neither changes a file.
+V_shards  = $(NAMES)
+V_text    = format=$(FORMAT) $(TEXTOPT_$(FORMAT))
+V_sigs    = $(SIGOPT_$(WORKFLOW))
+V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures)
+V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
+V_shuffle = $(WORKFLOW) keys=$(KEYS)
+V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
+V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW))
+V_cluster = $(CLUSTER_FLAGS)
+V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
+TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
+TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
+SIGOPT_spotsigs = spotsig=$(SPOTSIG_FLAGS)
+SIGOPT_lsh      = $(SIGOPT_spotsigs)
+SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
+KEYOPT_spotsigs = tau=$(TAU)
+KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
+KEYOPT_imatch   = k=$(IMATCH_K)
+MATCHOPT_spotsigs = $(if $(ONE),idf=$(IDF) tau=$(TAU))
+MATCHOPT_lsh    = tau=$(TAU)
+PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
+PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
+OPTS = shards text sigs lex keys shuffle match pairs cluster dedup
 
-O_SHARDS  := $(call opt,shards,$(NAMES))
-O_TEXT    := $(call opt,text,$(FORMAT) $(HTMLSTRIP_FLAGS) $(JSON_ID) $(JSON_TEXT))
-O_SIGS    := $(call opt,sigs,$(WORKFLOW) $(SPOTSIG_FLAGS) $(QGRAM_FLAGS))
-O_KEYS    := $(call opt,keys,$(WORKFLOW) $(TAU) $(IDF) $(MINHASH_FLAGS) $(IMATCH_K))
-O_SHUFFLE := $(call opt,shuffle,$(WORKFLOW) $(KEYS))
-O_MATCH   := $(call opt,match,$(WORKFLOW) $(TAU) $(WINDOW) $(TIME_COLUMN))
-O_CLUSTER := $(call opt,cluster,$(CLUSTER_FLAGS))
-O_KEEP    := $(call opt,keep,$(KEEP_FLAGS))
+# $(call same,A,B): non-empty when A and B are the same string
+same = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
+# the value an option file holds now (make 4.2 fails on a missing file;
+# 4.3 leaves the newline of a file of over 200 bytes)
+stored = $(strip $(if $(wildcard $(OUT)/opt/$(1)),$(file <$(OUT)/opt/$(1))))
+quote = '$(subst ','\'',$(1))'
+define OPTRULE
+O_$(1) := $$(OUT)/opt/$(1)
+$$(OUT)/opt/$(1): $$(if $$(call same,$$(strip $$(V_$(1))),$$(call stored,$(1))),,FORCE) | $$(OUT)/opt
+	@printf '%s\n' $$(call quote,$$(strip $$(V_$(1)))) >$$@.tmp && mv -f $$@.tmp $$@
+endef
+$(foreach o,$(OPTS),$(eval $(call OPTRULE,$(o))))
+# bookkeeping runs here, also under LAUNCH
+$(OUT)/opt/%: private SHELL := /bin/bash
+FORCE:
 
-# $(call atomic,COMMAND): COMMAND's output into $@, renamed when complete;
-# removed when it fails
-atomic = { $(1); } >$@.tmp && mv -f $@.tmp $@ || { rm -f $@.tmp; exit 1; }
+# $(call atomic,COMMAND[,SHARD]): COMMAND's output into $@.tmp, renamed
+# to $@ when complete; removed when COMMAND fails or the run is interrupted
+# (HUP, INT, TERM).  Only a KILL leaves a $@.tmp behind, which nothing reads
+# and the next run writes afresh.  A failure of a shard's stage names the
+# shard, whatever the program said.
+atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; \
+	{ $(1); } >$@.tmp && mv -f $@.tmp $@ || \
+	{ s=$$?; rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$s)";) exit $$s; }
 
-# A TSV shard is its own text; the others are converted
+# I-Match reads the text of a shard twice (words counted, then
+# fingerprinted), so a WARC or JSON Lines shard is converted to a file once;
+# a TSV shard is its own text.  The other workflows read it once, piped.
 TEXTOF  = $(if $(filter tsv,$(FORMAT)),$(IN)/$(1),$(OUT)/text/$(1).tsv)
 TEXT    = $(foreach n,$(NAMES),$(call TEXTOF,$(n)))
 SIGS    = $(NAMES:%=$(OUT)/sigs/%.sigs)
@@ -123,57 +177,75 @@ KEYED   = $(NAMES:%=$(OUT)/keys/%.keys)
 SHUFFLE = $(NAMES:%=$(OUT)/shuffle/%.done)
 MATCHES = $(RANGES:%=$(OUT)/match/%.pairs)
 DEDUP   = $(NAMES:%=$(OUT)/dedup/%)
+IMATCH  = $(filter imatch,$(WORKFLOW))
 
-all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP)
-	@echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
-	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
-	    "deduplicated shards in $(OUT)/dedup/"
+# The default goal has no recipe and only files below it, so that with
+# nothing to do `make -q` is true.
+all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP) $(OUT)/summary
 
 pairs: $(OUT)/pairs.tsv
 keeplist: $(OUT)/keep.txt
 
-$(OUT)/text $(OUT)/sigs $(OUT)/lex $(OUT)/keys $(OUT)/shuffle $(OUT)/match $(OUT)/dedup:
+# Every file is named in a rule, so that none is intermediate: make would
+# delete it at the end, and a missing one would not make what follows it
+# again.  (.SECONDARY: without names would keep them, but then a missing
+# file, even a deduplicated shard, would not make OUT/summary again.)
+$(NAMES:%=$(OUT)/text/%.tsv) $(SIGS) $(LEXES) $(KEYED) $(SHUFFLE) $(MATCHES) $(DEDUP):
+
+DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match dedup)
+$(DIRS):
 	mkdir -p $@
+$(DIRS): private SHELL := /bin/bash
 
 # ---- map: text ----
+# the text of shard $<, on standard output
 TEXT_warc  = htmlstrip --warc $(HTMLSTRIP_FLAGS) $<
 TEXT_jsonl = jq -r --arg id '$(JSON_ID)' --arg text '$(JSON_TEXT)' \
 	'[(.[$$id] | if type == "string" then . else tojson end), .[$$text]] | @tsv' $<
-$(OUT)/text/%.tsv: $(IN)/% $(O_TEXT) | $(OUT)/text
-	$(call atomic,$(TEXT_$(FORMAT)))
+$(OUT)/text/%.tsv: $(IN)/% $(O_text) | $(OUT)/text
+	$(call atomic,$(TEXT_$(FORMAT)),$*)
 
-$(OUT)/ids: $(TEXT) $(O_SHARDS)
-	$(call atomic,cut -f1 $(TEXT))
+# ---- map: signatures ----
+# straight from the shard: a TSV shard is read by name, so that a message
+# about it names it; the others are converted on the way
+SIGPROG_spotsigs = spotsig $(SPOTSIG_FLAGS)
+SIGPROG_lsh      = $(SIGPROG_spotsigs)
+SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
+SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $<
+SIGS_any = $(TEXT_$(FORMAT)) | $(SIGPROG_$(WORKFLOW))
+$(OUT)/sigs/%.sigs: $(IN)/% $(O_text) $(O_sigs) | $(OUT)/sigs
+	$(call atomic,$(if $(filter tsv,$(FORMAT)),$(SIGS_tsv),$(SIGS_any)),$*)
 
-# ---- map: signatures and statistics ----
-SIGS_spotsigs = spotsig $(SPOTSIG_FLAGS) $<
-SIGS_lsh      = $(SIGS_spotsigs)
-SIGS_ddd      = qgram $(QGRAM_FLAGS) $<
-$(OUT)/sigs/%.sigs: $(call TEXTOF,%) $(O_SIGS) | $(OUT)/sigs
-	$(call atomic,$(SIGS_$(WORKFLOW)))
+# every document ID, in shard order
+$(OUT)/ids: $(if $(IMATCH),$(TEXT),$(SIGS)) $(O_shards)
+	$(call atomic,cut -f1 $(if $(IMATCH),$(TEXT),$(SIGS)))
 
-# I-Match counts words of the text; the others, the signatures
-LEXIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
-LEXOPT = $(if $(filter imatch,$(WORKFLOW)),-w)
-$(OUT)/lex/%.lex: $(LEXIN) $(O_SIGS) | $(OUT)/lex
-	$(call atomic,dklexicon $(LEXOPT) $<)
+# ---- map: the global statistics ----
+# I-Match counts the words of each shard, and the shards' lexicons are
+# merged: words repeat, so a shard's lexicon is small.  Signatures are
+# mostly rare: a shard's lexicon of them is nearly as large as its
+# signatures, and merging such lexicons would read as much as counting
+# every shard's signatures at once, which is what is done.
+$(OUT)/lex/%.lex: $(call TEXTOF,%) $(O_lex) | $(OUT)/lex
+	$(call atomic,dklexicon -w $<,$*)
 
-$(OUT)/all.lex: $(LEXES) $(O_SHARDS)
-	$(call atomic,dklexicon -m $(LEXES))
+$(OUT)/all.lex: $(if $(IMATCH),$(LEXES),$(SIGS)) $(O_lex) $(O_shards)
+	$(call atomic,dklexicon $(if $(IMATCH),-m $(LEXES),$(SIGS)))
 
 # ---- map: keys, with the global statistics ----
+# (SpotSigs has none with one key range: see the reduce)
 KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | partition --shard -t $(TAU)
 KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | minhash $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $<
-KEYIN = $(if $(filter imatch,$(WORKFLOW)),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
-$(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_KEYS) | $(OUT)/keys
-	$(call atomic,$(KEYS_$(WORKFLOW)))
+KEYIN = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
+$(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_keys) | $(OUT)/keys
+	$(call atomic,$(KEYS_$(WORKFLOW)),$*)
 
 # ---- shuffle: each keyed shard cut into key ranges ----
 # Length partitions (spotsigs) are few and uneven: the ranges are drawn
 # from the record counts of all shards.  Band and fingerprint keys are
 # hashes: ranges of their first two hex digits.
-$(OUT)/ranges.tsv: $(KEYED) $(O_SHUFFLE) $(O_SHARDS)
+$(OUT)/ranges.tsv: $(KEYED) $(O_shuffle) $(O_shards)
 	$(call atomic,for f in $(KEYED); do cut -f1 $$f | uniq -c; done | \
 	    awk '{ n[$$2] += $$1 } END { for (k in n) print k "\t" n[k] }' | sort | \
 	    awk -F '\t' -v r=$(KEYS) '{ k[NR] = $$1; n[NR] = $$2; t += $$2 } \
@@ -189,7 +261,8 @@ RANGEFILE = $(if $(filter spotsigs,$(WORKFLOW)),$(OUT)/ranges.tsv)
 
 # The pieces S.1 .. S.KEYS are written under temporary names, renamed, and
 # only then is S.done made: a killed shuffle is done again whole.
-$(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_SHUFFLE) | $(OUT)/shuffle
+$(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_shuffle) | $(OUT)/shuffle
+	trap 'rm -f $(OUT)/shuffle/$*.tmp.*; exit 1' HUP INT TERM; \
 	rm -f $(OUT)/shuffle/$*.tmp.* $@ && \
 	awk -F '\t' -v r=$(KEYS) -v f=$(OUT)/shuffle/$*.tmp. '$(ROUTE)' $< && \
 	for j in $(RANGES); do \
@@ -198,14 +271,30 @@ $(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_SHUFFLE) | $(OUT)/shu
 	done && touch $@
 
 # ---- reduce: each key range matched on its own ----
+ifeq ($(ONE),)
 # its pieces in shard order (merged by key for length partitions, whose
 # keys must not decrease)
 PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
 MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
-$(OUT)/match/%.pairs: $(SHUFFLE) $(O_MATCH) | $(OUT)/match
+$(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(MATCH_$(WORKFLOW)))
+else
+# One key range: one spotmatch, with THREADS threads, reads every shard's
+# keys; nothing is shuffled.  SpotSigs does the tail of the single pipeline
+# on the shards' signatures: dklexicon counts them as it reads them (no
+# merged lexicon is made), then filters them, and spotmatch cuts them into
+# length partitions itself, so the probe copies that partition --shard
+# writes for key ranges are never made.
+THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
+ONE_spotsigs = dklexicon --idf $(IDF) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU)
+ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
+ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
+ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS),$(KEYED))
+$(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
+	$(call atomic,$(ONE_$(WORKFLOW)))
+endif
 
 # ---- the pairs, once each ----
 # spotsigs: the ranges in key order are one run's output.  LSH: a pair
@@ -221,18 +310,22 @@ PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 # DDD is one pass in time order over every shard: its window is not cut
 DDD = cat $(SIGS) | spotmatch -M max -t $(TAU) --window $(WINDOW) --time-column $(TIME_COLUMN)
 PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES))
-$(OUT)/pairs.tsv: $(PAIRSIN) $(O_MATCH) $(O_SHARDS)
+$(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 
 # ---- clusters and the keep list ----
-$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
+$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_cluster)
 	$(call atomic,dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<)
 
-# DDD keeps the documents no earlier one in the window matched (--novel);
-# the others, one document of each cluster
-KEEP_ddd = $(DDD) --novel
-KEEP_any = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids --representatives $(OUT)/pairs.tsv
-$(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
+# DDD keeps the documents that no earlier one in the window matched, those
+# spotmatch --novel would write: the IDs that are never LATER in a pair
+# (EARLIER LATER SIM).  The others keep one document of each cluster, the
+# names of the clusters in their order, as dkcluster --representatives
+# writes them.  Neither matches or clusters again.
+KEEP_ddd = awk -F '\t' 'FNR == NR { later[$$2]; next } !($$1 in later)' $(OUT)/pairs.tsv $(OUT)/ids
+KEEP_any = cut -f2 $< | uniq
+KEEPIN = $(if $(filter ddd,$(WORKFLOW)),$(OUT)/pairs.tsv $(OUT)/ids,$(OUT)/clusters.tsv)
+$(OUT)/keep.txt: $(KEEPIN)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(KEEP_ddd),$(KEEP_any)))
 
 # ---- the deduplicated shards, in their own format ----
@@ -240,21 +333,31 @@ $(OUT)/keep.txt: $(OUT)/pairs.tsv $(OUT)/ids $(O_CLUSTER)
 KEEP_tsv   = keep --missing ignore $(KEEP_FLAGS) $(OUT)/keep.txt $<
 KEEP_jsonl = keep --missing ignore $(KEEP_FLAGS) --json $(JSON_ID) $(OUT)/keep.txt $<
 KEEP_warc  = keep --missing ignore $(KEEP_FLAGS) --warc $(OUT)/keep.txt $<
-$(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_KEEP) | $(OUT)/dedup
-	$(call atomic,$(KEEP_$(FORMAT)))
+$(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_dedup) | $(OUT)/dedup
+	$(call atomic,$(KEEP_$(FORMAT)),$*)
+
+# the summary: printed when it changes, kept as a file so that a run with
+# nothing to do does nothing
+$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(DEDUP)
+	@$(call atomic,echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
+	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
+	    "deduplicated shards in $(OUT)/dedup/") && cat $@
+$(OUT)/summary: private SHELL := /bin/bash
 
 help:
 	@echo 'usage: make -f corpus.mk IN=DIR [VARIABLE=VALUE ...] [-j N] [TARGET]'
 	@echo 'targets: all (default), pairs, keeplist, help, clean'
 	@echo 'variables (value now):'
 	@echo '  IN=$(IN)  the directory of input shards, all in one FORMAT'
-	@echo '  FORMAT=$(FORMAT)  tsv (document streams), jsonl or warc (.warc or .warc.gz)'
+	@echo '  FORMAT=$(FORMAT)  tsv (document streams), jsonl or warc (plain or gzipped)'
+	@echo '  SUFFIX=$(SUFFIX)  the shards are the files of IN named so (tsv .tsv, jsonl .jsonl, warc .warc .warc.gz)'
 	@echo '  WORKFLOW=$(WORKFLOW)  spotsigs, lsh, imatch or ddd'
 	@echo '  OUT=$(OUT)  where every stage is written'
 	@echo '  BIN=$(BIN)  the dupkit programs (default: on PATH)'
 	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs 0.5, lsh 0.44, imatch none, ddd 0.8)'
 	@echo '  IDF=$(IDF)  IDF range (spotsigs and lsh 0.2:0.85, imatch 0.4:0.75)'
-	@echo '  KEYS=$(KEYS)  key ranges, matched in parallel'
+	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
+	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'
 	@echo '  JSON_ID=$(JSON_ID) JSON_TEXT=$(JSON_TEXT)  FORMAT=jsonl: the ID and text fields'
 	@echo '  SPOTSIG_FLAGS=$(SPOTSIG_FLAGS)  QGRAM_FLAGS=$(QGRAM_FLAGS)  MINHASH_FLAGS=$(MINHASH_FLAGS)'
@@ -271,4 +374,4 @@ ifneq ($(LAUNCH),)
 SHELL := $(LAUNCH)
 endif
 
-.PHONY: all pairs keeplist help clean
+.PHONY: all pairs keeplist help clean FORCE

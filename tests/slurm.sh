@@ -80,14 +80,22 @@ slurm_up() {
 slurm_down() {
 	_d=${SLURM_DIR:-}
 	test -n "$_d" && test -d "$_d" || return 0
+	# each pid file read once, quietly: a daemon that is still starting
+	# or already gone may have none
+	_pids=
 	for _p in "$_d/slurmd.pid" "$_d/ctld.pid" "$_d/munge/pid"; do
-		test -s "$_p" && kill "$(cat "$_p")" 2>/dev/null
+		_pid=$(cat "$_p" 2>/dev/null) || continue
+		case $_pid in '' | *[!0-9]*) continue ;; esac
+		_pids="$_pids $_pid"
+	done
+	for _pid in $_pids; do
+		kill "$_pid" 2>/dev/null
 	done
 	# wait for them to go, so the test directory can be removed
 	for _i in $(seq 50); do
 		_alive=
-		for _p in "$_d/slurmd.pid" "$_d/ctld.pid" "$_d/munge/pid"; do
-			test -s "$_p" && kill -0 "$(cat "$_p")" 2>/dev/null && _alive=1
+		for _pid in $_pids; do
+			kill -0 "$_pid" 2>/dev/null && _alive=1
 		done
 		test -z "$_alive" && break
 		sleep 0.1

@@ -2,14 +2,16 @@
 # examples/corpus.mk on a crawl of WARC shards: the shared pages repeated
 # (each copy a record of its own, under a new URL and record ID) into
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
-# time, all in one run:
+# and CPU time (user and system, of every process of a run), all in one run:
 #   the single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch,
-#     then cluster), the baseline;
+#     then dkcluster and keep per shard: the same end as make's), the
+#     baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
 #     shards, each as a ratio to the baseline;
 #   a resumed run after the last stage's outputs are deleted (should be
 #     that stage alone), and a run with nothing to do.
-# The pairs of every run are compared with the baseline's.
+# The pairs, clusters, keep list and deduplicated shards of every run are
+# compared with the baseline's.
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
 n=${CORPUS_SHARDS:-16}
@@ -23,8 +25,9 @@ in=$t/in-$n-$mb
 mk="make --no-print-directory -f $top/examples/corpus.mk IN=$in FORMAT=warc"
 command -v keep >/dev/null || { echo "skip: no keep program in $DK_BIN"; exit 0; }
 
-if ! test -f "$in/done"; then
-	rm -rf "$in" && mkdir -p "$in" &&
+# the marker is beside IN, not in it: every file of IN is a shard
+if ! test -f "$in.done"; then
+	rm -rf "$in" "$in.done" && mkdir -p "$in" &&
 	python3 - "$DK_SHARED/corpora/pages" "$in" "$n" "$mb" <<-\EOF || exit 1
 	import glob, gzip, os, sys, uuid
 	src, out, n, mb = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -54,38 +57,75 @@ if ! test -f "$in/done"; then
 	            size += len(r)
 	            k += 1
 	EOF
-	touch "$in/done"
+	touch "$in.done"
 fi
 shards=$(ls "$in"/*.warc)
 bytes=$(cat $shards | wc -c)
 echo "input: $n WARC shards, $bytes bytes, in $in"
 
-# timed LABEL CMD...: wall seconds of CMD into $wall
+# timed CMD...: wall seconds of CMD into $wall, and the CPU seconds (user
+# and system) of every process it ran into $cpu; `times` runs in this
+# shell, not in a command substitution, whose children would not count
 timed() {
+	times >"$t/times0"
 	_s=$(now)
 	"$@" >"$t/log" 2>&1 || { cat "$t/log" >&2; exit 1; }
 	wall=$(elapsed "$_s" "$(now)")
+	times >"$t/times1"
+	cpu=$(awk 'function sec(x, a) { split(x, a, "m"); return a[1] * 60 + a[2] }
+		FNR == 2 { c[NR > 2] = sec($1) + sec($2) } END { printf "%.2f", c[1] - c[0] }' "$t/times0" "$t/times1")
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# figures LABEL: the line of a run, beside the single pipeline's
+figures() {
+	echo "$1: wall ${wall} s ($(ratio "$wall" "$base_wall") x the single pipeline's), CPU ${cpu} s ($(ratio "$cpu" "$base_cpu") x; $(ratio "$cpu" "$wall") cores busy)"
+}
 
-timed sh -c 'out=$1; shift; htmlstrip --warc "$@" | spotsig | dklexicon --idf 0.2:0.85 |
-	spotmatch -t 0.5 >"$out"' sh "$t/single.pairs" $shards
-base=$wall
-htmlstrip --warc $shards | cut -f1 >"$t/ids"
-dkcluster -a "$t/ids" --representatives "$t/single.pairs" >"$t/single.keep"
-sort "$t/single.pairs" >"$t/single.sorted"
-echo "single pipeline (htmlstrip | spotsig | dklexicon | spotmatch): ${base} s, $(rate "$bytes" "$base") MB/s of WARC"
+# The single pipeline, to the same end as make: the pairs, the clusters,
+# the keep list and each shard with only its kept records.
+single() {
+	rm -rf "$t/single" && mkdir "$t/single" &&
+	htmlstrip --warc $shards | spotsig | dklexicon --idf 0.2:0.85 | tee "$t/single/sigs" |
+		spotmatch -t 0.5 >"$t/single/pairs.tsv" &&
+	cut -f1 "$t/single/sigs" >"$t/single/ids" &&
+	dkcluster -a "$t/single/ids" "$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
+	dkcluster -a "$t/single/ids" --representatives "$t/single/pairs.tsv" >"$t/single/keep.txt" &&
+	mkdir "$t/single/dedup" &&
+	for s in $shards; do
+		keep --missing ignore --warc "$t/single/keep.txt" "$s" >"$t/single/dedup/${s##*/}" || return 1
+	done
+}
+# same DIR: DIR's pairs (sorted), clusters, keep list and deduplicated
+# shards are the single pipeline's
+same() {
+	sort "$1/pairs.tsv" | cmp -s - "$t/single.sorted" || { echo "corpus.sh: $1: pairs differ from the single pipeline's" >&2; exit 1; }
+	for f in clusters.tsv keep.txt; do
+		cmp -s "$1/$f" "$t/single/$f" || { echo "corpus.sh: $1: $f differs from the single pipeline's" >&2; exit 1; }
+	done
+	for s in $shards; do
+		cmp -s "$1/dedup/${s##*/}" "$t/single/dedup/${s##*/}" || { echo "corpus.sh: $1: dedup/${s##*/} differs" >&2; exit 1; }
+	done
+}
+
+timed single
+base_wall=$wall base_cpu=$cpu
+sort "$t/single/pairs.tsv" >"$t/single.sorted"
+echo "single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch, dkcluster, keep per shard):" \
+	"wall ${wall} s, $(rate "$bytes" "$wall") MB/s of WARC, CPU ${cpu} s ($(ratio "$cpu" "$wall") cores busy);" \
+	"$(wc -l <"$t/single/pairs.tsv") pairs, $(wc -l <"$t/single/keep.txt") of $(wc -l <"$t/single/ids") documents kept"
 
 for j in 1 2; do
 	rm -rf "$t/out$j"
 	timed $mk OUT="$t/out$j" -j "$j"
-	sort "$t/out$j/pairs.tsv" | cmp -s - "$t/single.sorted" || { echo "corpus.sh: -j $j: pairs differ from the single pipeline's" >&2; exit 1; }
-	cmp -s "$t/out$j/keep.txt" "$t/single.keep" || { echo "corpus.sh: -j $j: keep list differs" >&2; exit 1; }
-	echo "make -j $j, to the deduplicated shards: ${wall} s, $(rate "$bytes" "$wall") MB/s, $(ratio "$wall" "$base") x the single pipeline; $(tail -n 1 "$t/log")"
+	same "$t/out$j"
+	figures "make -j $j, to the deduplicated shards"
 done
 rm -f "$t"/out2/dedup/*
 timed $mk OUT="$t/out2" -j 2
-echo "resumed after the deduplicated shards were deleted: ${wall} s ($(ratio "$wall" "$base") x); made again: $(grep -c '^{ keep' "$t/log") keep runs, $(grep -c -e '^{ spotsig' -e '^{ htmlstrip' -e '^{ .*spotmatch' "$t/log") of the earlier stages"
+same "$t/out2"
+figures "resumed after the deduplicated shards were deleted (-j 2)"
+echo "  made again: $(grep -c '^trap .*{ keep ' "$t/log") keep runs, $(grep -v '^trap .*{ keep ' "$t/log" | grep -c -e '^trap ' -e '^mkdir ') other recipes"
 timed $mk OUT="$t/out2" -j 2
-echo "nothing to do: ${wall} s"
-test -n "${CORPUS_KEEP:-}" || rm -rf "$t/out1" "$t/out2"
+figures "nothing to do"
+echo "  $(cat "$t/log")"
+test -n "${CORPUS_KEEP:-}" || rm -rf "$t/out1" "$t/out2" "$t/single"
