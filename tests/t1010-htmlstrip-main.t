@@ -232,4 +232,77 @@ test_expect_success 'a headline outside the article block is kept; link lists an
 	test_cmp expect actual
 '
 
+test_expect_success 'teasers of other stories (a headline link, a summary) dropped; comments of readers under linked names kept' '
+	cat >teasers.html <<-\EOF &&
+	<html><body>
+	<div class="story"><h1>Library extends its opening hours</h1>
+	<p>From next month the town library will stay open until eight in the evening on weekdays, after a survey found that most readers work during the day.</p>
+	<p>The longer hours are paid for by a grant from the county, which covers two new posts for three years. The reading room will also open on Sunday mornings.</p>
+	</div>
+	<div class="box"><h3>In other news</h3>
+	<dl>
+	<dt><a href="/n/1">Harbour wall approved after a long debate</a></dt>
+	<dd>Councillors voted nine to four for the new wall, which will protect the old quay from winter storms.</dd>
+	<dt><a href="/n/2">Ferry timetable changes for the winter</a></dt>
+	<dd>There will be fewer sailings on Sundays from November, and the last boat leaves an hour earlier.</dd>
+	<dt><a href="/n/3">Museum reopens with a hall of old maps</a></dt>
+	<dd>The new hall shows maps of the coast from three centuries, some of them never shown before.</dd>
+	<dt><a href="/n/4">School wins the county chess cup again</a></dt>
+	<dd>The team from the high school was unbeaten in all seven rounds of the final tournament.</dd>
+	</dl></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Library extends its opening hours
+	From next month the town library will stay open until eight in the evening on weekdays, after a survey found that most readers work during the day.
+	The longer hours are paid for by a grant from the county, which covers two new posts for three years. The reading room will also open on Sunday mornings.
+	EOF
+	main teasers.html >actual &&
+	test_cmp expect actual &&
+	cat >comments.html <<-\EOF &&
+	<html><body>
+	<div class="post"><h1>Pruning apple trees in winter</h1>
+	<p>Prune apple trees while they are dormant, between leaf fall and the swelling of the buds, and never in a hard frost, which splits the cut wood.</p>
+	<p>Take out dead and crossing branches first, then open up the centre of the tree so that light and air reach the fruiting spurs in summer.</p>
+	</div>
+	<div id="comments">
+	<div class="comment"><a href="/u/ann">Ann from the allotments</a><p>Thank you, this is the clearest guide I have found. I left mine too late last year.</p></div>
+	<div class="comment"><a href="/u/bob">Bob the orchard keeper</a><p>Do you seal the larger cuts, or leave them open to the air to heal by themselves?</p></div>
+	<div class="comment"><a href="/u/cat">Cathy in the north</a><p>Open centre works well here too, even with the late frosts we get in the hills.</p></div>
+	<div class="comment"><a href="/u/dan">Dan with the old trees</a><p>My trees are sixty years old; I take out one big branch a winter, never more.</p></div>
+	</div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Pruning apple trees in winter
+	Prune apple trees while they are dormant, between leaf fall and the swelling of the buds, and never in a hard frost, which splits the cut wood.
+	Take out dead and crossing branches first, then open up the centre of the tree so that light and air reach the fruiting spurs in summer.
+	Thank you, this is the clearest guide I have found. I left mine too late last year.
+	Do you seal the larger cuts, or leave them open to the air to heal by themselves?
+	Open centre works well here too, even with the late frosts we get in the hills.
+	My trees are sixty years old; I take out one big branch a winter, never more.
+	EOF
+	main comments.html >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'script text outside a script element (a page cut in its head) dropped' '
+	cat >script.html <<-\EOF &&
+	ntById(id); if (el == null) { return; } el.style.display = (el.style.display == "none") ? "block" : "none"; } function track(a, b) { var img = new Image(); img.src = "/t?a=" + a + "&b=" + b; } var slots = { top: 728, side: 300 };
+	</script>
+	</head><body>
+	<h1>Night trains return to the valley</h1>
+	<p>From December a night train will again run between the capital and the valley towns, ten years after the last one was withdrawn.</p>
+	<p>The operator expects most passengers to be walkers and skiers, and has added a carriage for bicycles and a small cafe.</p>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Night trains return to the valley
+	From December a night train will again run between the capital and the valley towns, ten years after the last one was withdrawn.
+	The operator expects most passengers to be walkers and skiers, and has added a carriage for bicycles and a small cafe.
+	EOF
+	main script.html >actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -6,7 +6,11 @@
  * link lists against (boilerpipe's text and link density).  Text under a
  * block whose class, id or role says boilerplate (nav, footer, sidebar,
  * share, ...; readability's hints) or whose element is nav, aside or
- * footer is worth minus its length.  The main content is the best run of
+ * footer is worth minus its length, and so is script text that leaked
+ * out of its element (dense in braces, semicolons and equals signs).
+ * Teasers of other pages, plain lines each between two link lines (a
+ * list of other stories, headline and summary), count as link text.  The
+ * main content is the best run of
  * one node's children in document order: the run with the largest sum of
  * values (Kadane's maximum subarray over each node's children and own
  * segments), which starts and ends with a good paragraph.  It takes in
@@ -24,10 +28,12 @@
 
 /* The weights.  LINKCOST, SEGCOST, CMTPCT and BADGOOD were chosen by
  * tests/bench/extract-fit.py on the shared hand-marked pages, each set held
- * out in turn (see there for the held-out figures); the others were set by
- * hand.  A segment is worth its plain characters less (1 + LINKCOST) times
- * its link characters less SEGCOST; readers' comments (a block whose class
- * or id says so) CMTPCT percent of that; boilerplate text minus its
+ * out in turn (see there for the held-out figures; `make bench` prints
+ * them); the others were set by hand.  Each can be overridden at build
+ * time (-DLINKCOST=2), which is how the fit and the bench try others.  A
+ * segment is worth its plain characters less (1 + LINKCOST) times its
+ * link characters less SEGCOST; readers' comments (a block whose class or
+ * id says so) CMTPCT percent of that; boilerplate text minus its
  * characters.  Inside the main run segments with more than MAXLINKS
  * percent of link characters are dropped.  The page falls back to its
  * whole text when the run keeps fewer than MINKEEP characters and less
@@ -43,6 +49,20 @@
 #endif
 #define MAXLINKS 70
 #define MINKEEP 200
+/* A teaser is a segment of TPLAIN to TPLAINMAX characters, less than half
+ * in links (a summary of a sentence or two), with a link line of at least
+ * TLINK characters, at least half in links (a headline), on each side,
+ * and another such summary and headline before it or after it.  Longer
+ * lines between links are an article's (a news archive, a directory with
+ * descriptions: the hand-marked text keeps them); shorter links are page
+ * numbers, "Print", "Share".  Readers' comments are not teasers (a
+ * poster's name linked above each comment). */
+#define TLINK 15
+#define TPLAIN 30
+#define TPLAINMAX 250
+/* Script text: at least 20 characters, CODEPCT percent of them braces,
+ * semicolons or equals signs. */
+#define CODEPCT 5
 /* A run starts and ends with a good item: a segment of at least GOODLEN
  * characters with at most a third of them in links, or a subtree holding
  * one (short lines at the edges, a copyright line, a byline, are only kept
@@ -63,6 +83,7 @@
 
 struct seginfo {
 	long chars, links;
+	int teaser, code;
 };
 
 struct work {
@@ -75,19 +96,57 @@ struct work {
 };
 
 /* Characters (not bytes: UTF-8 continuations are not counted) that are
- * not white space in p[0..n). */
+ * not white space in p[0..n); *code: how many of them are braces,
+ * semicolons and equals signs, which prose seldom has and scripts are
+ * full of. */
 static long
-count_chars(const char *p, size_t n)
+count_chars(const char *p, size_t n, long *code)
 {
-	long c = 0;
+	long c = 0, k = 0;
 	size_t i;
 	unsigned char b;
 
 	for (i = 0; i < n; i++) {
 		b = (unsigned char)p[i];
 		c += b != ' ' && b != '\n' && (b & 0xC0) != 0x80;
+		k += b == '{' || b == '}' || b == ';' || b == '=';
 	}
+	*code = k;
 	return c;
+}
+
+static int
+linky(const struct seginfo *s)
+{
+	return s->chars >= TLINK && 2 * s->links >= s->chars;
+}
+
+static int
+tplain(const struct seginfo *s)
+{
+	return s->chars >= TPLAIN && s->chars <= TPLAINMAX && 2 * s->links < s->chars;
+}
+
+/* Teasers of other pages: plain segments between link-dense ones, twice
+ * in a row (a link, a summary, a link, a summary, a link), as lists of
+ * other stories with a line of each are. */
+static void
+teasers(const struct hs_tree *t, struct work *w)
+{
+	size_t i, k, m = 0;
+	long *at = w->sum;              /* scratch: segments with text */
+	struct seginfo *s = w->si;
+
+	for (i = 0; i < t->nseg; i++)
+		if (s[i].chars > 0)
+			at[m++] = (long)i;
+	for (k = 4; k < m; k++)
+		if (linky(&s[at[k]]) && tplain(&s[at[k - 1]]) && linky(&s[at[k - 2]]) &&
+		    tplain(&s[at[k - 3]]) && linky(&s[at[k - 4]]))
+			s[at[k - 1]].teaser = s[at[k - 3]].teaser = 1;
+	for (i = 0; i < t->nseg; i++)
+		if (w->cmt[t->seg[i].node])
+			s[i].teaser = 0;
 }
 
 static void
@@ -95,12 +154,15 @@ seg_info(const struct hs_tree *t, const char *text, struct work *w)
 {
 	const struct hs_seg *s;
 	size_t i, len;
+	long code;
 
 	for (i = 0; i < t->nseg; i++) {
 		s = &t->seg[i];
 		len = s->end - s->start;
-		w->si[i].chars = count_chars(text + s->start, len);
+		w->si[i].chars = count_chars(text + s->start, len, &code);
+		w->si[i].code = 100 * code >= CODEPCT * w->si[i].chars && w->si[i].chars >= 20;
 		w->si[i].links = len ? (long)((double)w->si[i].chars * (double)s->link / (double)len + 0.5) : 0;
+		w->si[i].teaser = 0;
 	}
 }
 
@@ -196,8 +258,10 @@ seg_value(const struct hs_tree *t, const struct work *w, size_t i)
 	const struct seginfo *s = &w->si[i];
 	long v;
 
-	if (w->bad[t->seg[i].node])
+	if (w->bad[t->seg[i].node] || s->code)
 		return -s->chars;
+	if (s->teaser)
+		return -LINKCOST * s->chars - SEGCOST;
 	v = s->chars - (1 + LINKCOST) * s->links - SEGCOST;
 	return w->cmt[t->seg[i].node] && v > 0 ? v * CMTPCT / 100 : v;
 }
@@ -207,7 +271,7 @@ good_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
 
-	return !w->bad[t->seg[i].node] && long_plain(s);
+	return !w->bad[t->seg[i].node] && long_plain(s) && !s->teaser && !s->code;
 }
 
 /* The best run of node p's children and own segments, in document order:
@@ -280,7 +344,7 @@ best_range(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
 static int
 keep_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
-	return !w->bad[t->seg[i].node] &&
+	return !w->bad[t->seg[i].node] && !w->si[i].teaser && !w->si[i].code &&
 	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars;
 }
 
@@ -365,7 +429,7 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 	out->n = 0;
 	w.si = dk_malloc(ns * sizeof *w.si);
 	w.nextseg = dk_malloc((ns > nn ? ns : nn) * sizeof *w.nextseg);
-	w.sum = dk_malloc(nn * sizeof *w.sum);
+	w.sum = dk_malloc((ns > nn ? ns : nn) * sizeof *w.sum);
 	w.tot = dk_malloc(nn * sizeof *w.tot);
 	w.good = dk_malloc(nn * sizeof *w.good);
 	w.dseg = dk_malloc(nn * sizeof *w.dseg);
@@ -380,6 +444,7 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 		plain += w.si[i].chars - w.si[i].links;
 	shape(t, &w);
 	mark(t, &w);
+	teasers(t, &w);
 	if (t->nseg && best_range(t, &w, &lo, &hi) > 0)
 		kept = select_text(t, &w, lo, hi, text, out);
 	free(w.si), free(w.nextseg), free(w.sum), free(w.tot), free(w.good), free(w.dseg);
