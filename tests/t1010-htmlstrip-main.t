@@ -305,4 +305,50 @@ test_expect_success 'script text outside a script element (a page cut in its hea
 	test_cmp expect actual
 '
 
+test_expect_success 'a Chinese article: paragraphs of forty ideographs are long ones (each counts as three letters)' '
+	cat >chinese.html <<-\EOF &&
+	<html><head><meta charset="utf-8"><title>新闻</title></head><body>
+	<ul class="nav"><li><a href="/">首页</a></li><li><a href="/news">新闻</a></li><li><a href="/sport">体育</a></li><li><a href="/weather">天气</a></li></ul>
+	<div class="article">
+	<h1>老城区的石桥将于六月开始维修</h1>
+	<p>市政府周一宣布，老城区那座有三百年历史的石桥将于六月开始全面维修，工期约为四个月。</p>
+	<p>维修期间，汽车不能通过石桥，行人和自行车仍可通行。公交车将绕行工业区，车程增加约十分钟。</p>
+	<p>工程师表示，桥墩状况良好，主要问题是桥面石板松动和排水不畅，维修费用约为一千二百万元。</p>
+	</div>
+	<div class="footer">版权所有 © 2024 城市日报 | <a href="/about">关于我们</a> | <a href="/contact">联系我们</a></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	老城区的石桥将于六月开始维修
+	市政府周一宣布，老城区那座有三百年历史的石桥将于六月开始全面维修，工期约为四个月。
+	维修期间，汽车不能通过石桥，行人和自行车仍可通行。公交车将绕行工业区，车程增加约十分钟。
+	工程师表示，桥墩状况良好，主要问题是桥面石板松动和排水不畅，维修费用约为一千二百万元。
+	EOF
+	htmlstrip -v --main chinese.html >out 2>err &&
+	cut -f 2 out | sed "s/\\\\n/\\n/g" >actual &&
+	test_cmp expect actual &&
+	grep ", 0 with no main content" err
+'
+
+test_expect_success 'a Russian article: menu and footer dropped' '
+	cat >russian.html <<-\EOF &&
+	<html><head><meta charset="utf-8"></head><body>
+	<div id="menu"><a href="/">Главная</a> | <a href="/politika">Политика</a> | <a href="/kultura">Культура</a> | <a href="/sport">Спорт</a></div>
+	<div id="content">
+	<h1>Старый мост через реку закроют на ремонт</h1>
+	<p>Ремонт старого моста начнётся в июне и продлится до сентября. Всё это время проезд для машин будет закрыт, пешеходы смогут переходить мост.</p>
+	<p>Город оценивает стоимость работ в двенадцать миллионов рублей. Серьёзных повреждений опор при последней проверке не нашли.</p>
+	</div>
+	<div class="footer">© 2024 Городские новости · <a href="/about">О нас</a> · <a href="/ads">Реклама</a></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Старый мост через реку закроют на ремонт
+	Ремонт старого моста начнётся в июне и продлится до сентября. Всё это время проезд для машин будет закрыт, пешеходы смогут переходить мост.
+	Город оценивает стоимость работ в двенадцать миллионов рублей. Серьёзных повреждений опор при последней проверке не нашли.
+	EOF
+	main russian.html >actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -95,21 +95,54 @@ struct work {
 	unsigned char *bad, *cmt;
 };
 
-/* Characters (not bytes: UTF-8 continuations are not counted) that are
- * not white space in p[0..n); *code: how many of them are braces,
+/* How many Latin letters a character of a script without spaces between
+ * words is worth: a word of English is about six characters with its
+ * space, one of Chinese or Japanese about two.  So that a paragraph of
+ * an article in those scripts is as long, by the rules below, as its
+ * translation into English, ideographs, kana and Hangul syllables count
+ * WIDE characters each. */
+#define WIDE 3
+
+/* Whether the UTF-8 sequence at p (lead byte 0xE0 to 0xEF, n bytes
+ * left) is a wide character: U+2E80 to U+9FFF (CJK radicals,
+ * punctuation, kana, ideographs), U+AC00 to U+D7AF (Hangul), U+F900 to
+ * U+FAFF (compatibility ideographs). */
+static int
+wide3(const unsigned char *p, size_t n)
+{
+	unsigned cp;
+
+	if (n < 3)
+		return 0;
+	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+	    (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* Characters (not bytes: UTF-8 continuations are not counted; wide
+ * characters, and ideographs beyond U+FFFF, count WIDE) that are not
+ * white space in p[0..n); *code: how many of them are braces,
  * semicolons and equals signs, which prose seldom has and scripts are
  * full of. */
 static long
 count_chars(const char *p, size_t n, long *code)
 {
+	const unsigned char *u = (const unsigned char *)p;
 	long c = 0, k = 0;
 	size_t i;
 	unsigned char b;
 
 	for (i = 0; i < n; i++) {
-		b = (unsigned char)p[i];
-		c += b != ' ' && b != '\n' && (b & 0xC0) != 0x80;
-		k += b == '{' || b == '}' || b == ';' || b == '=';
+		b = u[i];
+		if (b < 0x80) {
+			c += b != ' ' && b != '\n';
+			k += b == '{' || b == '}' || b == ';' || b == '=';
+		} else if (b >= 0xE2 && b <= 0xEF)
+			c += wide3(u + i, n - i) ? WIDE : 1;
+		else if (b >= 0xF0)
+			c += b == 0xF0 && i + 1 < n && u[i + 1] >= 0xA0 ? WIDE : 1;
+		else
+			c += (b & 0xC0) != 0x80;
 	}
 	*code = k;
 	return c;
