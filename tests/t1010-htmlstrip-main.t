@@ -290,17 +290,10 @@ test_expect_success 'script text outside a script element (a page cut in its hea
 	cat >script.html <<-\EOF &&
 	ntById(id); if (el == null) { return; } el.style.display = (el.style.display == "none") ? "block" : "none"; } function track(a, b) { var img = new Image(); img.src = "/t?a=" + a + "&b=" + b; } var slots = { top: 728, side: 300 };
 	</script>
-	</head><body>
-	<h1>Night trains return to the valley</h1>
-	<p>From December a night train will again run between the capital and the valley towns, ten years after the last one was withdrawn.</p>
-	<p>The operator expects most passengers to be walkers and skiers, and has added a carriage for bicycles and a small cafe.</p>
-	</body></html>
+	</head>
 	EOF
-	cat >expect <<-\EOF &&
-	Night trains return to the valley
-	From December a night train will again run between the capital and the valley towns, ten years after the last one was withdrawn.
-	The operator expects most passengers to be walkers and skiers, and has added a carriage for bicycles and a small cafe.
-	EOF
+	cat head.html >>script.html &&
+	main head.html >expect &&
 	main script.html >actual &&
 	test_cmp expect actual
 '
