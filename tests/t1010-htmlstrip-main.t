@@ -344,4 +344,24 @@ test_expect_success 'a Russian article: menu and footer dropped' '
 	test_cmp expect actual
 '
 
+test_expect_success 'a headline that is a link (a blog title linked to its page) is kept' '
+	cat >linked.html <<-\EOF &&
+	<html><body>
+	<div class="sidebar"><a href="/archive">Archive</a> <a href="/about">About</a></div>
+	<h2 class="entry-title"><a href="/2024/05/beans">Runner beans on a wigwam</a></h2>
+	<div class="entry">
+	<p>Sow runner beans in pots in late April and plant them out when the last frost has passed, one plant at the foot of each cane of the wigwam.</p>
+	<p>Water them well once the flowers open, and pick the pods while they are young: the more you pick, the more the plants go on flowering.</p>
+	</div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Runner beans on a wigwam
+	Sow runner beans in pots in late April and plant them out when the last frost has passed, one plant at the foot of each cane of the wigwam.
+	Water them well once the flowers open, and pick the pods while they are young: the more you pick, the more the plants go on flowering.
+	EOF
+	main linked.html >actual &&
+	test_cmp expect actual
+'
+
 test_done

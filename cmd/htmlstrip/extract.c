@@ -18,9 +18,10 @@
  * element or lying loose beside the framing, and leaves the framing out.
  * Inside it, link-dense segments and boilerplate blocks are dropped (short
  * lines between good ones are kept, as jusText's context does); the
- * nearest headline before it is kept with a byline or date between.  When
- * the run keeps little of the page, nothing stands out: the page falls
- * back to its whole text.  Time and memory are linear in the tree. */
+ * nearest headline before it (a link or not) is kept with a byline or
+ * date between, unless the run starts with its own.  When the run keeps
+ * little of the page, nothing stands out: the page falls back to its
+ * whole text.  Time and memory are linear in the tree. */
 #include "htmlstrip.h"
 
 #include <limits.h>
@@ -408,6 +409,14 @@ in_heading(const struct hs_tree *t, int node, int kind)
 	return 0;
 }
 
+/* A headline may be a link (a blog's title linked to its own page),
+ * unlike the other lines kept. */
+static int
+head_seg(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	return !w->bad[t->seg[i].node] && !w->si[i].teaser && !w->si[i].code;
+}
+
 /* The headline: the last h1 (else h2..h6) segment of the HEADBACK before
  * segment first, or -1. */
 static long
@@ -417,10 +426,10 @@ headline(const struct hs_tree *t, const struct work *w, size_t first)
 	long h = -1;
 
 	for (i = first; i-- > lo;)
-		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
+		if (head_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
 			return (long)i;
 	for (i = first; i-- > lo && h < 0;)
-		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H))
+		if (head_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H))
 			h = (long)i;
 	return h;
 }
@@ -432,12 +441,16 @@ select_text(const struct hs_tree *t, const struct work *w, size_t lo,
 {
 	size_t i;
 	long kept = 0, h;
-	int hasH1 = 0;
+	int hashead = 0;
 
 	for (i = lo; i <= hi; i++)
 		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
-			hasH1 = 1;
-	if (!hasH1 && (h = headline(t, w, lo)) >= 0) {
+			hashead = 1;
+	for (i = lo; i <= hi && !keep_seg(t, w, i); i++)
+		;
+	if (i <= hi && in_heading(t, t->seg[i].node, HK_H))
+		hashead = 1;      /* it starts with its own headline */
+	if (!hashead && (h = headline(t, w, lo)) >= 0) {
 		/* with what comes between it and the run when that is short:
 		 * a byline, a date */
 		for (i = (size_t)h; i < lo; i++)
