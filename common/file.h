@@ -1,19 +1,37 @@
 /* A whole file in memory, for formats read by offsets rather than by lines
  * (WARC, gzip pages): mapped when it is a regular file, else (a pipe) read
- * to its end. */
+ * to its end; or, with dk_file_read, read into a buffer kept from one file
+ * to the next unless it is large. */
 #ifndef DK_FILE_H
 #define DK_FILE_H
 
 #include <stddef.h>
 
+enum { DK_FILE_OWNED, DK_FILE_MAPPED, DK_FILE_BORROWED };
+
 typedef struct {
 	unsigned char *p;
 	size_t n;
-	int mapped;
+	int mapped;             /* DK_FILE_OWNED, _MAPPED or _BORROWED */
 } dk_file;
+
+/* A buffer the caller keeps across dk_file_read calls; free(p) at the
+ * end.  Zero it before the first. */
+typedef struct {
+	unsigned char *p;
+	size_t cap;
+} dk_filebuf;
+
+/* Files larger than this are mapped by dk_file_read. */
+#define DK_FILE_READ ((size_t)16 << 20)
 
 /* Returns 0, or -1 with errno set (nothing to unload). */
 int dk_file_load(int fd, dk_file *f);
+/* The same, but a file of at most DK_FILE_READ bytes (or not a regular
+ * file) is read into b, and f->p points into b until the next call: for
+ * many small files (web pages), where mapping, faulting in and unmapping
+ * each costs more system time than copying it. */
+int dk_file_read(int fd, dk_file *f, dk_filebuf *b);
 void dk_file_unload(dk_file *f);
 
 #endif

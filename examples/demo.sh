@@ -1,8 +1,16 @@
 #!/bin/sh
-# The SpotSigs workflow on the bundled pages: strip the markup, extract spot
-# signatures, report every pair of pages whose signatures overlap by at
-# least the threshold (multiset Jaccard, exactly), then group the pairs
-# into clusters of copies of one story.
+# The SpotSigs workflow on the bundled pages: strip the markup, keeping the
+# main content of each page (htmlstrip --main), extract spot signatures,
+# report every pair of pages whose signatures overlap by at least the
+# threshold (multiset Jaccard, exactly), then group the pairs into
+# clusters of copies of one story.
+#
+# --main because these are news pages whose site framing (menus, teasers,
+# footers) is not the story: without it a copy shares less of its
+# signatures with the original (the true pairs score 0.43 to 0.69 instead
+# of 0.50 to 0.83) and pages that share only a site's framing come closer.
+# Pages whose framing is the content (a list of links, a directory) are
+# better stripped whole.
 #   sh examples/demo.sh [BINDIR] [THRESHOLD]
 set -eu
 bin=$(cd "${1:-build/bin}" && pwd)
@@ -14,8 +22,8 @@ for p in htmlstrip spotsig spotmatch dkcluster; do
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$here/pages" && htmlstrip *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip *.html) | spotsig | spotmatch -t $tau | dkcluster"
+(cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
+echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig | spotmatch -t $tau | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 spotsig "$tmp/docs" | spotmatch -t "$tau" | tee "$tmp/pairs"
 echo "# the clusters, one story a line:"

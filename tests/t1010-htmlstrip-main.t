@@ -232,4 +232,136 @@ test_expect_success 'a headline outside the article block is kept; link lists an
 	test_cmp expect actual
 '
 
+test_expect_success 'teasers of other stories (a headline link, a summary) dropped; comments of readers under linked names kept' '
+	cat >teasers.html <<-\EOF &&
+	<html><body>
+	<div class="story"><h1>Library extends its opening hours</h1>
+	<p>From next month the town library will stay open until eight in the evening on weekdays, after a survey found that most readers work during the day.</p>
+	<p>The longer hours are paid for by a grant from the county, which covers two new posts for three years. The reading room will also open on Sunday mornings.</p>
+	</div>
+	<div class="box"><h3>In other news</h3>
+	<dl>
+	<dt><a href="/n/1">Harbour wall approved after a long debate</a></dt>
+	<dd>Councillors voted nine to four for the new wall, which will protect the old quay from winter storms.</dd>
+	<dt><a href="/n/2">Ferry timetable changes for the winter</a></dt>
+	<dd>There will be fewer sailings on Sundays from November, and the last boat leaves an hour earlier.</dd>
+	<dt><a href="/n/3">Museum reopens with a hall of old maps</a></dt>
+	<dd>The new hall shows maps of the coast from three centuries, some of them never shown before.</dd>
+	<dt><a href="/n/4">School wins the county chess cup again</a></dt>
+	<dd>The team from the high school was unbeaten in all seven rounds of the final tournament.</dd>
+	</dl></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Library extends its opening hours
+	From next month the town library will stay open until eight in the evening on weekdays, after a survey found that most readers work during the day.
+	The longer hours are paid for by a grant from the county, which covers two new posts for three years. The reading room will also open on Sunday mornings.
+	EOF
+	main teasers.html >actual &&
+	test_cmp expect actual &&
+	cat >comments.html <<-\EOF &&
+	<html><body>
+	<div class="post"><h1>Pruning apple trees in winter</h1>
+	<p>Prune apple trees while they are dormant, between leaf fall and the swelling of the buds, and never in a hard frost, which splits the cut wood.</p>
+	<p>Take out dead and crossing branches first, then open up the centre of the tree so that light and air reach the fruiting spurs in summer.</p>
+	</div>
+	<div id="comments">
+	<div class="comment"><a href="/u/ann">Ann from the allotments</a><p>Thank you, this is the clearest guide I have found. I left mine too late last year.</p></div>
+	<div class="comment"><a href="/u/bob">Bob the orchard keeper</a><p>Do you seal the larger cuts, or leave them open to the air to heal by themselves?</p></div>
+	<div class="comment"><a href="/u/cat">Cathy in the north</a><p>Open centre works well here too, even with the late frosts we get in the hills.</p></div>
+	<div class="comment"><a href="/u/dan">Dan with the old trees</a><p>My trees are sixty years old; I take out one big branch a winter, never more.</p></div>
+	</div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Pruning apple trees in winter
+	Prune apple trees while they are dormant, between leaf fall and the swelling of the buds, and never in a hard frost, which splits the cut wood.
+	Take out dead and crossing branches first, then open up the centre of the tree so that light and air reach the fruiting spurs in summer.
+	Thank you, this is the clearest guide I have found. I left mine too late last year.
+	Do you seal the larger cuts, or leave them open to the air to heal by themselves?
+	Open centre works well here too, even with the late frosts we get in the hills.
+	My trees are sixty years old; I take out one big branch a winter, never more.
+	EOF
+	main comments.html >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'script text outside a script element (a page cut in its head) dropped' '
+	cat >script.html <<-\EOF &&
+	ntById(id); if (el == null) { return; } el.style.display = (el.style.display == "none") ? "block" : "none"; } function track(a, b) { var img = new Image(); img.src = "/t?a=" + a + "&b=" + b; } var slots = { top: 728, side: 300 };
+	</script>
+	</head>
+	EOF
+	cat head.html >>script.html &&
+	main head.html >expect &&
+	main script.html >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a Chinese article: paragraphs of forty ideographs are long ones (each counts as three letters)' '
+	cat >chinese.html <<-\EOF &&
+	<html><head><meta charset="utf-8"><title>新闻</title></head><body>
+	<ul class="nav"><li><a href="/">首页</a></li><li><a href="/news">新闻</a></li><li><a href="/sport">体育</a></li><li><a href="/weather">天气</a></li></ul>
+	<div class="article">
+	<h1>老城区的石桥将于六月开始维修</h1>
+	<p>市政府周一宣布，老城区那座有三百年历史的石桥将于六月开始全面维修，工期约为四个月。</p>
+	<p>维修期间，汽车不能通过石桥，行人和自行车仍可通行。公交车将绕行工业区，车程增加约十分钟。</p>
+	<p>工程师表示，桥墩状况良好，主要问题是桥面石板松动和排水不畅，维修费用约为一千二百万元。</p>
+	</div>
+	<div class="footer">版权所有 © 2024 城市日报 | <a href="/about">关于我们</a> | <a href="/contact">联系我们</a></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	老城区的石桥将于六月开始维修
+	市政府周一宣布，老城区那座有三百年历史的石桥将于六月开始全面维修，工期约为四个月。
+	维修期间，汽车不能通过石桥，行人和自行车仍可通行。公交车将绕行工业区，车程增加约十分钟。
+	工程师表示，桥墩状况良好，主要问题是桥面石板松动和排水不畅，维修费用约为一千二百万元。
+	EOF
+	htmlstrip -v --main chinese.html >out 2>err &&
+	cut -f 2 out | sed "s/\\\\n/\\n/g" >actual &&
+	test_cmp expect actual &&
+	grep ", 0 with no main content" err
+'
+
+test_expect_success 'a Russian article: menu and footer dropped' '
+	cat >russian.html <<-\EOF &&
+	<html><head><meta charset="utf-8"></head><body>
+	<div id="menu"><a href="/">Главная</a> | <a href="/politika">Политика</a> | <a href="/kultura">Культура</a> | <a href="/sport">Спорт</a></div>
+	<div id="content">
+	<h1>Старый мост через реку закроют на ремонт</h1>
+	<p>Ремонт старого моста начнётся в июне и продлится до сентября. Всё это время проезд для машин будет закрыт, пешеходы смогут переходить мост.</p>
+	<p>Город оценивает стоимость работ в двенадцать миллионов рублей. Серьёзных повреждений опор при последней проверке не нашли.</p>
+	</div>
+	<div class="footer">© 2024 Городские новости · <a href="/about">О нас</a> · <a href="/ads">Реклама</a></div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Старый мост через реку закроют на ремонт
+	Ремонт старого моста начнётся в июне и продлится до сентября. Всё это время проезд для машин будет закрыт, пешеходы смогут переходить мост.
+	Город оценивает стоимость работ в двенадцать миллионов рублей. Серьёзных повреждений опор при последней проверке не нашли.
+	EOF
+	main russian.html >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a headline that is a link (a blog title linked to its page) is kept' '
+	cat >linked.html <<-\EOF &&
+	<html><body>
+	<div class="sidebar"><a href="/archive">Archive</a> <a href="/about">About</a></div>
+	<h2 class="entry-title"><a href="/2024/05/beans">Runner beans on a wigwam</a></h2>
+	<div class="entry">
+	<p>Sow runner beans in pots in late April and plant them out when the last frost has passed, one plant at the foot of each cane of the wigwam.</p>
+	<p>Water them well once the flowers open, and pick the pods while they are young: the more you pick, the more the plants go on flowering.</p>
+	</div>
+	</body></html>
+	EOF
+	cat >expect <<-\EOF &&
+	Runner beans on a wigwam
+	Sow runner beans in pots in late April and plant them out when the last frost has passed, one plant at the foot of each cane of the wigwam.
+	Water them well once the flowers open, and pick the pods while they are young: the more you pick, the more the plants go on flowering.
+	EOF
+	main linked.html >actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -6,7 +6,11 @@
  * link lists against (boilerpipe's text and link density).  Text under a
  * block whose class, id or role says boilerplate (nav, footer, sidebar,
  * share, ...; readability's hints) or whose element is nav, aside or
- * footer is worth minus its length.  The main content is the best run of
+ * footer is worth minus its length, and so is script text that leaked
+ * out of its element (dense in braces, semicolons and equals signs).
+ * Teasers of other pages, plain lines each between two link lines (a
+ * list of other stories, headline and summary), count as link text.  The
+ * main content is the best run of
  * one node's children in document order: the run with the largest sum of
  * values (Kadane's maximum subarray over each node's children and own
  * segments), which starts and ends with a good paragraph.  It takes in
@@ -14,9 +18,10 @@
  * element or lying loose beside the framing, and leaves the framing out.
  * Inside it, link-dense segments and boilerplate blocks are dropped (short
  * lines between good ones are kept, as jusText's context does); the
- * nearest headline before it is kept with a byline or date between.  When
- * the run keeps little of the page, nothing stands out: the page falls
- * back to its whole text.  Time and memory are linear in the tree. */
+ * nearest headline before it (a link or not) is kept with a byline or
+ * date between, unless the run starts with its own.  When the run keeps
+ * little of the page, nothing stands out: the page falls back to its
+ * whole text.  Time and memory are linear in the tree. */
 #include "htmlstrip.h"
 
 #include <limits.h>
@@ -24,10 +29,12 @@
 
 /* The weights.  LINKCOST, SEGCOST, CMTPCT and BADGOOD were chosen by
  * tests/bench/extract-fit.py on the shared hand-marked pages, each set held
- * out in turn (see there for the held-out figures); the others were set by
- * hand.  A segment is worth its plain characters less (1 + LINKCOST) times
- * its link characters less SEGCOST; readers' comments (a block whose class
- * or id says so) CMTPCT percent of that; boilerplate text minus its
+ * out in turn (see there for the held-out figures; `make bench` prints
+ * them); the others were set by hand.  Each can be overridden at build
+ * time (-DLINKCOST=2), which is how the fit and the bench try others.  A
+ * segment is worth its plain characters less (1 + LINKCOST) times its
+ * link characters less SEGCOST; readers' comments (a block whose class or
+ * id says so) CMTPCT percent of that; boilerplate text minus its
  * characters.  Inside the main run segments with more than MAXLINKS
  * percent of link characters are dropped.  The page falls back to its
  * whole text when the run keeps fewer than MINKEEP characters and less
@@ -43,6 +50,20 @@
 #endif
 #define MAXLINKS 70
 #define MINKEEP 200
+/* A teaser is a segment of TPLAIN to TPLAINMAX characters, less than half
+ * in links (a summary of a sentence or two), with a link line of at least
+ * TLINK characters, at least half in links (a headline), on each side,
+ * and another such summary and headline before it or after it.  Longer
+ * lines between links are an article's (a news archive, a directory with
+ * descriptions: the hand-marked text keeps them); shorter links are page
+ * numbers, "Print", "Share".  Readers' comments are not teasers (a
+ * poster's name linked above each comment). */
+#define TLINK 15
+#define TPLAIN 30
+#define TPLAINMAX 250
+/* Script text: at least 20 characters, CODEPCT percent of them braces,
+ * semicolons or equals signs. */
+#define CODEPCT 5
 /* A run starts and ends with a good item: a segment of at least GOODLEN
  * characters with at most a third of them in links, or a subtree holding
  * one (short lines at the edges, a copyright line, a byline, are only kept
@@ -63,6 +84,7 @@
 
 struct seginfo {
 	long chars, links;
+	int teaser, code;
 };
 
 struct work {
@@ -74,20 +96,91 @@ struct work {
 	unsigned char *bad, *cmt;
 };
 
-/* Characters (not bytes: UTF-8 continuations are not counted) that are
- * not white space in p[0..n). */
-static long
-count_chars(const char *p, size_t n)
+/* How many Latin letters a character of a script without spaces between
+ * words is worth: a word of English is about six characters with its
+ * space, one of Chinese or Japanese about two.  So that a paragraph of
+ * an article in those scripts is as long, by the rules below, as its
+ * translation into English, ideographs, kana and Hangul syllables count
+ * WIDE characters each. */
+#define WIDE 3
+
+/* Whether the UTF-8 sequence at p (lead byte 0xE0 to 0xEF, n bytes
+ * left) is a wide character: U+2E80 to U+9FFF (CJK radicals,
+ * punctuation, kana, ideographs), U+AC00 to U+D7AF (Hangul), U+F900 to
+ * U+FAFF (compatibility ideographs). */
+static int
+wide3(const unsigned char *p, size_t n)
 {
-	long c = 0;
+	unsigned cp;
+
+	if (n < 3)
+		return 0;
+	cp = (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+	    (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* Characters (not bytes: UTF-8 continuations are not counted; wide
+ * characters, and ideographs beyond U+FFFF, count WIDE) that are not
+ * white space in p[0..n); *code: how many of them are braces,
+ * semicolons and equals signs, which prose seldom has and scripts are
+ * full of. */
+static long
+count_chars(const char *p, size_t n, long *code)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	long c = 0, k = 0;
 	size_t i;
 	unsigned char b;
 
 	for (i = 0; i < n; i++) {
-		b = (unsigned char)p[i];
-		c += b != ' ' && b != '\n' && (b & 0xC0) != 0x80;
+		b = u[i];
+		if (b < 0x80) {
+			c += b != ' ' && b != '\n';
+			k += b == '{' || b == '}' || b == ';' || b == '=';
+		} else if (b >= 0xE2 && b <= 0xEF)
+			c += wide3(u + i, n - i) ? WIDE : 1;
+		else if (b >= 0xF0)
+			c += b == 0xF0 && i + 1 < n && u[i + 1] >= 0xA0 ? WIDE : 1;
+		else
+			c += (b & 0xC0) != 0x80;
 	}
+	*code = k;
 	return c;
+}
+
+static int
+linky(const struct seginfo *s)
+{
+	return s->chars >= TLINK && 2 * s->links >= s->chars;
+}
+
+static int
+tplain(const struct seginfo *s)
+{
+	return s->chars >= TPLAIN && s->chars <= TPLAINMAX && 2 * s->links < s->chars;
+}
+
+/* Teasers of other pages: plain segments between link-dense ones, twice
+ * in a row (a link, a summary, a link, a summary, a link), as lists of
+ * other stories with a line of each are. */
+static void
+teasers(const struct hs_tree *t, struct work *w)
+{
+	size_t i, k, m = 0;
+	long *at = w->sum;              /* scratch: segments with text */
+	struct seginfo *s = w->si;
+
+	for (i = 0; i < t->nseg; i++)
+		if (s[i].chars > 0)
+			at[m++] = (long)i;
+	for (k = 4; k < m; k++)
+		if (linky(&s[at[k]]) && tplain(&s[at[k - 1]]) && linky(&s[at[k - 2]]) &&
+		    tplain(&s[at[k - 3]]) && linky(&s[at[k - 4]]))
+			s[at[k - 1]].teaser = s[at[k - 3]].teaser = 1;
+	for (i = 0; i < t->nseg; i++)
+		if (w->cmt[t->seg[i].node])
+			s[i].teaser = 0;
 }
 
 static void
@@ -95,12 +188,15 @@ seg_info(const struct hs_tree *t, const char *text, struct work *w)
 {
 	const struct hs_seg *s;
 	size_t i, len;
+	long code;
 
 	for (i = 0; i < t->nseg; i++) {
 		s = &t->seg[i];
 		len = s->end - s->start;
-		w->si[i].chars = count_chars(text + s->start, len);
+		w->si[i].chars = count_chars(text + s->start, len, &code);
+		w->si[i].code = 100 * code >= CODEPCT * w->si[i].chars && w->si[i].chars >= 20;
 		w->si[i].links = len ? (long)((double)w->si[i].chars * (double)s->link / (double)len + 0.5) : 0;
+		w->si[i].teaser = 0;
 	}
 }
 
@@ -196,8 +292,10 @@ seg_value(const struct hs_tree *t, const struct work *w, size_t i)
 	const struct seginfo *s = &w->si[i];
 	long v;
 
-	if (w->bad[t->seg[i].node])
+	if (w->bad[t->seg[i].node] || s->code)
 		return -s->chars;
+	if (s->teaser)
+		return -LINKCOST * s->chars - SEGCOST;
 	v = s->chars - (1 + LINKCOST) * s->links - SEGCOST;
 	return w->cmt[t->seg[i].node] && v > 0 ? v * CMTPCT / 100 : v;
 }
@@ -207,7 +305,7 @@ good_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
 
-	return !w->bad[t->seg[i].node] && long_plain(s);
+	return !w->bad[t->seg[i].node] && long_plain(s) && !s->teaser && !s->code;
 }
 
 /* The best run of node p's children and own segments, in document order:
@@ -280,7 +378,7 @@ best_range(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
 static int
 keep_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
-	return !w->bad[t->seg[i].node] &&
+	return !w->bad[t->seg[i].node] && !w->si[i].teaser && !w->si[i].code &&
 	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars;
 }
 
@@ -311,6 +409,14 @@ in_heading(const struct hs_tree *t, int node, int kind)
 	return 0;
 }
 
+/* A headline may be a link (a blog's title linked to its own page),
+ * unlike the other lines kept. */
+static int
+head_seg(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	return !w->bad[t->seg[i].node] && !w->si[i].teaser && !w->si[i].code;
+}
+
 /* The headline: the last h1 (else h2..h6) segment of the HEADBACK before
  * segment first, or -1. */
 static long
@@ -320,10 +426,10 @@ headline(const struct hs_tree *t, const struct work *w, size_t first)
 	long h = -1;
 
 	for (i = first; i-- > lo;)
-		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
+		if (head_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
 			return (long)i;
 	for (i = first; i-- > lo && h < 0;)
-		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H))
+		if (head_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H))
 			h = (long)i;
 	return h;
 }
@@ -335,12 +441,16 @@ select_text(const struct hs_tree *t, const struct work *w, size_t lo,
 {
 	size_t i;
 	long kept = 0, h;
-	int hasH1 = 0;
+	int hashead = 0;
 
 	for (i = lo; i <= hi; i++)
 		if (keep_seg(t, w, i) && in_heading(t, t->seg[i].node, HK_H1))
-			hasH1 = 1;
-	if (!hasH1 && (h = headline(t, w, lo)) >= 0) {
+			hashead = 1;
+	for (i = lo; i <= hi && !keep_seg(t, w, i); i++)
+		;
+	if (i <= hi && in_heading(t, t->seg[i].node, HK_H))
+		hashead = 1;      /* it starts with its own headline */
+	if (!hashead && (h = headline(t, w, lo)) >= 0) {
 		/* with what comes between it and the run when that is short:
 		 * a byline, a date */
 		for (i = (size_t)h; i < lo; i++)
@@ -365,7 +475,7 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 	out->n = 0;
 	w.si = dk_malloc(ns * sizeof *w.si);
 	w.nextseg = dk_malloc((ns > nn ? ns : nn) * sizeof *w.nextseg);
-	w.sum = dk_malloc(nn * sizeof *w.sum);
+	w.sum = dk_malloc((ns > nn ? ns : nn) * sizeof *w.sum);
 	w.tot = dk_malloc(nn * sizeof *w.tot);
 	w.good = dk_malloc(nn * sizeof *w.good);
 	w.dseg = dk_malloc(nn * sizeof *w.dseg);
@@ -380,6 +490,7 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 		plain += w.si[i].chars - w.si[i].links;
 	shape(t, &w);
 	mark(t, &w);
+	teasers(t, &w);
 	if (t->nseg && best_range(t, &w, &lo, &hi) > 0)
 		kept = select_text(t, &w, lo, hi, text, out);
 	free(w.si), free(w.nextseg), free(w.sum), free(w.tot), free(w.good), free(w.dseg);

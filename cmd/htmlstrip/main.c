@@ -119,7 +119,7 @@ do_stream(struct hs_doc *d, dk_reader *r)
 }
 
 static int
-operand(struct hs_doc *d, const char *path, int warc)
+operand(struct hs_doc *d, const char *path, int warc, dk_filebuf *fb)
 {
 	dk_file f;
 	dk_reader *r;
@@ -136,7 +136,7 @@ operand(struct hs_doc *d, const char *path, int warc)
 		return status;
 	}
 	fd = strcmp(path, "-") == 0 ? STDIN_FILENO : open(path, O_RDONLY);
-	if (fd < 0 || dk_file_load(fd, &f) < 0) {
+	if (fd < 0 || dk_file_read(fd, &f, fb) < 0) {
 		dk_warn("%s", path);
 		if (fd > STDIN_FILENO)
 			close(fd);
@@ -161,6 +161,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct hs_doc d = { 0 };
+	dk_filebuf fb = { 0 };
 	int ch, warc = 0, status = 0, s;
 	char *stdin_only[] = { "-", NULL };
 
@@ -186,7 +187,7 @@ main(int argc, char **argv)
 	if (argc == 0)
 		argv = stdin_only;
 	for (; *argv; argv++)
-		if ((s = operand(&d, *argv, warc)) > status)
+		if ((s = operand(&d, *argv, warc, &fb)) > status)
 			status = s;
 	dk_out_close();
 	if (dk_verbose && d.main)
@@ -200,5 +201,6 @@ main(int argc, char **argv)
 	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
 	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);
 	dk_buf_free(&d.text), hs_tree_free(&d.tree);
+	free(fb.p);
 	return status;
 }

@@ -47,7 +47,11 @@ def gold(pages):
 def parse(lines):
     """{(set, id): tokens} of a document stream's lines."""
     e = {}
-    for line in lines.splitlines() if isinstance(lines, str) else lines:
+    # split on "\n" only: str.splitlines() also splits at the Unicode line
+    # and paragraph separators, which htmlstrip leaves inside a line
+    for line in lines.split("\n") if isinstance(lines, str) else lines:
+        if not line:
+            continue
         name, _, text = line.rstrip("\n").partition("\t")
         for ext in (".gz", ".html"):
             if name.endswith(ext):
@@ -62,7 +66,7 @@ def parse(lines):
 
 
 def extracted(path):
-    with open(path, encoding="utf-8", errors="replace") as f:
+    with open(path, encoding="utf-8", errors="replace", newline="\n") as f:
         return parse(f)
 
 

@@ -2,7 +2,8 @@
 # spotsig: throughput on the htmlstrip output of the shared real pages
 # (with wc -w on the same text as the baseline of the same run), htmlstrip
 # and the two in one pipeline; then the quality of htmlstrip | spotsig
-# --idf 0.2:0.85 | spotmatch on goldset-dev, F1 for tau 0.1 .. 0.9.
+# --idf 0.2:0.85 | spotmatch on goldset-dev, F1 for tau 0.1 .. 0.9, on
+# whole pages and on their main content (htmlstrip --main).
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
 html=$BENCH_TMP/spotsig-pages-html.tsv
@@ -66,10 +67,13 @@ rm -f "$text"
 
 # Quality: one run at 0.1, swept by evaluate (true pairs: files of the same
 # cluster in gold.tsv).
+# Whole pages, then the main content of each (htmlstrip --main).
 gold=$DK_SHARED/corpora/goldset-dev
 sigs=$BENCH_TMP/spotsig-goldset.sigs
-(cd "$gold/docs" && htmlstrip *.html) | spotsig --idf 0.2:0.85 >"$sigs" || exit 1
-spotmatch -t 0.1 "$sigs" >"$sigs.pairs" || exit 1
-echo "goldset-dev, spotsig --idf 0.2:0.85 | spotmatch:"
-evaluate --sweep --step 0.1 "$gold/gold.tsv" "$sigs.pairs" || exit 1
+for main in "" --main; do
+	(cd "$gold/docs" && htmlstrip $main *.html) | spotsig --idf 0.2:0.85 >"$sigs" || exit 1
+	spotmatch -t 0.1 "$sigs" >"$sigs.pairs" || exit 1
+	echo "goldset-dev, htmlstrip${main:+ $main} | spotsig --idf 0.2:0.85 | spotmatch:"
+	evaluate --sweep --step 0.1 "$gold/gold.tsv" "$sigs.pairs" || exit 1
+done
 rm -f "$sigs" "$sigs.pairs"
