@@ -164,6 +164,11 @@ split_head(const char *p, size_t n, int partial, struct head *h)
 	const char *e = p + n, *nl;
 	size_t len;
 
+	if (n == 0) {           /* an empty stream or page: one empty line */
+		split(p, 0, &h->l[0]);
+		h->n = 1;
+		return;
+	}
 	for (h->n = 0; h->n < HEADLINES && p < e; p = nl + 1) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		if (!nl && partial)
@@ -334,26 +339,39 @@ plausible(const struct line *l, const struct sigfield *s, unsigned *best)
 	return k;
 }
 
-/* The kinds of the stream whose first bytes are p[0, n) (partial: not the
- * whole stream), *best the one to name. */
+/* The kind the stream whose first bytes are p[0, n) (partial: not the
+ * whole stream) is known to be, by its first bytes or its first lines, or
+ * 0; *cut when its first line is longer than n, and then h and s are not
+ * set, else they are its first lines and the last field of the first as
+ * signatures. */
+static unsigned
+known(const char *p, size_t n, int partial, int *cut, struct head *h, struct sigfield *s)
+{
+	const char *nl = memchr(p, '\n', n);
+	size_t len = nl ? (size_t)(nl - p) : n;
+	unsigned k;
+
+	*cut = !nl && partial;
+	if (!*cut && len > 0 && p[len - 1] == '\r')
+		len--;
+	if ((k = magic(p, len, *cut)) != 0 || *cut)
+		return k;
+	split_head(p, n, partial, h);
+	*s = sig_field(h->l[0].last);
+	return certain(h, s);
+}
+
+/* The kinds the stream may be, *best the one to name. */
 static unsigned
 sniff(const char *p, size_t n, int partial, unsigned *best)
 {
 	struct head h;
 	struct sigfield s;
-	const char *nl = memchr(p, '\n', n);
-	size_t len = nl ? (size_t)(nl - p) : n;
-	int cut = !nl && partial;
-	unsigned k;
+	int cut;
+	unsigned k = known(p, n, partial, &cut, &h, &s);
 
-	if (!cut && len > 0 && p[len - 1] == '\r')
-		len--;
-	if ((k = magic(p, len, cut)) != 0 || cut)
+	if (k || cut)
 		return *best = k ? k : ~0u;
-	split_head(p, n, partial, &h);
-	s = sig_field(h.l[0].last);
-	if ((k = certain(&h, &s)) != 0)
-		return *best = k;
 	return plausible(&h.l[0], &s, best);
 }
 
@@ -489,24 +507,15 @@ dk_sniff_page(const char *p, size_t n)
 {
 	struct head h;
 	struct sigfield s;
-	const char *nl = memchr(p, '\n', n);
-	size_t len = nl ? (size_t)(nl - p) : n;
-	int partial = n > DK_PEEK_MAX;
+	int partial = n > DK_PEEK_MAX, cut;
 	unsigned k;
 
 	if (partial)
 		n = DK_PEEK_MAX;
-	if (len > n) {                  /* a first line longer than looked at */
-		k = magic(p, n, 1);
+	k = known(p, n, partial, &cut, &h, &s);
+	if (k & DK_KIND_MAGIC)
 		return k & PAGE_NOT ? k : 0;
-	}
-	if (len > 0 && p[len - 1] == '\r')
-		len--;
-	if ((k = magic(p, len, 0)) != 0)
-		return k & PAGE_NOT ? k : 0;
-	split_head(p, n, partial, &h);
-	s = sig_field(h.l[0].last);
-	if ((k = certain(&h, &s)) != 0)
+	if (k || cut)
 		return k;
 	return doc_lines(p, n) ? DK_KIND_DOC : 0;
 }
