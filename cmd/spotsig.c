@@ -13,7 +13,7 @@ static const struct dk_usage usage = {
 	"[--checksum] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
-	"                default): each document's language, by its stopwords\n"
+	"                default): each paragraph's language, by its stopwords\n"
 	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
 	"                (default: a, an, the and the forms of be, can, will,\n"
 	"                have, do)\n"
@@ -105,9 +105,10 @@ struct state {
 	int plain;              /* built-in tokenizer: nothing to encode */
 	struct wtable words;
 	const struct wordsrc *src;
-	int prof;               /* the current document's profile */
 	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
+	DK_VEC(uint16_t) tmask;                 /* -l auto: each token's profiles */
 	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
+	uint64_t nparas;                /* -l auto: paragraphs in another one */
 	uint64_t nosig[NOSIG_KINDS];
 	int minsigs;
 	int idf;
@@ -434,32 +435,75 @@ build_words(struct wtable *w, const struct wordsrc *src)
 	}
 }
 
-/* -l auto: the document's language is the one whose built-in stopwords
- * occur most often in it (each occurrence counts); a tie goes to the
- * language listed first in dk_langs, and a document with none of them is
- * English.  Each token's slot is kept for classify. */
-static void
-detect(struct state *st)
+/* -l auto decides by stopword occurrences: a language's built-in
+ * stopwords (its antecedents among them) count for it, a word of several
+ * lists for each.  A paragraph (a line of the text: htmlstrip writes one
+ * a block) with PARA_HITS occurrences or more for its leading language
+ * takes that language; a shorter one, too short to tell, takes the
+ * document's.  So the parts of a page that are in another language than
+ * the page (an untranslated section, a quotation) get their own
+ * antecedents, and two copies of an article keep the same signatures
+ * when their framing, in another language, tips the balance of the
+ * whole page one way or the other. */
+#define PARA_HITS 8
+
+/* The leading language of counts (a tie goes to the one listed first,
+ * none at all to the first: English), and its count in *hits. */
+static size_t
+leading(const uint32_t *count, size_t nlang, uint32_t *hits)
 {
-	const dk_tokens *t = &st->toks;
-	const struct wslot *e;
-	uint32_t count[MAXPROF] = { 0 };
-	unsigned m;
 	size_t i, best = 0;
 
-	DK_GROW(&st->tslot, t->n);
-	for (i = 0; i < t->n; i++) {
-		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-		    t->captext - t->v[i].off);
-		st->tslot.v[i] = e;
-		for (m = e->det; m; m &= m - 1)
-			count[__builtin_ctz(m)]++;
-	}
-	for (i = 1; i < st->src->nlang; i++)
+	for (i = 1; i < nlang; i++)
 		if (count[i] > count[best])
 			best = i;
-	st->prof = (int)best;
-	st->nlang[best]++;
+	*hits = count[best];
+	return best;
+}
+
+static void
+tally(uint32_t *count, const struct wslot *e)
+{
+	unsigned m;
+
+	for (m = e->det; m; m &= m - 1)
+		count[__builtin_ctz(m)]++;
+}
+
+/* -l auto: each token's word table slot and profile (the language of
+ * its paragraph or of its document, above). */
+static void
+detect(struct state *st, const char *text)
+{
+	const dk_tokens *t = &st->toks;
+	uint32_t count[MAXPROF] = { 0 }, hits;
+	size_t i, j, start, doc, lang, nl = st->src->nlang;
+
+	DK_GROW(&st->tslot, t->n);
+	DK_GROW(&st->tmask, t->n);
+	for (i = 0; i < t->n; i++) {
+		st->tslot.v[i] = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		    t->captext - t->v[i].off);
+		tally(count, st->tslot.v[i]);
+	}
+	doc = leading(count, nl, &hits);
+	st->nlang[doc]++;
+	for (start = 0; start < t->n; start = i) {
+		memset(count, 0, sizeof count);
+		for (i = start; i < t->n; i++) {
+			if (i > start && memchr(text + t->v[i - 1].pos, '\n',
+			    t->v[i].pos - t->v[i - 1].pos))
+				break;          /* a line break: the next paragraph */
+			tally(count, st->tslot.v[i]);
+		}
+		lang = leading(count, nl, &hits);
+		if (hits < PARA_HITS)
+			lang = doc;
+		else if (lang != doc)
+			st->nparas++;
+		for (j = start; j < i; j++)
+			st->tmask.v[j] = (uint16_t)(1u << lang);
+	}
 }
 
 /* Token classes in one pass: the non-stopwords go to ns, and each
@@ -472,18 +516,21 @@ classify(struct state *st)
 	const struct wslot *e;
 	uint32_t *ns;
 	size_t i, nns = 0;
-	int p = st->prof;
+	unsigned p = 1;         /* the profile: one unless -l auto */
 
 	st->at.n = 0;
 	DK_GROW(&st->ns, t->n);
 	ns = st->ns.v;
 	for (i = 0; i < t->n; i++) {
-		e = st->src->autolang ? st->tslot.v[i] :
-		    wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-		    t->captext - t->v[i].off);
+		if (st->src->autolang) {
+			e = st->tslot.v[i];
+			p = st->tmask.v[i];
+		} else
+			e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+			    t->captext - t->v[i].off);
 		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
-		nns += !(e->stop >> p & 1);
-		if (e->ante >> p & 1) {
+		nns += !(e->stop & p);
+		if (e->ante & p) {
 			DK_GROW(&st->at, st->at.n + 3);
 			st->at.v[st->at.n++] = (uint32_t)i;
 			st->at.v[st->at.n++] = (uint32_t)nns;
@@ -569,13 +616,13 @@ put_word(struct state *st, size_t tok)
 /* The spot signatures of the tokenized document, in order of first
  * occurrence, with their counts. */
 static void
-spot(struct state *st)
+spot(struct state *st, const char *text)
 {
 	const struct wslot *e;
 	size_t i, k, pos, taken, off, tok;
 
 	if (st->src->autolang)
-		detect(st);
+		detect(st, text);
 	classify(st);
 	st->u.n = 0;
 	st->sig.n = 0;
@@ -753,6 +800,7 @@ cleanup(struct state *st, struct wordsrc *src)
 	dk_strset_free(&src->stop);
 	free(st->words.slot);
 	free(st->tslot.v);
+	free(st->tmask.v);
 	dk_tokenizer_free(st->tok);
 	dk_lexicon_free(st->lex);
 	dk_tokens_free(&st->toks);
@@ -801,7 +849,7 @@ run(dk_reader *r, void *arg)
 		if (st->sha1)
 			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
 		dk_tokenize(st->tok, text.p, text.n, &st->toks);
-		spot(st);
+		spot(st, text.p);
 		if (st->u.n == 0)
 			count_nosig(st);
 		st->nsigs += st->u.n;
@@ -859,6 +907,10 @@ report(const struct state *st)
 				n += (size_t)snprintf(langs + n, sizeof langs - n, "%s%s %llu",
 				    n ? ", " : "; languages: ", st->src->lang[i]->code,
 				    (unsigned long long)st->nlang[i]);
+	if (st->nparas && n < sizeof langs)
+		snprintf(langs + n, sizeof langs - n, "; %llu paragraph%s in another "
+		    "language than the document", (unsigned long long)st->nparas,
+		    st->nparas == 1 ? "" : "s");
 	dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
 	    "document), %llu written (with repeats), %llu documents short%s",
 	    (unsigned long long)st->ndocs, (unsigned long long)st->bytes,

@@ -1,13 +1,19 @@
 /* The built-in languages of spot signatures (see langs.h).  The lists
- * were written for dupkit from the grammar of each language, in the
- * spirit of the SMART and Snowball stop lists but shorter: the closed
- * classes (articles, pronouns, determiners, auxiliary and modal verbs,
- * conjunctions, the commonest adverbs and quantifiers) and the
- * infinitive marker.  As in the English list, prepositions and their
- * fusions with an article (du, zum, della, pelo) are left out, so chains
- * take them.  The antecedents are the articles (or, where a language has
- * none, the demonstratives) and the commonest forms of the verbs that
- * stand for be, have, can, will and do. */
+ * were written for dupkit, shorter than the Snowball stop lists: the
+ * closed classes (articles, pronouns, determiners, auxiliary and modal
+ * verbs, conjunctions, the commonest adverbs and quantifiers) and the
+ * infinitive marker, in the forms the standard reference grammar of each
+ * language gives (spotsig(1), "Languages", names them).  As in the
+ * English list, prepositions are left out, so chains take them, except
+ * the French partitive articles du and des and the Russian antecedents.
+ * The antecedents are the articles (or, where a language has none, the
+ * demonstratives) and the commonest forms of the verbs that stand for be,
+ * have, can, will and do; Italian adds the passive auxiliary venire, and
+ * Russian, without articles or a present-tense copula, the commonest
+ * words before a noun phrase or a verb in Lyashevskaya and Sharov's
+ * frequency dictionary (2009): v, na, s, dlya, po, i, ne, chto, kak,
+ * esli.  Those additions were kept for what they did on the manual-page
+ * collections of tests/bench/lang.sh (spotsig(1) gives the figures). */
 #include "langs.h"
 #include "words.h"
 
@@ -130,11 +136,13 @@ static const char *const it_ante[] = {
 	"essere", "sarà", "sarebbe",
 	"ha", "hanno", "ho", "aveva", "avevano", "avuto", "avere",
 	"può", "possono", "poteva", "potrebbe",
+	"viene", "vengono", "veniva", "venivano", "venire",
 	NULL
 };
 
 static const char *const it_stop[] = {
-	"il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una", "io",
+	"il", "lo", "la", "i", "gli", "le", "l", "un", "uno", "una", "viene",
+	"vengono", "veniva", "venivano", "venire", "io",
 	"tu", "lui", "lei", "egli", "ella", "noi", "voi", "loro", "mi", "ti",
 	"si", "ci", "vi", "ne", "me", "te", "se", "sé", "mio", "mia", "miei",
 	"mie", "tuo", "tua", "tuoi", "tue", "suo", "sua", "suoi", "sue",
@@ -291,10 +299,12 @@ static const char *const ru_ante[] = {
 	"имеет", "имеют",
 	"может", "могут", "мог", "могла", "могли", "можно",
 	"стал", "стала", "стало", "стали",
+	"в", "на", "с", "для", "по", "и", "не", "что", "как", "если",
 	NULL
 };
 
 static const char *const ru_stop[] = {
+	"в", "на", "с", "для", "по",
 	"я", "ты", "он", "она", "оно", "мы", "вы", "они", "меня", "мне",
 	"мной", "тебя", "тебе", "его", "ему", "им", "него", "нему", "ним",
 	"ее", "её", "ей", "ней", "нее", "неё", "нас", "нам", "нами", "вас",

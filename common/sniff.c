@@ -26,19 +26,22 @@ struct sigfield {
 	int valid;       /* a valid SIGS field */
 	int flagged;     /* starts with !short or !probe */
 	size_t items;    /* SIG=COUNT items */
+	size_t ones;     /* of them with COUNT 1 */
 	int wordy;       /* only letters, digits, ':', %XX: no URL, no prose */
 };
 
 static struct sigfield
 sig_field(dk_str f)
 {
-	struct sigfield s = { 0, 0, 0, 1 };
+	struct sigfield s = { 0, 0, 0, 0, 1 };
 	dk_sigs sigs = { 0 };
 	size_t i;
 
 	s.valid = dk_parse_sigs(f, &sigs) == NULL;
 	s.flagged = s.valid && sigs.flags != 0;
 	s.items = s.valid ? sigs.n : 0;
+	for (i = 0; i < s.items; i++)
+		s.ones += sigs.v[i].count == 1;
 	for (i = 0; i < f.n; i++) {
 		unsigned char b = (unsigned char)f.p[i];
 
@@ -83,14 +86,27 @@ starts_ci(const char *p, size_t n, const char *s)
 	return n >= k && strncasecmp(p, s, k) == 0;
 }
 
-/* The kinds the first bytes say, whatever the fields: 0 when none. */
+/* The kinds the first bytes say, whatever the fields: 0 when none.  The
+ * compressed formats and UTF-16 are known by bytes that UTF-8 text cannot
+ * start with (bzip2 by its signature and the magic of its first block). */
 static unsigned
 magic(const char *p, size_t n, int partial)
 {
+	const unsigned char *u = (const unsigned char *)p;
 	size_t i = 0, e = n;
 
-	if (n >= 2 && (unsigned char)p[0] == 0x1f && (unsigned char)p[1] == 0x8b)
+	if (n >= 2 && u[0] == 0x1f && u[1] == 0x8b)
 		return DK_KIND_GZIP;
+	if (n >= 6 && memcmp(p, "\xfd" "7zXZ\0", 6) == 0)
+		return DK_KIND_XZ;
+	if (n >= 4 && memcmp(p, "\x28\xb5\x2f\xfd", 4) == 0)
+		return DK_KIND_ZSTD;
+	if (n >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' &&
+	    (memcmp(p + 4, "\x31\x41\x59\x26\x53\x59", 6) == 0 ||
+	    memcmp(p + 4, "\x17\x72\x45\x38\x50\x90", 6) == 0))
+		return DK_KIND_BZIP2;
+	if (n >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff)))
+		return DK_KIND_UTF16;
 	if (!partial && n == 8 && memcmp(p, "WARC/", 5) == 0 && p[6] == '.' &&
 	    strchr(DIGITS, p[5]) && strchr(DIGITS, p[7]) && p[5] && p[7])
 		return DK_KIND_WARC;
@@ -133,24 +149,141 @@ split(const char *p, size_t n, struct line *l)
 	}
 }
 
-/* A kind the line certainly is, or 0. */
-static unsigned
-certain(const struct line *l, const struct sigfield *s)
-{
-	const dk_str *f = l->f;
+/* The first lines of a stream, as many as are whole among those looked
+ * at (the reader's bytes at hand, see dk_reader_peek), up to HEADLINES. */
+#define HEADLINES 4
 
-	if (l->nf == 2 && f[0].n == 2 && memcmp(f[0].p, "!N", 2) == 0 &&
+struct head {
+	struct line l[HEADLINES];
+	size_t n;
+};
+
+static void
+split_head(const char *p, size_t n, int partial, struct head *h)
+{
+	const char *e = p + n, *nl;
+	size_t len;
+
+	if (n == 0) {           /* an empty stream or page: one empty line */
+		split(p, 0, &h->l[0]);
+		h->n = 1;
+		return;
+	}
+	for (h->n = 0; h->n < HEADLINES && p < e; p = nl + 1) {
+		nl = memchr(p, '\n', (size_t)(e - p));
+		if (!nl && partial)
+			break;          /* cut: not known to be whole */
+		if (!nl)
+			nl = e;
+		len = (size_t)(nl - p);
+		if (len > 0 && p[len - 1] == '\r')
+			len--;
+		split(p, len, &h->l[h->n++]);
+		if (nl == e)
+			break;
+	}
+}
+
+static int
+same(dk_str a, dk_str b)
+{
+	return a.n == b.n && memcmp(a.p, b.p, a.n) == 0;
+}
+
+/* Pairs: two lines or more, each exactly ID1 TAB ID2 TAB SIM, SIM with
+ * six decimals, ID1 not ID2.  One line alone could be a document with
+ * a carried column whose text is a number (id TAB src TAB 0.714286). */
+static int
+pairs(const struct head *h)
+{
+	size_t i;
+
+	if (h->n < 2)
+		return 0;
+	for (i = 0; i < h->n; i++)
+		if (h->l[i].nf != 3 || !is_sim6(h->l[i].f[2]) || h->l[i].f[0].n == 0 ||
+		    h->l[i].f[1].n == 0 || same(h->l[i].f[0], h->l[i].f[1]))
+			return 0;
+	return 1;
+}
+
+/* Clusters as dkcluster writes them: ID TAB CLUSTER, each ID once and
+ * without a space, the members of a cluster on consecutive lines, one of
+ * them the ID that names it; and a cluster of two members or more among
+ * the lines looked at.  "Bill TAB Bill" alone is a document too. */
+static int
+clusters(const struct head *h)
+{
+	size_t i, j, start = 0;
+	int named = 0, shown = 0;
+	const struct line *l = h->l;
+
+	if (h->n < 2)
+		return 0;
+	for (i = 0; i < h->n; i++) {
+		if (l[i].nf != 2 || l[i].f[0].n == 0 || l[i].f[1].n == 0 ||
+		    memchr(l[i].f[0].p, ' ', l[i].f[0].n))
+			return 0;
+		for (j = 0; j < i; j++)
+			if (same(l[j].f[0], l[i].f[0]))
+				return 0;
+		if (i > start && !same(l[i].f[1], l[start].f[1])) {
+			if (!named)     /* a cluster ended without its name */
+				return 0;
+			for (j = 0; j < start; j++)
+				if (same(l[j].f[1], l[i].f[1]))
+					return 0;   /* a cluster met twice */
+			start = i;
+			named = 0;
+		}
+		named |= same(l[i].f[0], l[i].f[1]);
+		shown |= i > start && named;
+	}
+	return shown;
+}
+
+/* Signatures: a valid list that starts with a flag, or of letters,
+ * digits, ':' and %XX only that holds four items or more, three in four
+ * of them counted once (a text of NAME=VALUE items has other values); the other
+ * lines looked at have as many fields and a valid list too. */
+static int
+signatures(const struct head *h, const struct sigfield *s)
+{
+	struct sigfield o;
+	size_t i;
+
+	if (h->l[0].nf < 2 || !s->valid || !(s->flagged ||
+	    (s->wordy && s->items >= 4 && s->ones * 4 >= s->items * 3)))
+		return 0;
+	for (i = 1; i < h->n; i++) {
+		if (h->l[i].nf != h->l[0].nf)
+			return 0;
+		o = sig_field(h->l[i].last);
+		if (!o.valid)
+			return 0;
+	}
+	return 1;
+}
+
+/* A kind the stream certainly is, or 0; s is the first line's last
+ * field as signatures. */
+static unsigned
+certain(const struct head *h, const struct sigfield *s)
+{
+	const dk_str *f = h->l[0].f;
+	size_t nf = h->l[0].nf;
+
+	if (nf == 2 && f[0].n == 2 && memcmp(f[0].p, "!N", 2) == 0 &&
 	    all_of(f[1].p, f[1].n, DIGITS))
 		return DK_KIND_LEXICON;
-	if (l->nf >= 3 && dk_key_parse(f[0], NULL) != DK_KEY_NONE && s->valid &&
+	if (nf >= 3 && dk_key_parse(f[0], NULL) != DK_KEY_NONE && s->valid &&
 	    (f[0].n > 1 || s->items > 0))
 		return DK_KIND_KEYED;
-	if (l->nf == 3 && is_sim6(f[2]) && f[0].n > 0 && f[1].n > 0)
+	if (pairs(h))
 		return DK_KIND_PAIR;
-	if (l->nf == 2 && f[0].n > 0 && f[0].n == f[1].n &&
-	    memcmp(f[0].p, f[1].p, f[0].n) == 0 && !memchr(f[0].p, ' ', f[0].n))
+	if (clusters(h))
 		return DK_KIND_CLUSTER;
-	if (l->nf >= 2 && s->valid && (s->flagged || (s->items >= 4 && s->wordy)))
+	if (signatures(h, s))
 		return DK_KIND_SIG;
 	return 0;
 }
@@ -177,8 +310,8 @@ sigish(dk_str f, const struct sigfield *s)
 	return bare < 2;
 }
 
-/* The kinds the line may be, when it is not certainly one; *best is the
- * one to name. */
+/* The kinds the first line may be, when the stream is not certainly one;
+ * *best is the one to name. */
 static unsigned
 plausible(const struct line *l, const struct sigfield *s, unsigned *best)
 {
@@ -195,7 +328,9 @@ plausible(const struct line *l, const struct sigfield *s, unsigned *best)
 		k |= DK_KIND_CLUSTER;
 	if (l->nf == 2 && all_of(l->f[1].p, l->f[1].n, DIGITS))
 		k |= DK_KIND_LEXICON;
-	if (k & DK_KIND_SIG)
+	if (idlike && l->nf == 3 && is_sim6(l->f[2]))
+		*best = DK_KIND_PAIR;
+	else if (k & DK_KIND_SIG)
 		*best = DK_KIND_SIG;
 	else if (memchr(l->last.p, ' ', l->last.n) || !(k & DK_KIND_PAIR))
 		*best = DK_KIND_DOC;
@@ -204,28 +339,59 @@ plausible(const struct line *l, const struct sigfield *s, unsigned *best)
 	return k;
 }
 
+/* The kind the stream whose first bytes are p[0, n) (partial: not the
+ * whole stream) is known to be, by its first bytes or its first lines, or
+ * 0; *cut when its first line is longer than n, and then h and s are not
+ * set, else they are its first lines and the last field of the first as
+ * signatures. */
+static unsigned
+known(const char *p, size_t n, int partial, int *cut, struct head *h, struct sigfield *s)
+{
+	const char *nl = memchr(p, '\n', n);
+	size_t len = nl ? (size_t)(nl - p) : n;
+	unsigned k;
+
+	*cut = !nl && partial;
+	if (!*cut && len > 0 && p[len - 1] == '\r')
+		len--;
+	if ((k = magic(p, len, *cut)) != 0 || *cut)
+		return k;
+	split_head(p, n, partial, h);
+	*s = sig_field(h->l[0].last);
+	return certain(h, s);
+}
+
+/* The kinds the stream may be, *best the one to name. */
 static unsigned
 sniff(const char *p, size_t n, int partial, unsigned *best)
 {
-	struct line l;
+	struct head h;
 	struct sigfield s;
-	unsigned k = magic(p, n, partial);
+	int cut;
+	unsigned k = known(p, n, partial, &cut, &h, &s);
 
-	if (k || partial)
+	if (k || cut)
 		return *best = k ? k : ~0u;
-	split(p, n, &l);
-	s = sig_field(l.last);
-	if ((k = certain(&l, &s)) != 0)
-		return *best = k;
-	return plausible(&l, &s, best);
+	return plausible(&h.l[0], &s, best);
 }
 
 unsigned
-dk_sniff(const char *p, size_t n, int partial)
+dk_sniff(const char *p, size_t n, int partial, unsigned *best)
 {
-	unsigned best;
+	unsigned b;
 
-	return sniff(p, n, partial, &best);
+	return sniff(p, n, partial, best ? best : &b);
+}
+
+unsigned
+dk_sniff_reader(dk_reader *r, unsigned *best)
+{
+	dk_str head;
+	int partial;
+
+	if (!dk_reader_peek(r, &head, &partial))
+		return *best = 0;
+	return sniff(head.p, head.n, partial, best);
 }
 
 static const struct {
@@ -248,6 +414,14 @@ static const struct {
 	{ DK_KIND_LIST, "a list of IDs, one a line, for dkcluster -a", "a list of IDs" },
 	{ DK_KIND_GZIP, "gzip data: decompress it first (zcat FILE | ...), "
 	    "or give a .warc.gz to htmlstrip", "gzip data" },
+	{ DK_KIND_XZ, "xz-compressed data: decompress it first (xz -dc FILE | ...)",
+	    "xz data" },
+	{ DK_KIND_BZIP2, "bzip2-compressed data: decompress it first (bzip2 -dc FILE | ...)",
+	    "bzip2 data" },
+	{ DK_KIND_ZSTD, "zstd-compressed data: decompress it first (zstd -dc FILE | ...)",
+	    "zstd data" },
+	{ DK_KIND_UTF16, "UTF-16 text: dupkit reads UTF-8, convert it first "
+	    "(iconv -f UTF-16 -t UTF-8 FILE | ...)", "UTF-16 text" },
 	{ DK_KIND_WARC, "a WARC file, for htmlstrip (--warc on standard input)",
 	    "a WARC file" },
 	{ DK_KIND_JSONL, "JSON Lines: convert them first, "
@@ -287,14 +461,11 @@ reads(dk_buf *b, unsigned accept)
 unsigned
 dk_expect(dk_reader *r, unsigned accept, const char *reader)
 {
-	dk_str line;
 	dk_buf b = { 0 };
-	unsigned best, k;
-	int partial;
+	unsigned best, k = dk_sniff_reader(r, &best);
 
-	if (!dk_reader_peek(r, &line, &partial))
+	if (k == 0)
 		return accept;
-	k = sniff(line.p, line.n, partial, &best);
 	if (k & accept)
 		return k & accept;
 	if (!reader) {
@@ -304,6 +475,11 @@ dk_expect(dk_reader *r, unsigned accept, const char *reader)
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r) + 1,
 	    "this looks like %s; %s reads %s", dk_kind_says(best), dk_progname, reader);
 }
+
+/* What htmlstrip refuses as a page by its first bytes: a page may be
+ * UTF-16 or gzip (read by htmlstrip), or start as a WARC record or an HTML
+ * document, but not the others. */
+#define PAGE_NOT (DK_KIND_JSONL | DK_KIND_XZ | DK_KIND_BZIP2 | DK_KIND_ZSTD)
 
 /* The first lines of a page (up to four) each an ID without '<' or space
  * and a TAB: a document stream, where a page starts with markup or text. */
@@ -329,19 +505,17 @@ doc_lines(const char *p, size_t n)
 unsigned
 dk_sniff_page(const char *p, size_t n)
 {
-	const char *nl = memchr(p, '\n', n);
-	size_t len = nl ? (size_t)(nl - p) : n;
-	struct line l;
+	struct head h;
 	struct sigfield s;
+	int partial = n > DK_PEEK_MAX, cut;
 	unsigned k;
 
-	if (len > 0 && p[len - 1] == '\r')
-		len--;
-	if (magic(p, len, 0) == DK_KIND_JSONL)
-		return DK_KIND_JSONL;
-	split(p, len, &l);
-	s = sig_field(l.last);
-	if ((k = certain(&l, &s)) != 0)
+	if (partial)
+		n = DK_PEEK_MAX;
+	k = known(p, n, partial, &cut, &h, &s);
+	if (k & DK_KIND_MAGIC)
+		return k & PAGE_NOT ? k : 0;
+	if (k || cut)
 		return k;
 	return doc_lines(p, n) ? DK_KIND_DOC : 0;
 }

@@ -191,29 +191,22 @@ dk_read_line(dk_reader *r, dk_str *line)
 }
 
 int
-dk_reader_peek(dk_reader *r, dk_str *line, int *partial)
+dk_reader_peek(dk_reader *r, dk_str *head, int *partial)
 {
-	char *nl;
+	size_t avail;
 
-	*partial = 0;
-	for (;;) {
-		nl = memchr(r->buf + r->start, '\n', r->end - r->start);
-		if (nl || r->end - r->start >= DK_PEEK_MAX)
+	/* Reads until the first line is complete, as dk_read_line would,
+	 * but no further: the lines after it are those read with it. */
+	while (!memchr(r->buf + r->start, '\n', r->end - r->start) &&
+	    r->end - r->start < DK_PEEK_MAX)
+		if (!fill(r))
 			break;
-		if (!fill(r)) {
-			if (r->start == r->end)
-				return 0;
-			break;
-		}
-	}
-	line->p = r->buf + r->start;
-	line->n = nl ? (size_t)(nl - line->p) : r->end - r->start;
-	if (!nl && line->n >= DK_PEEK_MAX) {
-		line->n = DK_PEEK_MAX;
-		*partial = 1;
-	}
-	if (!*partial && line->n > 0 && line->p[line->n - 1] == '\r')
-		line->n--;
+	avail = r->end - r->start;
+	if (avail == 0)
+		return 0;
+	head->p = r->buf + r->start;
+	head->n = avail < DK_PEEK_MAX ? avail : DK_PEEK_MAX;
+	*partial = !(r->eof && avail <= DK_PEEK_MAX);
 	return 1;
 }
 

@@ -98,10 +98,15 @@ int dk_read_line(dk_reader *r, dk_str *line);
  * them (valid as long as the line). */
 dk_str dk_reader_raw(const dk_reader *r);
 int dk_reader_error(const dk_reader *r);
-/* The next line (without LF), or its first DK_PEEK_MAX bytes with *partial
- * set, without consuming it; 0 at end of input.  For common/sniff. */
+/* The next line and the lines read with it, without consuming them:
+ * waits until the first line is there (or DK_PEEK_MAX bytes of it, or the
+ * end of input) but reads nothing more, so that a live feed of one record
+ * is never held up.  *head is the unread bytes, at most DK_PEEK_MAX of
+ * them, their LFs and CRs included; *partial is set unless they reach the
+ * end of input, so that bytes after the last LF are a whole line only when
+ * it is clear.  Returns 0 at end of input.  For common/sniff. */
 #define DK_PEEK_MAX ((size_t)64 << 10)
-int dk_reader_peek(dk_reader *r, dk_str *line, int *partial);
+int dk_reader_peek(dk_reader *r, dk_str *head, int *partial);
 
 /* A line split at TAB. */
 typedef struct {

@@ -63,6 +63,26 @@ dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 	return z.msg ? z.msg : "damaged gzip member";
 }
 
+size_t
+dk_gunzip_head(const unsigned char *p, size_t n, unsigned char *out, size_t max)
+{
+	z_stream z;
+	size_t got;
+
+	memset(&z, 0, sizeof z);
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
+		dk_diex(DK_EXIT_OPERAND, "zlib: out of memory");
+	z.next_in = (unsigned char *)p;
+	z.avail_in = (uInt)(n > UINT32_MAX ? UINT32_MAX : n);
+	z.next_out = out;
+	z.avail_out = (uInt)max;
+	while (z.avail_out > 0 && inflate(&z, Z_NO_FLUSH) == Z_OK)
+		;
+	got = max - z.avail_out;
+	inflateEnd(&z);
+	return got;
+}
+
 /* ---- records ---- */
 
 #define HEADMAX (1024 * 1024)

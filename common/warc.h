@@ -32,6 +32,10 @@ int dk_is_warc(const unsigned char *p, size_t n);
 extern const char dk_gz_limit[];
 const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
 
+/* The first bytes the gzip data at p inflates to, up to max of them into
+ * out, whatever follows (damage, the end of the member): how many. */
+size_t dk_gunzip_head(const unsigned char *p, size_t n, unsigned char *out, size_t max);
+
 typedef struct {
 	dk_str type, id, uri, date, ctype;  /* values, trimmed; absent: n == 0 */
 	const unsigned char *head;          /* the header lines, through the blank one */

@@ -3,17 +3,25 @@ test_description='wrong stream, wrong tool: each kind refused at line 1 by the p
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'setup: one stream of each kind' '
-	printf "d1\tthe cat sat on the mat in the sun and the dog is on the mat with it\nd2\tthe cat sat on the mat in the sun and the dog is on the mat\n" >doc &&
+	{
+		printf "d1\tthe cat sat on the mat in the sun and the dog is on the mat with it\n" &&
+		printf "d2\tthe cat sat on the mat in the sun and the dog is on the mat\n" &&
+		printf "d3\tthe cat sat on the mat in the sun and the dog is on the mat too\n"
+	} >doc &&
 	spotsig -a the,is doc >sig &&
 	partition -t 0.5 sig >keyed &&
-	spotmatch -t 0.5 sig >pair && test -s pair &&
-	dkcluster pair >cluster &&
+	spotmatch -t 0.5 sig >pair && test $(wc -l <pair) = 3 &&
+	dkcluster pair >cluster && test $(wc -l <cluster) = 3 &&
 	dklexicon -w doc >lexicon &&
 	gzip -c doc >gzip &&
 	printf "WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n" >warc &&
 	printf "{\"id\": \"d1\", \"text\": \"the cat\"}\n" >jsonl &&
 	printf "<!DOCTYPE html>\n<html><p>hi</p></html>\n" >html &&
-	printf "d1\td1\nd2\td1\n" >gold
+	printf "d1\td1\nd2\td1\nd3\td1\n" >gold &&
+	printf "\375\067zXZ\000\000\004\346\326\264\106\002\000\041\001\n" >xz &&
+	printf "BZh91AY&SY\142\275\012\001\n" >bzip2 &&
+	printf "\050\265\057\375\044\010\101\000\n" >zstd &&
+	printf "\377\376d\0001\000\t\000h\000i\000\n\000" >utf16
 '
 
 # what each kind is called in the message
@@ -29,6 +37,10 @@ name() {
 	warc) echo "a WARC file" ;;
 	jsonl) echo "JSON Lines" ;;
 	html) echo "an HTML page" ;;
+	xz) echo "xz-compressed data" ;;
+	bzip2) echo "bzip2-compressed data" ;;
+	zstd) echo "zstd-compressed data" ;;
+	utf16) echo "UTF-16 text" ;;
 	esac
 }
 
@@ -40,19 +52,20 @@ while IFS='	' read prog kinds; do
 		"
 	done
 done <<'LIST'
-spotsig -a the	sig keyed pair cluster lexicon gzip warc jsonl html
-qgram	sig keyed pair cluster lexicon gzip warc jsonl html
-dklexicon -w	sig keyed pair cluster lexicon gzip warc jsonl html
-imatch -L lexicon	keyed pair cluster lexicon gzip warc jsonl html
-dklexicon	doc pair cluster lexicon gzip warc jsonl html
-minhash	doc keyed pair cluster lexicon gzip warc jsonl html
-partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html
-spotmatch	doc pair cluster lexicon gzip warc jsonl html
-spotmatch --window 10	doc keyed pair cluster lexicon gzip warc jsonl html
-spotmatch --against sig	doc pair cluster lexicon gzip warc jsonl html
-dkcluster	doc sig keyed cluster lexicon gzip warc jsonl html
-evaluate gold	doc sig keyed cluster gzip warc jsonl html
-evaluate -c gold	doc sig keyed pair lexicon gzip warc jsonl html
+spotsig -a the	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+qgram	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+dklexicon -w	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+imatch -L lexicon	keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+dklexicon	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+minhash	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+spotmatch	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+spotmatch --window 10	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+spotmatch --against sig	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+dkcluster	doc sig keyed cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+evaluate gold	doc sig keyed cluster gzip warc jsonl html xz bzip2 zstd utf16
+evaluate -c gold	doc sig keyed pair lexicon gzip warc jsonl html xz bzip2 zstd utf16
+keep cluster	keyed pair lexicon gzip html xz bzip2 zstd utf16
 LIST
 
 for k in keyed pair lexicon gzip warc jsonl html; do
@@ -67,10 +80,39 @@ test_expect_success 'dkcluster -a reads an ID list, documents, signatures, clust
 	test_cmp out.doc out.sig && test_cmp out.doc out.cluster && test_cmp out.doc out.list
 '
 
+for k in doc sig keyed pair lexicon gzip warc jsonl html xz bzip2 zstd utf16; do
+	test_expect_success "keep refuses $k as its list" "
+		expect_error 2 \"^keep: $k:1: this looks like $(name $k)[,;:].*; keep reads a keep list, one ID a line (from dkcluster --representatives), or a cluster stream (ID CLUSTER)\$\" keep $k doc
+	"
+done
+
+test_expect_success 'keep reads an ID list or a cluster stream as its list' '
+	printf "d3\nd1\n" >list2 &&
+	keep list2 doc >out &&
+	sed -n "1p;3p" doc >expect && test_cmp expect out &&
+	keep cluster doc >out && test_cmp doc out &&
+	printf "d2\td2\n" >single &&
+	keep single doc >out && sed -n 2p doc >expect && test_cmp expect out
+'
+
+test_expect_success 'keep: a corpus in another format than the one read' '
+	expect_error 2 "^keep: jsonl:1: this looks like JSON Lines; keep reads them with --json FIELD, FIELD the member that holds the ID$" keep cluster jsonl &&
+	expect_error 2 "^keep: stdin:1: this looks like a WARC file; keep reads one with --warc, or as a file operand without -f or --json$" sh -c "cat warc | keep cluster" &&
+	expect_error 2 "^keep: stdin:1: this looks like gzip data: decompress it first" keep cluster <gzip &&
+	expect_error 2 "^keep: gzip:1: this looks like gzip data: decompress it first" keep cluster gzip &&
+	expect_error 2 "^keep: gzip:1: this looks like gzip data: decompress it first.*; keep reads JSON Lines with --json$" keep --json id cluster gzip &&
+	printf "{\"id\": \"d1\"}\n" >j && keep --json id cluster j >out && test_cmp j out &&
+	gzip -c warc >warc.gz && keep cluster <warc.gz >out && cmp warc.gz out
+'
+
 test_expect_success 'the message names what reads the stream' '
 	expect_error 2 "^spotsig: pair:1: this looks like a pair stream (ID1 ID2 SIM), for dkcluster or evaluate; spotsig reads documents (ID TEXT), e.g. from htmlstrip$" spotsig pair &&
 	expect_error 2 "^dkcluster: doc:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; dkcluster reads pairs" dkcluster doc &&
-	expect_error 2 "^qgram: stdin:1: this looks like gzip data: decompress it first" qgram <gzip
+	expect_error 2 "^qgram: stdin:1: this looks like gzip data: decompress it first" qgram <gzip &&
+	expect_error 2 "^qgram: stdin:1: this looks like xz-compressed data: decompress it first (xz -dc FILE | ...); qgram reads documents (ID TEXT), e.g. from htmlstrip$" qgram <xz &&
+	expect_error 2 "^qgram: stdin:1: this looks like bzip2-compressed data: decompress it first (bzip2 -dc FILE | ...); qgram reads" qgram <bzip2 &&
+	expect_error 2 "^qgram: stdin:1: this looks like zstd-compressed data: decompress it first (zstd -dc FILE | ...); qgram reads" qgram <zstd &&
+	expect_error 2 "^qgram: stdin:1: this looks like UTF-16 text: dupkit reads UTF-8, convert it first (iconv -f UTF-16 -t UTF-8 FILE | ...); qgram reads" qgram <utf16
 '
 
 test_expect_success 'a lexicon option given something else' '
@@ -88,6 +130,19 @@ test_expect_success 'htmlstrip: a stream given as a page, a WARC on stdin withou
 	htmlstrip html >out && printf "html\thi\n" >expect && test_cmp expect out &&
 	printf "plain words\tand a tab\n<p>then markup</p>\n" >page &&
 	htmlstrip page >out && test $(wc -l <out) = 1
+'
+
+test_expect_success 'htmlstrip: a gzipped stream given as a page, a compressed page' '
+	for k in doc pair jsonl; do gzip -c $k >$k.gz || return 1; done &&
+	expect_error 2 "^htmlstrip: doc.gz:1: this looks like gzip data holding a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; htmlstrip reads a page here (a stream of pages goes on standard input)$" htmlstrip doc.gz &&
+	expect_error 2 "^htmlstrip: pair.gz:1: this looks like gzip data holding a pair stream (ID1 ID2 SIM)" htmlstrip pair.gz &&
+	expect_error 2 "^htmlstrip: jsonl.gz:1: this looks like gzip data holding JSON Lines" htmlstrip jsonl.gz &&
+	for k in xz bzip2 zstd; do
+		expect_error 2 "^htmlstrip: $k:1: this looks like $k-compressed data: decompress it first" htmlstrip $k || return 1
+	done &&
+	gzip -c html >page.html.gz && htmlstrip page.html.gz >out &&
+	printf "page.html.gz\thi\n" >expect && test_cmp expect out &&
+	htmlstrip utf16 >out && printf "utf16\td1 hi\n" >expect && test_cmp expect out
 '
 
 test_expect_success 'each operand is checked' '
@@ -110,7 +165,16 @@ test_expect_success 'odd but real documents are read' '
 		printf "n12\t!N\n" &&
 		printf "n13\t\n" &&
 		printf "n14\tWARC/1.0 is a format\n" &&
-		printf "n15\t{\"a\": 1}\n"
+		printf "n15\t{\"a\": 1}\n" &&
+		printf "q1\tWidth=100 Height=200 Depth=50 Weight=3\n" &&
+		printf "Bill\tBill\n" &&
+		printf "id\tsrc\t0.714286\n" &&
+		printf "n19\tx=1 y=2 z=3 w=4 v=5\n" &&
+		printf "n20\tA:B=2 C:D=3 E:F=4 G:H=1\n" &&
+		printf "0.5\t0.5\n" &&
+		printf "n22\t1.000000\n" &&
+		printf "n23\tsrc\tn23\t0.000000\n" &&
+		printf "BZh9\tis the start of a bzip2 file\n"
 	} >odd &&
 	n=$(wc -l <odd) &&
 	i=1 &&
@@ -124,6 +188,26 @@ test_expect_success 'odd but real documents are read' '
 	done &&
 	spotsig odd >out && test $(wc -l <out) = $n &&
 	htmlstrip <odd >out && test $(wc -l <out) = $n
+'
+
+test_expect_success 'odd but real document streams of a few lines are read' '
+	printf "Bill\tBill\nAnn\tAnn\nJo\tJo\n" >s1 &&
+	printf "a\tsrc\t0.714286\nb\tsrc\tsome text\n" >s2 &&
+	printf "a\tb\t0.500000\nb\tb\t0.250000\n" >s3 &&
+	printf "r1\tWidth=100 Height=200 Depth=50 Weight=3\nr2\tWidth=1 Height=2 Depth=5 Weight=3\n" >s4 &&
+	printf "Bill\tBill\nBob\tAnn\n" >s5 &&
+	printf "x\tx\ny\tx\nx2\tx\nz\tx\n" | sed 1d >s6 &&
+	printf "n1\t!short\nn2\ta short text\n" >s7 &&
+	for f in s1 s2 s3 s4 s5 s6 s7; do
+		spotsig $f >out 2>err || { echo "spotsig refused $f"; cat err; return 1; }
+		test $(wc -l <out) = $(wc -l <$f) || return 1
+	done
+'
+
+test_expect_success 'a stream of one pair, or clusters all of one member, is taken for documents' '
+	head -n 1 pair >pair1 && spotsig pair1 >out &&
+	printf "d1\td1\nd2\td2\n" >singles && spotsig singles >out &&
+	dkcluster pair1 >out && evaluate -c singles singles >out
 '
 
 test_expect_success 'IDs that look odd are read as IDs' '

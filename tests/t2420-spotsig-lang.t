@@ -39,6 +39,17 @@ for l in en de fr es it pt nl sv pl ru; do
 	"
 done
 
+test_expect_success 'Italian: the passive auxiliary venire; Russian: the commonest prepositions, conjunctions and the negation' '
+	printf "it\tIl file viene letto dalla shell.\n" >in &&
+	spotsig -l it in >actual &&
+	printf "it\til:file:letto=1 viene:letto:dalla=1\n" >expect &&
+	test_cmp expect actual &&
+	printf "ru\tФайл для настройки читается при запуске и не изменяется.\n" >in &&
+	spotsig -l ru in >actual &&
+	printf "ru\tдля:настройки:читается=1 и:изменяется=1 не:изменяется=1\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'the default is -l auto' '
 	spotsig sentences >default &&
 	test_cmp expect.all default &&
@@ -71,6 +82,29 @@ test_expect_success '-l auto: most stopword occurrences win, a tie goes to the l
 	printf "a\t\nb\tle:chat=1\nc\tder:et:chat=1\nd\tthe:chat:blanc=1\ne\t\n" >expect &&
 	test_cmp expect actual &&
 	grep "languages: en 2, de 2, fr 1$" err
+'
+
+test_expect_success '-l auto: a paragraph of eight stopwords or more takes its own language' '
+	{
+		printf "x\tDer Hund ist in dem Garten und die Katze ist auf dem Dach, aber der Vogel ist nicht da.\\\\n" &&
+		printf "The dog is in the garden and the cat is on the roof, but the bird is not there.\\\\nThe end.\n"
+	} >in &&
+	spotsig -v in >actual 2>err &&
+	printf "x\t%s %s %s\n" \
+	    "der:hund:in=1 ist:in:garten=1 dem:garten:katze=1 die:katze:auf=1 ist:auf:dach=1" \
+	    "dem:dach:vogel=1 der:vogel:dog=1 ist:dog:in=1 the:dog:in=1 is:in:garden=1 the:garden:cat=1" \
+	    "the:cat:on=1 is:on:roof=1 the:roof:bird=1 the:bird:not=1 is:not:end=1 the:end=1" >expect &&
+	test_cmp expect actual &&
+	grep "languages: en 1; 1 paragraph in another language than the document$" err
+'
+
+test_expect_success '-l auto: a shorter paragraph takes the language of its document' '
+	printf "y\tDer Hund.\\\\nThe dog is in the garden and the cat is on the roof, but the bird is not there.\n" >in &&
+	spotsig in >actual &&
+	printf "y\tthe:dog:in=1 is:in:garden=1 the:garden:cat=1 the:cat:on=1 is:on:roof=1 the:roof:bird=1 the:bird:not=1 is:not=1\n" >expect &&
+	test_cmp expect actual &&
+	spotsig -l de,en in >union &&
+	grep -q "der:hund" union
 '
 
 test_expect_success '-a replaces the antecedents of every language, -S their stopwords' '

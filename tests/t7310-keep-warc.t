@@ -100,15 +100,14 @@ test_expect_success 'gzip, records across members: the members kept with them' '
 	test_cmp expect actual
 '
 
-test_expect_success 'a pipe needs --warc; -f reads a WARC file as TSV' '
+test_expect_success 'a pipe needs --warc; -f refuses a WARC file' '
 	cat t.warc | keep --warc list >actual &&
 	cat 0.w 1.w 2.w 3.w >expect &&
 	test_cmp expect actual &&
 	keep list <t.warc >actual &&
 	test_cmp expect actual &&
-	cat t.warc | keep list >/dev/null 2>err;
-	grep "^keep: stdin:1: expected at least 2 tab-separated fields" err &&
-	expect_error 2 "^keep: t.warc:1: expected at least 2 tab-separated fields" keep -f 1 list t.warc
+	expect_error 2 "^keep: stdin:1: this looks like a WARC file; keep reads one with --warc, or as a file operand without -f or --json$" sh -c "cat t.warc | keep list" &&
+	expect_error 2 "^keep: t.warc:1: this looks like a WARC file; keep reads one with --warc, or as a file operand without -f or --json$" keep -f 1 list t.warc
 '
 
 test_expect_success 'IDs of the list not in the WARC file are reported' '

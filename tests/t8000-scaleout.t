@@ -50,7 +50,7 @@ test_expect_success 'setup: the single-machine pairs and clusters' '
 		spotsig $c.docs | dklexicon --idf 0.2:0.85 >$c.sigs &&
 		spotmatch -t $t $c.sigs | sort >ref.$c.spotsigs &&
 		partition -t $t $c.sigs | spotmatch >ref.$c.spotsigs.keyed &&
-		minhash $c.sigs | spotmatch -t $t | sort >ref.$c.lsh &&
+		minhash -t $t $c.sigs | spotmatch -t $t | sort >ref.$c.lsh &&
 		dklexicon -w $c.docs >$c.wlex &&
 		imatch -L $c.wlex -K 4 $c.docs | spotmatch | sort >ref.$c.imatch &&
 		imatch -L $c.wlex -K 4 $c.docs | spotmatch -t 0.4 | sort >ref.$c.imatch4 &&

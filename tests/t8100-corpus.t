@@ -236,7 +236,7 @@ test_expect_success 'a shard that fails to parse stops the job, naming it; the o
 test_expect_success 'LSH, I-Match and DDD: the pairs of their single pipelines' '
 	$mk IN=in OUT=lsh WORKFLOW=lsh KEYS=3 -j 2 pairs >log 2>&1 &&
 	test $(ls lsh/shuffle/*.done | wc -l) = 4 &&
-	spotsig all.docs | dklexicon --idf 0.2:0.85 | minhash -k 6 -l 32 | spotmatch -t 0.44 | sort >want &&
+	spotsig all.docs | dklexicon --idf 0.2:0.85 | minhash -t 0.44 | spotmatch -t 0.44 | sort >want &&
 	sort lsh/pairs.tsv >got && test_cmp want got &&
 	$mk IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 -j 2 pairs >log 2>&1 &&
 	dklexicon -w all.docs >wlex &&

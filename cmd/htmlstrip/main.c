@@ -75,6 +75,12 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 		status = gunzip_all(d, path, f->p, f->n, used);
 		if (d->gz.n > dk_max_record)
 			return status;      /* reported: the page is refused */
+		if ((kind = dk_sniff_page(d->gz.p ? d->gz.p : "", d->gz.n)) != 0) {
+			dk_warnx("%s:1: this looks like gzip data holding %s; htmlstrip "
+			    "reads a page here (a stream of pages goes on standard input)",
+			    path, dk_kind_says(kind));
+			return DK_EXIT_INPUT;
+		}
 	} else if (warc || dk_is_warc(f->p, f->n))
 		return hs_warc(d, path, f->p, f->n);
 	else if (f->n > dk_max_record) {

@@ -35,6 +35,8 @@ read_list(struct keep *k, const char *path)
 
 	if (!r)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
+	dk_expect(r, DK_KIND_LIST | DK_KIND_CLUSTER, "a keep list, one ID a line "
+	    "(from dkcluster --representatives), or a cluster stream (ID CLUSTER)");
 	k->listname = dk_reader_name(r);
 	dk_intern_init(&k->list, DK_INTERN_INDEX);
 	while (dk_read_line(r, &line)) {
@@ -87,16 +89,20 @@ keep_listed(struct keep *k, const char *id, size_t n)
 }
 
 /* Whether a file operand is a WARC file (plain or gzip), when the format
- * was not given. */
+ * was not given: a gzip file by what it inflates to, so that a gzipped
+ * TSV stream is told to be decompressed rather than called a bad WARC. */
 static int
 looks_warc(int fd)
 {
-	unsigned char b[8];
+	unsigned char b[4096], head[8];
 	struct stat st;
+	ssize_t n;
 
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || pread(fd, b, sizeof b, 0) != (ssize_t)sizeof b)
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (n = pread(fd, b, sizeof b, 0)) < 8)
 		return 0;
-	return dk_is_warc(b, sizeof b) || dk_is_gzip(b, sizeof b);
+	if (dk_is_gzip(b, (size_t)n))
+		return dk_is_warc(head, dk_gunzip_head(b, (size_t)n, head, sizeof head));
+	return dk_is_warc(b, (size_t)n);
 }
 
 static int
@@ -112,6 +118,30 @@ warc_operand(struct keep *k, int fd, const char *name)
 		keep_warc(k, name, f.p, f.n);
 	dk_file_unload(&f);
 	return 0;
+}
+
+/* A corpus of another format than the one being read stops keep at its
+ * first line, as a stream of the wrong kind stops any program: JSON Lines
+ * or WARC without their option, compressed data, and for TSV a stream whose
+ * column 1 holds no document IDs (pairs, a lexicon, a keyed stream). */
+static void
+expect_corpus(const struct keep *k, dk_reader *r)
+{
+	unsigned best;
+
+	if (k->json) {
+		dk_expect(r, ~(DK_KIND_MAGIC & ~DK_KIND_JSONL), "JSON Lines with --json");
+		return;
+	}
+	if (dk_sniff_reader(r, &best) == DK_KIND_JSONL)
+		dk_die_at(dk_reader_name(r), 1, "this looks like JSON Lines; keep reads "
+		    "them with --json FIELD, FIELD the member that holds the ID");
+	if (best == DK_KIND_WARC)
+		dk_die_at(dk_reader_name(r), 1, "this looks like a WARC file; keep reads "
+		    "one with --warc, or as a file operand without -f or --json");
+	dk_expect(r, DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER | DK_KIND_LIST |
+	    (k->field > 1 ? DK_KIND_KEYED : 0), "a corpus: a TSV stream with the ID "
+	    "in column 1 (see -f), JSON Lines with --json FIELD, or WARC");
 }
 
 static int
@@ -134,6 +164,7 @@ operand(struct keep *k, const char *path, int guess)
 		return status;
 	}
 	r = dk_reader_fd(fd, path);
+	expect_corpus(k, r);
 	if (k->json)
 		keep_jsonl(k, r);
 	else

@@ -1,9 +1,11 @@
 #!/bin/sh
 # lang: spot signatures beyond English.  For each language of LANG_LIST
-# (default de fr es it pl ru), a labelled near-duplicate collection built by
-# langgen.py from Debian's translated manual pages (manpages-LANG, installed
-# here when we are root and it is missing; a language whose pages are
-# absent is skipped), then goldset-dev.  Each method is matched once at
+# (default de fr es it pl ru nl sv pt), a labelled near-duplicate
+# collection built by langgen.py from Debian's translated manual pages
+# (manpages-LANG, installed here when dpkg does not have it and we are root:
+# /usr/share/man/LANG/man1 alone proves nothing, other packages install
+# their own translations there; a language whose pages cannot be had is
+# skipped), then goldset-dev.  Each method is matched once at
 # tau 0.1 and swept by evaluate; the table gives its best F1 and threshold:
 #   spotsig -l LANG, spotsig -l auto, spotsig -l en (the English lists),
 #   and word 3-shingles (qgram -w 3).  spotsig runs twice: with the
@@ -18,7 +20,7 @@ for t in python3 groff; do
 done
 T=$BENCH_TMP/lang
 mkdir -p "$T"
-: "${LANG_LIST:=de fr es it pl ru}"
+: "${LANG_LIST:=de fr es it pl ru nl sv pt}"
 : "${LANG_SEED:=1}"
 
 # collection LANG: OUT dir with docs/ and gold.tsv, made once; fails when
@@ -26,7 +28,7 @@ mkdir -p "$T"
 collection() {
 	_o=$T/$1-s$LANG_SEED
 	if ! test -s "$_o/gold.tsv"; then
-		if ! test -d "/usr/share/man/$1/man1" && test "$(id -u)" = 0; then
+		if ! dpkg -s "manpages-$1" >/dev/null 2>&1 && test "$(id -u)" = 0; then
 			DEBIAN_FRONTEND=noninteractive apt-get install -y -q "manpages-$1" \
 			    >"$T/apt-$1.log" 2>&1 || echo "lang: apt-get install manpages-$1 failed, see $T/apt-$1.log" >&2
 		fi

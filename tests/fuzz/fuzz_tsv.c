@@ -3,10 +3,11 @@
  * dropped, fields split at TAB.  The fuzz build reads in small chunks
  * (DK_READ_CHUNK), so short inputs move and grow the buffer.
  * Property: the records are the reference's, and escaping an unescaped
- * field gives back bytes that unescape to the same field.  The first line
- * is peeked first (dk_reader_peek, what common/sniff looks at): a prefix of
- * the reference's, and nothing consumed; the sniffers run on it and on
- * the whole input as a page. */
+ * field gives back bytes that unescape to the same field.  The first lines
+ * are peeked first (dk_reader_peek, what common/sniff looks at): a prefix
+ * of the input holding the whole first line (or DK_PEEK_MAX bytes of it),
+ * and nothing consumed; the sniffers run on it and on the whole input as a
+ * page. */
 #include "fuzz.h"
 
 FUZZ_QUIET_INITIALIZE
@@ -61,14 +62,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dk_reader *r = fuzz_reader(data, size);
 	dk_record rec = { 0 };
 	unsigned long lines = 0;
-	dk_str first;
+	dk_str head;
 	int partial;
 
-	if (dk_reader_peek(r, &first, &partial)) {
-		FUZZ_CHECK(size > 0 && first.n <= size);
-		FUZZ_CHECK(memcmp(first.p, p, first.n) == 0);
-		FUZZ_CHECK(partial || first.n == size || p[first.n] == '\n' || p[first.n] == '\r');
-		(void)dk_sniff(first.p, first.n, partial);
+	if (dk_reader_peek(r, &head, &partial)) {
+		FUZZ_CHECK(size > 0 && head.n <= size && head.n <= DK_PEEK_MAX);
+		FUZZ_CHECK(memcmp(head.p, p, head.n) == 0);
+		FUZZ_CHECK(partial || head.n == size);
+		FUZZ_CHECK(head.n == DK_PEEK_MAX || head.n == size ||
+		    memchr(head.p, '\n', head.n) != NULL);
+		(void)dk_sniff(head.p, head.n, partial, NULL);
 	} else
 		FUZZ_CHECK(size == 0);
 	(void)dk_sniff_page(p, size);
