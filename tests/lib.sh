@@ -122,6 +122,17 @@ gen_synth() {
 	}'
 }
 
+# dk_gen ARG...: tests/gen.py, the collections the tests read; dk_brute
+# ARG...: tests/brute.py, spotmatch by brute force.  The interpreter is
+# looked up once, at the first use: python3 on PATH may be a version
+# manager's shim (pyenv), seconds to start each time.
+dk_python() {
+	: "${DK_PYTHON:=$(python3 -c 'import sys; print(sys.executable)')}"
+	"$DK_PYTHON" "$@"
+}
+dk_gen() { dk_python "$DK_TESTS/gen.py" "$@"; }
+dk_brute() { dk_python "$DK_TESTS/brute.py" "$@"; }
+
 # dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
 # WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and
 # the ID and CONCURRENT-TO are written in angle brackets.
