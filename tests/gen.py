@@ -110,10 +110,11 @@ def fresh():
     for _ in range(min(k, hi)):
         w = pick(STOP) if rnd.random() < a.stop else word()
         c = 1 + below(a.cmax)
-        if a.text and (a.repeat or w not in doc):
-            doc.append(w)
-        elif not a.text:
-            doc[w] = doc[w] + c if w in doc and a.repeat else doc.get(w, c)
+        if a.repeat or w not in doc:
+            if a.text:
+                doc.append(w)
+            else:
+                doc[w] = doc.get(w, 0) + c
     return doc
 
 
@@ -121,7 +122,7 @@ def edit(src):
     doc = [] if a.text else {}
     if a.edits:
         doc = list(src) if a.text else dict(src)
-        touched = set()
+        touched = set()     # (sorted before use: set order varies by run)
         for _ in range(a.edits):
             left = [w for w in doc if w not in touched]
             if rnd.random() < 0.5 or not left:
@@ -165,6 +166,7 @@ for line in open(a.ref) if a.ref else []:
     f = line.rstrip("\n").split("\t")[-1].split()
     ref.append(f if a.text else
                {w: int(c) for w, c in (it.rsplit("=", 1) for it in f if it[0] != "!")})
+gap, back = map(int, ((a.time or "0") + ":0").split(":")[:2])
 docs = []
 t = 1000000
 for i in range(a.n):
@@ -185,9 +187,8 @@ for i in range(a.n):
     for v in range(a.versions):
         cols = [a.prefix + str(i) + ("v%d" % v if a.versions > 1 else "")]
         if a.time:
-            g, d = map(int, (a.time + ":0").split(":")[:2])
-            t += below(g)
-            cols.append(str(t - below(d + 1) if d and rnd.random() < 0.3 else t))
+            t += below(gap)
+            cols.append(str(t - below(back + 1) if back and rnd.random() < 0.3 else t))
         if a.checksum:
             cols.append(cs)
         text = body(edit(doc) if v else doc)
