@@ -90,37 +90,16 @@ dk_inputs() {
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }
 
-# gen_synth N SEED: N documents of pseudo-English, a third of them edited
-# copies of earlier ones, 20 to 600 words long
-gen_synth() {
-	awk -v N="$1" -v seed="$2" 'BEGIN {
-		srand(seed)
-		split("the a is of to in and was for on with that by at from", sw, " ")
-		for (i = 1; i <= 3000; i++) {
-			w = ""; n = 3 + int(rand() * 6)
-			for (j = 0; j < n; j++)
-				w = w substr("bcdfghjklmnprstvwz", 1 + int(rand() * 18), 1) substr("aeiou", 1 + int(rand() * 5), 1)
-			voc[i] = w
-		}
-		for (d = 1; d <= N; d++) {
-			out = ""
-			if (d > 10 && rand() < 0.35) {
-				m = split(doc[int(1 + rand() * (d - 1))], t, " ")
-				for (i = 1; i <= m; i++) {
-					r = rand()
-					if (r >= 0.05)
-						out = out (out == "" ? "" : " ") (r < 0.1 ? voc[1 + int(rand() * 3000)] : t[i])
-				}
-			} else {
-				len = int(exp(log(20) + rand() * log(30)))
-				for (i = 0; i < len; i++)
-					out = out (out == "" ? "" : " ") (rand() < 0.3 ? sw[1 + int(rand() * 15)] : voc[1 + int(int(rand() * 3000) * rand()) + 1])
-			}
-			doc[d] = out
-			printf "doc%04d\t%s\n", d, out
-		}
-	}'
+# dk_gen ARG...: tests/gen.py, the collections the tests read; dk_brute
+# ARG...: tests/brute.py, spotmatch by brute force.  The interpreter is
+# looked up once, at the first use: python3 on PATH may be a version
+# manager's shim (pyenv), seconds to start each time.
+dk_python() {
+	: "${DK_PYTHON:=$(python3 -c 'import sys; print(sys.executable)')}"
+	"$DK_PYTHON" "$@"
 }
+dk_gen() { dk_python "$DK_TESTS/gen.py" "$@"; }
+dk_brute() { dk_python "$DK_TESTS/brute.py" "$@"; }
 
 # dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
 # WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and

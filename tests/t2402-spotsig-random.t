@@ -7,11 +7,8 @@ test_description='spotsig: random texts against a brute-force awk version'
 test_expect_success 'setup' '
 	printf "the\nis\nof\nand\n" >stop &&
 	printf "the:1:2\nis:2:3\nobama:3:1\n" >ante &&
-	awk "BEGIN { srand(11); split(\"the The is of and obama x y z w v u\", w, \" \");
-		for (d = 0; d < 400; d++) {
-			printf \"d%d\t\", d; n = int(rand() * 40);
-			for (i = 0; i < n; i++) printf \"%s%s\", w[1 + int(rand() * 12)], rand() < 0.2 ? \", \" : \" \";
-			printf \"\n\" } }" >in &&
+	dk_gen --text --words "the The is of and obama x y z w v u" \
+		--skew 1 --repeat -l 0:39 --punct 0.2 -s 11 400 >in &&
 	test $(wc -l <in) = 400
 '
 

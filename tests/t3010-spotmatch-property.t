@@ -2,46 +2,24 @@
 test_description='spotmatch: pairs equal brute-force all-pairs comparison'
 . "$(dirname "$0")/lib.sh"
 
-command -v python3 >/dev/null && test_set_prereq PYTHON
-
-# gen.py SEED N: a random signature stream with skewed lengths, counts above
-# one, and exact copies.  spotmatch-brute.py TAU MEASURE FILE: every pair
+# gen SEED N: a random signature stream with skewed lengths, counts above
+# one, exact and near copies.  dk_brute -t TAU -M MEASURE FILE: every pair
 # whose similarity reaches TAU, as spotmatch writes them.
-test_expect_success PYTHON 'helpers' '
-	cat >gen.py <<-\PY &&
-	import random, sys
-	seed, n = int(sys.argv[1]), int(sys.argv[2])
-	rnd = random.Random(seed)
-	vocab = rnd.choice([8, 40, 300, 3000])
-	docs = []
-	for i in range(n):
-	    if docs and rnd.random() < 0.15:
-	        base = dict(rnd.choice(docs))
-	        if rnd.random() < 0.5 and base:
-	            k = rnd.choice(sorted(base))
-	            base[k] = base[k] + 1
-	        docs.append(base)
-	        continue
-	    ln = max(1, int(rnd.lognormvariate(2.3, 0.9)))
-	    d = {}
-	    for _ in range(ln):
-	        s = "s%d" % int(vocab * rnd.random() ** 2)
-	        d[s] = d.get(s, 0) + 1
-	    docs.append(d)
-	for i, d in enumerate(docs):
-	    items = list(d.items())
-	    rnd.shuffle(items)
-	    print("d%d\t%s" % (i, " ".join("%s=%d" % kv for kv in items)))
-	PY
-	python3 gen.py 1 20 >g &&
+gen() {
+	dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
+		--copy 0.15 --exact 0.5 --change 0.1 -s "$@"
+}
+
+test_expect_success 'the generator' '
+	gen 1 20 >g &&
 	test $(wc -l <g) = 20
 '
 
 # Each case: seed, documents, threshold, measure.
 while read seed n tau m; do
-	test_expect_success PYTHON "seed $seed: $n docs, tau $tau, $m" "
-		python3 gen.py $seed $n >in &&
-		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau $m in >expect &&
+	test_expect_success "seed $seed: $n docs, tau $tau, $m" "
+		gen $seed $n >in &&
+		dk_brute -t $tau -M $m in >expect &&
 		spotmatch -j 1 -t $tau -M $m in >actual &&
 		test_cmp expect actual &&
 		spotmatch -j 3 -t $tau -M $m in >actual &&
@@ -83,10 +61,10 @@ done <<EOF_CASES
 22 600 0.3 dice
 EOF_CASES
 
-test_expect_success PYTHON 'the pairs of a threshold are found at a higher threshold of the same stream' '
-	python3 gen.py 21 500 >in &&
+test_expect_success 'the pairs of a threshold are found at a higher threshold of the same stream' '
+	gen 21 500 >in &&
 	partition -t 0.6 in >keyed &&
-	python3 "$DK_TESTS/spotmatch-brute.py" 0.8 jaccard in >expect &&
+	dk_brute -t 0.8 in >expect &&
 	spotmatch -t 0.8 keyed >actual &&
 	sort expect >expect.sorted &&
 	sort actual >actual.sorted &&
@@ -96,8 +74,8 @@ test_expect_success PYTHON 'the pairs of a threshold are found at a higher thres
 # Each key's records on their own, the results concatenated in key order,
 # give exactly the output of one run.
 for tau in 0.3 0.8 1.0; do
-	test_expect_success PYTHON "sharding by key at tau $tau" "
-		python3 gen.py 31 1500 >in &&
+	test_expect_success "sharding by key at tau $tau" "
+		gen 31 1500 >in &&
 		partition -t $tau in >keyed &&
 		spotmatch -j 2 keyed >whole && test -s whole &&
 		rm -rf shards && mkdir shards &&
@@ -106,7 +84,7 @@ for tau in 0.3 0.8 1.0; do
 		test_cmp whole joined &&
 		spotmatch -j 3 keyed >whole3 &&
 		test_cmp whole whole3 &&
-		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau jaccard in | sort >expect &&
+		dk_brute -t $tau in | sort >expect &&
 		sort whole >actual &&
 		test_cmp expect actual
 	"

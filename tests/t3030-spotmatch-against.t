@@ -2,87 +2,16 @@
 test_description='spotmatch --against: a stream matched with a reference collection'
 . "$(dirname "$0")/lib.sh"
 
-# gen.awk, reading REF when given: n documents named p0, p1, ...; a third
-# of them near copies of a REF document (signatures dropped, added, or
-# counted once more), a tenth near copies of an earlier document of their
-# own, the rest random multisets over a vocabulary of v with counts up to
-# cmax.
-cat >gen.awk <<'AWK'
-BEGIN { FS = "\t"; srand(seed) }
-{ ref[nref++] = $NF }
-function edit(s,    k, a, j, out, kv) {
-	k = split(s, a, " ")
-	out = ""
-	for (j = 1; j <= k; j++) {
-		if (rand() < 0.12) continue
-		if (rand() < 0.1) { split(a[j], kv, "="); a[j] = kv[1] "=" (kv[2] + 1) }
-		out = out (out == "" ? "" : " ") a[j]
-	}
-	if (rand() < 0.4 || out == "") out = out (out == "" ? "" : " ") "n" p NR "x" int(rand() * 1e6) "=1"
-	return out
+# gen [OPTIONS] N (tests/gen.py): N documents; with --ref R and --copy-ref
+# 0.33 a third of them near copies of a REF document (signatures dropped,
+# added, or counted once more), with --copy 0.1 a tenth near copies of an
+# earlier document of their own, the rest random multisets over a
+# vocabulary of 40, counts up to 3.  dk_brute --against R -t TAU -M MEASURE
+# I: for each input document in order, each REF document in order whose
+# similarity reaches TAU.
+gen() {
+	dk_gen -l 1:9 -v 40 -c 3 --drop 0.12 --change 0.1 --add 0.4 "$@"
 }
-END {
-	for (i = 0; i < n; i++) {
-		r = rand()
-		if (nref > 0 && r < 0.33)
-			s = edit(ref[int(rand() * nref)])
-		else if (i > 0 && r < 0.43)
-			s = edit(doc[int(rand() * i)])
-		else {
-			k = 1 + int(rand() * 9); s = ""; delete seen
-			for (j = 0; j < k; j++) {
-				w = "w" int(v * rand() ^ 2)
-				if (w in seen) continue
-				seen[w] = 1
-				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax))
-			}
-		}
-		doc[i] = s
-		printf "%s%d\t%s\n", p, i, s
-	}
-}
-AWK
-
-# brute.awk REF INPUT: for each input document in order, each REF document
-# in order whose similarity under measure m reaches tau, formatted as
-# spotmatch writes pairs.
-cat >brute.awk <<'AWK'
-BEGIN { FS = "\t"; nref = 0 }
-function load(d, s,    n, it, j, kv, c) {
-	n = split(s, it, " ")
-	len[d] = 0; keys[d] = ""
-	for (j = 1; j <= n; j++) {
-		split(it[j], kv, "=")
-		c = m == "set" ? 1 : kv[2] + 0
-		cnt[d, kv[1]] = c
-		keys[d] = keys[d] " " kv[1]
-		len[d] += c
-	}
-}
-FNR == NR { id[nref] = $1; load(nref++, $NF); next }
-{
-	load("q", $NF)
-	for (i = 0; i < nref; i++) {
-		o = 0
-		k = split(keys["q"], ks, " ")
-		for (j = 1; j <= k; j++)
-			if ((i, ks[j]) in cnt) {
-				a = cnt[i, ks[j]]; b = cnt["q", ks[j]]
-				o += a < b ? a : b
-			}
-		if (m == "max") den = len[i] > len["q"] ? len[i] : len["q"]
-		else den = len[i] + len["q"] - o
-		sim = den ? o / den : 0
-		if (m == "dice") sim = 2 * o / (len[i] + len["q"])
-		if (o > 0 && sim >= tau) {
-			mic = int(sim * 1e6 + 0.5)
-			printf "%s\t%s\t%d.%06d\n", id[i], $1, (mic >= 1000000 ? 1 : 0), mic % 1000000
-		}
-	}
-	k = split(keys["q"], ks, " ")
-	for (j = 1; j <= k; j++) delete cnt["q", ks[j]]
-}
-AWK
 
 test_expect_success 'REF x input pairs only, ID1 from REF, in input order' '
 	printf "r1\ta=4 b=4\nr2\ta=1 c=5\nr3\tx=1 y=1\n" >ref &&
@@ -181,27 +110,34 @@ test_expect_success 'errors: options, REF, kinds, repeated signatures' '
 
 # ---- against brute force ----
 
+# The pairs, then with --within the pairs it adds and the novel documents;
+# a few input records are flagged !short.
 for m in jaccard set max dice; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau: equal to brute force" '
-			awk -v seed=3 -v n=300 -v v=40 -v cmax=3 -v p=r -f gen.awk </dev/null >R &&
-			awk -v seed=4 -v n=600 -v v=40 -v cmax=3 -v p=i -f gen.awk R >I &&
-			awk -v m=$m -v tau=$tau -f brute.awk R I >expect &&
+			gen -p r -s 3 300 >R &&
+			gen -p i -s 4 600 --ref R --copy-ref 0.33 --copy 0.1 --short 0.03 >I &&
+			dk_brute --against R -M $m -t $tau I >expect &&
 			test $(wc -l <expect) -gt 50 &&
 			spotmatch --against R -M $m -t $tau -j 1 I >actual &&
 			test_cmp expect actual &&
 			spotmatch --against R -M $m -t $tau -j 2 --no-partition I >actual &&
 			test_cmp expect actual &&
 			spotmatch --against R -M $m -t $tau -j 3 --no-prune <I >actual &&
-			test_cmp expect actual
+			test_cmp expect actual &&
+			for o in --within "--within --novel"; do
+				dk_brute --against R -M $m -t $tau $o I >expect &&
+				spotmatch --against R -M $m -t $tau $o I >actual &&
+				test_cmp expect actual || return 1
+			done
 		'
 	done
 done
 
 test_expect_success 'an input of several batches: equal to brute force, --novel its complement' '
-	awk -v seed=5 -v n=60 -v v=30 -v cmax=2 -v p=r -f gen.awk </dev/null >R &&
-	awk -v seed=6 -v n=9000 -v v=30 -v cmax=2 -v p=i -f gen.awk R >I &&
-	awk -v m=jaccard -v tau=0.6 -f brute.awk R I >expect &&
+	gen -p r -s 5 60 -v 30 -c 2 >R &&
+	gen -p i -s 6 9000 -v 30 -c 2 --ref R --copy-ref 0.33 --copy 0.1 >I &&
+	dk_brute --against R -t 0.6 I >expect &&
 	spotmatch --against R -t 0.6 -j 2 -v I >actual 2>err &&
 	test_cmp expect actual &&
 	grep "peak input documents held: 4096$" err &&
@@ -235,8 +171,8 @@ test_expect_success '--within --novel: no REF pair, not the later of an input pa
 # pairs of --against are those REF x input pairs the keyed mode finds in
 # the two streams together.
 test_expect_success 'LSH bands: REF x input pairs of the keyed mode' '
-	awk -v seed=7 -v n=400 -v v=200 -v cmax=2 -v p=r -f gen.awk </dev/null >R &&
-	awk -v seed=8 -v n=800 -v v=200 -v cmax=2 -v p=i -f gen.awk R >I &&
+	gen -p r -s 7 400 -v 200 -c 2 >R &&
+	gen -p i -s 8 800 -v 200 -c 2 --ref R --copy-ref 0.33 --copy 0.1 >I &&
 	minhash -w -k 2 -l 16 R >R.b &&
 	minhash -w -k 2 -l 16 I >I.b &&
 	cat R.b I.b | spotmatch -t 0.5 | grep "^r[0-9]*	i" >both &&
@@ -245,7 +181,7 @@ test_expect_success 'LSH bands: REF x input pairs of the keyed mode' '
 	sort both >expect.sorted && sort actual >actual.sorted &&
 	test_cmp expect.sorted actual.sorted &&
 	grep -q "peak input documents held: 1$" err &&
-	awk -v m=jaccard -v tau=0.5 -f brute.awk R I >exact &&
+	dk_brute --against R -t 0.5 I >exact &&
 	sort exact >exact.sorted &&
 	comm -13 exact.sorted actual.sorted >extra &&
 	test_must_be_empty extra

@@ -2,8 +2,6 @@
 test_description='spotmatch: exact copies matched once, text checksums'
 . "$(dirname "$0")/lib.sh"
 
-command -v python3 >/dev/null && test_set_prereq PYTHON
-
 # Three copies of one document (a, b, c), two of a near copy of it (n, m,
 # multiset Jaccard 4/6), and one unrelated document, in mixed order.
 test_expect_success 'setup: classes of copies and near copies' '
@@ -151,44 +149,17 @@ test_expect_success 'spotsig and qgram --checksum: the SHA-1 of the text, last c
 	grep -q "1 exact copies folded" err
 '
 
-# gen.py SEED N: a stream ID, CHECKSUM, SIGS full of exact copies (under
-# new IDs, the signatures listed in another order), some of the same
+# gen SEED N: a stream ID, CHECKSUM, SIGS full of exact copies (under new
+# IDs, the signatures listed in another order), some of the same
 # signatures with another checksum (another text) or none, and near copies
 # with a count changed or a signature added.
-test_expect_success PYTHON 'helper: collections of copies' '
-	cat >gen.py <<-\PY &&
-	import random, sys
-	seed, n = int(sys.argv[1]), int(sys.argv[2])
-	rnd = random.Random(seed)
-	vocab = rnd.choice([8, 40, 300])
-	docs = []
-	while len(docs) < n:
-	    r = rnd.random()
-	    if docs and r < 0.5:
-	        d, cs = rnd.choice(docs)
-	        if rnd.random() < 0.1:
-	            cs = "t%d" % len(docs)
-	        for _ in range(rnd.choice([1, 1, 2, 5])):
-	            docs.append((d, cs))
-	        continue
-	    if docs and r < 0.65:
-	        d = dict(rnd.choice(docs)[0])
-	        k = rnd.choice(sorted(d))
-	        d[k] += 1
-	        if rnd.random() < 0.5:
-	            d["s%d" % int(vocab * rnd.random())] = 1
-	    else:
-	        d = {}
-	        for _ in range(max(1, int(rnd.lognormvariate(2.0, 0.8)))):
-	            s = "s%d" % int(vocab * rnd.random() ** 2)
-	            d[s] = d.get(s, 0) + 1
-	    docs.append((d, "" if rnd.random() < 0.05 else "t%d" % len(docs)))
-	for i, (d, cs) in enumerate(docs[:n]):
-	    items = list(d.items())
-	    rnd.shuffle(items)
-	    print("d%d\t%s\t%s" % (i, cs, " ".join("%s=%d" % kv for kv in items)))
-	PY
-	python3 gen.py 1 50 >g &&
+gen() {
+	dk_gen --checksum -v 8,40,300 --loglen -l 1:60 --repeat \
+		--copy 0.78 --exact 0.88 --change 0.1 --add 0.4 -s "$@"
+}
+
+test_expect_success 'the generator: collections of copies' '
+	gen 1 50 >g &&
 	test $(wc -l <g) = 50 &&
 	test $(cut -f 2 g | sort | uniq -d | wc -l) -gt 3
 '
@@ -201,9 +172,9 @@ test_expect_success PYTHON 'helper: collections of copies' '
 # slash, made a dash in the file names).
 while read seed n tau m; do
 	test -n "$DK_SLOW" && n=$((n / 4))
-	test_expect_success PYTHON "copies, seed $seed: $n docs, tau $tau, $m" "
-		python3 gen.py $seed $n >in &&
-		python3 \"\$DK_TESTS/spotmatch-brute.py\" $tau $m in >expect &&
+	test_expect_success "copies, seed $seed: $n docs, tau $tau, $m" "
+		gen $seed $n >in &&
+		dk_brute -t $tau -M $m in >expect &&
 		spotmatch -v -j 1 -t $tau -M $m in >actual 2>err &&
 		test_cmp expect actual &&
 		! grep -q ' 0 exact copies folded' err &&

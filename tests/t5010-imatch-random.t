@@ -3,7 +3,8 @@ test_description='imatch: randomized lexicons (determinism, seeds, Kolcz stabili
 . "$(dirname "$0")/lib.sh"
 
 # A lexicon of 2000 letter-only words, all of IDF 0.51, and documents of 40
-# distinct lexicon words each.  Everything is generated with a fixed awk seed.
+# draws of lexicon words each (a word drawn twice kept once).  Everything is
+# generated with a fixed seed.
 D=1000
 test -n "$DK_SLOW" && D=400
 
@@ -23,30 +24,10 @@ test_expect_success 'setup' '
 # mkdocs N SEED: writes orig and mod, the documents and their versions with N
 # random insertions or deletions of lexicon words (each word changed once).
 mkdocs() {
-	awk -v D=$D -v N=$1 -v S=$2 "
-	{ w[NR - 1] = \$0 }
-	END {
-		srand(S)
-		for (d = 0; d < D; d++) {
-			delete in_doc; delete touched; n = 0
-			while (n < 40) { i = int(rand() * 2000); if (!(i in in_doc)) { in_doc[i] = 1; n++ } }
-			o = \"\"; for (i in in_doc) o = o \" \" w[i]
-			print \"d\" d \"\t\" o >\"orig\"
-			for (c = 0; c < N; c++) {
-				if (rand() < 0.5) {
-					do i = int(rand() * 2000); while ((i in in_doc) || (i in touched))
-					in_doc[i] = 1
-				} else {
-					do { k = int(rand() * 40); j = 0; for (i in in_doc) if (j++ == k) break }
-					while (i in touched)
-					delete in_doc[i]
-				}
-				touched[i] = 1
-			}
-			m = \"\"; for (i in in_doc) m = m \" \" w[i]
-			print \"d\" d \"\t\" m >\"mod\"
-		}
-	}" words
+	dk_gen --text --words @words --skew 1 -l 40:40 --versions 2 \
+		--edits $1 -s $2 $D >versions &&
+	sed -n "s/v0\t/\t/p" versions >orig &&
+	sed -n "s/v1\t/\t/p" versions >mod
 }
 
 # matched FILE1 FILE2: the fraction of documents with a fingerprint F01..

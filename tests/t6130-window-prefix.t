@@ -12,48 +12,22 @@ fi
 # right at the edge of the prefixes.  Half the documents copy an earlier
 # one, some exactly, some with a count moved by one or a signature dropped
 # or added, so that pairs land on both sides of every threshold.
-cat >gen.awk <<'AWK'
-BEGIN {
-	srand(seed);
-	for (i = 0; i < n; i++) {
-		if (i > 0 && rand() < 0.5) {
-			k = split(doc[int(rand() * i)], a, " ");
-			s = "";
-			for (j = 1; j <= k; j++) {
-				split(a[j], kv, "=");
-				c = kv[2];
-				r = rand();
-				if (r < edits / 2 && c > 1) c--;
-				else if (r < edits) c++;
-				else if (r < edits * 1.5 && k > 1) continue;
-				s = s (s == "" ? "" : " ") kv[1] "=" c;
-			}
-			if (rand() < edits) s = s (s == "" ? "" : " ") "x" i "=1";
-		} else {
-			k = 1 + int(rand() * 50);
-			s = ""; delete seen;
-			for (j = 0; j < k; j++) {
-				w = "w" int(rand() * v);
-				if (w in seen) continue;
-				seen[w] = 1;
-				s = s (s == "" ? "" : " ") w "=" (1 + int(rand() * cmax));
-			}
-		}
-		doc[i] = s;
-		printf "d%d\t%s\n", i, s;
-	}
+# gen SEED E E/2: 300 such documents over a vocabulary of 80, each
+# signature of a copy changed with probability E and dropped with E / 2,
+# one added with E.
+gen() {
+	dk_gen -s $1 -v 80 -c 4 -l 1:50 --skew 1 --copy 0.5 \
+		--change $2 --drop $3 --add $2 300
 }
-AWK
-
 
 seed=11
 for m in jaccard set max; do
 	for tau in 0.6 0.8 0.9 0.95 1; do
 		seed=$((seed + 1))
 		test_expect_success "$m, tau $tau" '
-			awk -v seed=$seed -v n=300 -v v=80 -v cmax=4 -v edits=0.04 -f gen.awk >s &&
+			gen $seed 0.04 0.02 >s &&
 			spotmatch --window 200 -M $m -t $tau s >actual &&
-			awk -v w=200 -v m=$m -v tau=$tau -v col=0 -f "$DK_TESTS/window-brute.awk" s >expect &&
+			dk_brute --window 200 -M $m -t $tau s >expect &&
 			test $(wc -l <expect) -gt 10 &&
 			test_cmp expect actual
 		'
@@ -61,9 +35,9 @@ for m in jaccard set max; do
 done
 
 test_expect_success 'a threshold just below a reachable similarity' '
-	awk -v seed=99 -v n=300 -v v=80 -v cmax=4 -v edits=0.02 -f gen.awk >s &&
+	gen 99 0.02 0.01 >s &&
 	spotmatch --window 300 -M max -t 0.975 s >actual &&
-	awk -v w=300 -v m=max -v tau=0.975 -v col=0 -f "$DK_TESTS/window-brute.awk" s >expect &&
+	dk_brute --window 300 -M max -t 0.975 s >expect &&
 	test $(wc -l <expect) -gt 10 &&
 	test_cmp expect actual
 '

@@ -18,15 +18,16 @@ fi
 # reads a shorter prefix of its own in the bands above its length's, one
 # band up at tau 0.6 and 0.85, two at 0.35.
 gen() {
-	awk -v pcopy=0.33 -v back=150 -v extra=3 -v pextra=0.3 -v maxlen=120 "$@" -f "$DK_TESTS/window-gen.awk"
+	dk_gen --copy 0.33 --back 150 --drop 0.08 --add 0.5 --loglen -l 1:120 \
+		-v 600 "$@" 1500
 }
 
 for m in jaccard set max; do
 	for tau in 0.35 0.6 0.85; do
 		test_expect_success "$m, tau $tau" '
-			gen -v seed=21 -v n=1500 -v v=600 -v cmax=3 -v drop=0.08 >s &&
+			gen -s 21 -c 3 >s &&
 			spotmatch --window 100 -M $m -t $tau s >actual &&
-			awk -v col=0 -v w=100 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
+			dk_brute --window 100 -M $m -t $tau s >expect &&
 			test $(wc -l <expect) -gt 100 &&
 			test_cmp expect actual &&
 			DK_TEST_WINDOW_NARROW=50,60 spotmatch --window 100 -M $m -t $tau s >actual &&
@@ -38,7 +39,7 @@ for m in jaccard set max; do
 done
 
 test_expect_success 'the sweeps leave only the window in the dictionary' '
-	gen -v seed=22 -v n=1500 -v v=600 -v cmax=1 -v drop=0.08 >s &&
+	gen -s 22 -c 1 >s &&
 	spotmatch -v --window 100 -M max -t 0.8 s >/dev/null 2>err &&
 	tail -n 101 s | cut -f2 | tr " " "\n" | sort -u | wc -l >expect &&
 	sed -n "s/.*documents held at the end: 101, signatures: //p" err >actual &&

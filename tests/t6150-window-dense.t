@@ -21,15 +21,16 @@ fi
 # and builds the index again: at the first document, at the window's edge,
 # once documents have left it, and with the narrow postings as above.
 gen() {
-	awk -v pcopy=0.3 -v back=400 -v extra=6 -v pextra=0.5 "$@" -f "$DK_TESTS/window-gen.awk"
+	dk_gen -s 31 --copy 0.3 --back 400 --drop 0.1 --add 0.75 -l 30:149 \
+		-v 300 -c $1 800
 }
 
 for m in jaccard set max; do
 	for c in 0.5:3 0.8:1; do
 		tau=${c%:*} cmax=${c#*:}
 		test_expect_success "$m, tau $tau, counts up to $cmax" '
-			gen -v seed=31 -v n=800 -v v=300 -v lo=30 -v hi=150 -v cmax=$cmax -v drop=0.1 >s &&
-			awk -v col=0 -v w=300 -v m=$m -v tau=$tau -f "$DK_TESTS/window-brute.awk" s >expect &&
+			gen $cmax >s &&
+			dk_brute --window 300 -M $m -t $tau s >expect &&
 			test $(wc -l <expect) -gt 150 &&
 			spotmatch -v --window 300 -M $m -t $tau s >actual 2>err &&
 			test_cmp expect actual &&

@@ -11,8 +11,8 @@ fi
 # with brute force there: 800 over a skewed vocabulary of 300, 30% near
 # copies, with a window of 300.
 gen() {
-	awk -v pcopy=0.3 -v back=400 -v extra=6 -v pextra=0.5 -v seed=31 -v n=800 \
-	    -v v=300 -v lo=30 -v hi=150 -v drop=0.1 "$@" -f "$DK_TESTS/window-gen.awk"
+	dk_gen -s 31 --copy 0.3 --back 400 --drop 0.1 --add 0.75 -l 30:149 \
+		-v 300 -c 1 800
 }
 
 # The vocabulary is skewed, so the order learned puts rare signatures in
@@ -22,7 +22,7 @@ postings() {
 }
 
 test_expect_success 'learning is reported, and makes the prefixes rarer' '
-	gen -v cmax=1 >s &&
+	gen >s &&
 	spotmatch -v --learn 100 --window 300 -M max s >/dev/null 2>learnt &&
 	grep "order learned from the window after 100 documents: [1-9][0-9]* signatures ranked" learnt &&
 	spotmatch -v --learn 0 --window 300 -M max s >/dev/null 2>birth &&
@@ -34,7 +34,7 @@ test_expect_success 'learning is reported, and makes the prefixes rarer' '
 '
 
 test_expect_success 'a lexicon sets the order instead, and not with --learn' '
-	gen -v cmax=1 >s &&
+	gen >s &&
 	head -n 100 s | dklexicon >lex &&
 	spotmatch -v -L lex --window 300 -M max s >/dev/null 2>err &&
 	! grep "order learned" err &&

@@ -36,7 +36,8 @@ test_expect_success 'setup: the example pages and a synthetic collection' '
 	(cd pages && html_tsv *.html) >pages.html.tsv &&
 	htmlstrip <pages.html.tsv >stream.docs &&
 	test_cmp pages.docs stream.docs &&
-	gen_synth 600 7 >synth.docs &&
+	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
+		-l 20:600 --copy 0.4 --drop 0.05 --change 0.05 600 >synth.docs &&
 	test $(wc -l <synth.docs) = 600 &&
 	cut -f1 pages.docs >pages.ids &&
 	cut -f1 synth.docs >synth.ids

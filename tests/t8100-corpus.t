@@ -20,7 +20,8 @@ same() {
 }
 
 test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeline' '
-	gen_synth 600 7 >all.docs &&
+	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
+		-l 20:600 --copy 0.4 --drop 0.05 --change 0.05 600 >all.docs &&
 	mkdir in &&
 	split -n l/4 -d -a 1 --additional-suffix=.tsv all.docs in/s &&
 	test $(ls in | wc -l) = 4 &&
