@@ -5,9 +5,7 @@
 #include "window.h"
 #include "spotmatch.h"
 
-#include <limits.h>
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 

@@ -81,12 +81,12 @@ overlap(const struct win *w, const struct doc *d, uint64_t lenq, uint64_t need)
 static void
 query_mark(struct query *q, size_t nslots, int on)
 {
-	size_t i, w = nslots / 64 + 1;
+	size_t i, words = nslots / 64 + 1;
 
-	if (on && q->bits.n < w) {
-		DK_GROW(&q->bits, w);
-		memset(q->bits.v + q->bits.n, 0, (w - q->bits.n) * sizeof *q->bits.v);
-		q->bits.n = w;
+	if (on && q->bits.n < words) {
+		DK_GROW(&q->bits, words);
+		memset(q->bits.v + q->bits.n, 0, (words - q->bits.n) * sizeof *q->bits.v);
+		q->bits.n = words;
 	}
 	for (i = 0; i < q->tok.n; i++) {
 		uint32_t s = q->tok.v[i];
