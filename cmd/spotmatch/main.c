@@ -10,9 +10,11 @@ static const struct dk_usage usage = {
 	"          [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
 	"          [-t TAU] [-M MEASURE] [--no-prune] [--no-partition] [--plain] [file ...]\n"
-	"spotmatch --window ...",
+	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
+	"          [--novel] [--time-column N [--disorder D]] [file ...]",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
-	"                  of a partition stream, else 0.9; imatch: any shared)\n"
+	"                  of a partition stream, else 0.9; imatch: any shared;\n"
+	"                  --window: 0.8)\n"
 	"  -M MEASURE      jaccard (default), set, max or dice\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
@@ -26,15 +28,37 @@ static const struct dk_usage usage = {
 	"                  REF is indexed once, the input streamed (repeatable)\n"
 	"  --within        with --against, also the pairs inside the input (which\n"
 	"                  is then held in memory)\n"
-	"  --novel         with --against, the IDs of input documents without a pair\n"
-	"  --window ...    streaming mode, see spotmatch(1)\n"
+	"  --novel         with --against or --window, the IDs of input documents\n"
+	"                  without a pair instead of the pairs\n"
+	"  --window D      streaming: compare each document with those at most D\n"
+	"                  before it: a count of documents, or with --time-column a\n"
+	"                  duration such as 86400, 24h, 90m, 1d12h (units s m h d w)\n"
+	"  --time-column N field N (1 is the ID) holds the time: ISO 8601 with a\n"
+	"                  zone (2008-01-01T12:00:00Z, ...+02:00) or Unix seconds\n"
+	"  --disorder D    accept records up to D older than the newest so far\n"
+	"                  (default 0: times must not decrease)\n"
+	"  -L LEXICON      --window: order the prefixes by the lexicon's document\n"
+	"                  frequencies (rarest first) instead of learning it\n"
+	"  --learn N       --window: learn that order from the window once N\n"
+	"                  documents have come in (default 2000; 0: by birth)\n"
 	"  -v              counts on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
 enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN, OPT_AGAINST, OPT_WITHIN, OPT_NOVEL,
-	OPT_SUMCOL };
+	OPT_SUMCOL, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER, OPT_LEARN };
+
+/* What the options of one mode only were, as given. */
+struct given {
+	const char *window, *disorder;  /* the arguments, read once the
+	                                 * time column is known */
+	const char *batch, *winonly;    /* an option of one mode, for the
+	                                 * message, or NULL */
+	int learn;
+};
+
+static void window_options(sm_opts *o, const struct given *g);
 
 int
 main(int argc, char **argv)
@@ -49,19 +73,22 @@ main(int argc, char **argv)
 		{ "within", no_argument, NULL, OPT_WITHIN },
 		{ "novel", no_argument, NULL, OPT_NOVEL },
 		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
+		{ "window", required_argument, NULL, OPT_WINDOW },
+		{ "time-column", required_argument, NULL, OPT_TIMECOL },
+		{ "disorder", required_argument, NULL, OPT_DISORDER },
+		{ "learn", required_argument, NULL, OPT_LEARN },
 		{ NULL, 0, NULL, 0 }
 	};
 	sm_opts o = { 0 };
-	int ch, i, status;
+	struct given g = { 0 };
+	int ch, status;
 
-	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--window") == 0 || strncmp(argv[i], "--window=", 9) == 0)
-			return spotmatch_window(argc, argv);
 	dk_cli_init(argc, argv);
 	o.m = DK_M_JACCARD;
 	o.prune = o.partition = 1;
 	o.rho = 1000;
-	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:", longopts, NULL)) != -1) {
+	o.learn = 2000;
+	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
 			o.tau = dk_parse_threshold(optarg);
@@ -71,28 +98,59 @@ main(int argc, char **argv)
 			o.m = dk_parse_measure(optarg);
 			break;
 		case 'r':
+			g.batch = "-r";
 			o.rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
 			break;
 		case OPT_NOPRUNE:
+			g.batch = "--no-prune";
 			o.prune = 0;
 			break;
 		case OPT_NOPART:
+			g.batch = "--no-partition";
 			o.partition = 0;
 			break;
 		case OPT_PLAIN:
+			g.batch = "--plain";
 			o.force_plain = 1;
 			break;
 		case OPT_AGAINST:
+			g.batch = "--against";
 			DK_PUSH(&o.ref, optarg);
 			break;
 		case OPT_WITHIN:
+			g.batch = "--within";
 			o.within = 1;
 			break;
 		case OPT_NOVEL:
 			o.novel = 1;
 			break;
 		case OPT_SUMCOL:
+			g.batch = "--checksum-column";
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
+			break;
+		case 'j':
+			g.batch = "-j";
+			dk_cli_common(ch, optarg, &usage);
+			break;
+		case OPT_WINDOW:
+			g.window = optarg;
+			break;
+		case OPT_TIMECOL:
+			g.winonly = "--time-column";
+			o.timecol = (size_t)dk_parse_int(optarg, 1, 100000, "time column");
+			break;
+		case OPT_DISORDER:
+			g.winonly = "--disorder";
+			g.disorder = optarg;
+			break;
+		case 'L':
+			g.winonly = "-L";
+			o.lexicon = optarg;
+			break;
+		case OPT_LEARN:
+			g.winonly = "--learn";
+			o.learn = (uint64_t)dk_parse_int(optarg, 0, UINT32_MAX, "--learn");
+			g.learn = 1;
 			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
@@ -101,6 +159,12 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	o.nthreads = dk_cli_threads();
+	if (g.window) {
+		window_options(&o, &g);
+		return sm_window(&o, argc, argv);
+	}
+	if (g.winonly)
+		dk_diex(DK_EXIT_INPUT, "%s needs --window", g.winonly);
 	if ((o.within || o.novel) && o.ref.n == 0)
 		dk_diex(DK_EXIT_INPUT, "%s needs --against (or --window)",
 		    o.novel ? "--novel" : "--within");
@@ -109,4 +173,25 @@ main(int argc, char **argv)
 	status = o.ref.n > 0 ? sm_against(&o, argc, argv) : sm_batch(&o, argc, argv);
 	free(o.ref.v);
 	return status;
+}
+
+/* --window's settings, checked with the rest of the options. */
+static void
+window_options(sm_opts *o, const struct given *g)
+{
+	if (g->batch)
+		dk_diex(DK_EXIT_INPUT, "%s does not work with --window", g->batch);
+	if (g->disorder && !o->timecol)
+		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
+	if (g->learn && o->lexicon)
+		dk_diex(DK_EXIT_INPUT, "-L and --learn both set the order: give one");
+	if (!o->tau_set)
+		o->tau = 0.8;
+	/* a duration (common/cli), or without a time column a count */
+	if (o->timecol)
+		o->window = dk_parse_duration(g->window, "window");
+	else
+		o->window = dk_parse_int(g->window, 1, INT32_MAX, "window");
+	if (g->disorder)
+		o->disorder = dk_parse_duration(g->disorder, "disorder");
 }

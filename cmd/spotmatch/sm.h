@@ -32,6 +32,13 @@ typedef struct {
 	size_t sumcol;             /* --checksum-column, 0 without */
 	DK_VEC(const char *) ref;  /* --against */
 	int within, novel;
+	/* --window: its length and the disorder allowed, in ms with a time
+	 * column, else in documents; the time column (0: arrival order); the
+	 * documents to learn the order from (0: never) or -L's lexicon */
+	int64_t window, disorder;
+	size_t timecol;
+	uint64_t learn;
+	const char *lexicon;
 } sm_opts;
 
 /* ---- documents (doc.c) ---- */
@@ -208,7 +215,7 @@ int sm_against(const sm_opts *o, int argc, char **argv);
 
 /* ---- --window (window.c) ---- */
 
-int spotmatch_window(int argc, char **argv);
+int sm_window(const sm_opts *o, int argc, char **argv);
 
 /* ---- output ---- */
 

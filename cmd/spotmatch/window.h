@@ -24,7 +24,7 @@
  * its head.
  *
  * The files, as spotmatch(1)'s "Streaming mode" tells it:
- *   window.c  the driver: options, the stream and its times, the pairs or
+ *   window.c  the driver: the stream and its times, the pairs or
  *             --novel IDs written, the -v report, the state freed
  *   wdict.c   the dictionary: signatures interned into slots, slots freed
  *   windex.c  the window and its index: documents, eviction, the sweep,
@@ -36,22 +36,10 @@
 #ifndef WINDOW_H
 #define WINDOW_H
 
-#include "dk.h"
+#include "sm.h"
 #include "lexicon.h"
 
 #include <time.h>
-
-/* What the options ask for (sm_window_options). */
-struct sm_window_opts {
-	dk_measure m;
-	double tau;
-	int64_t window, disorder;   /* ms, or documents without a time column */
-	size_t timecol;             /* 0: arrival order */
-	int novel;
-	uint64_t learn;             /* documents to learn the order from; 0: never */
-	const char *lexicon;        /* -L, or NULL */
-};
-#define SM_WINDOW_OPTS_INIT { DK_M_JACCARD, 0.8, 0, 0, 0, 0, 2000, NULL }
 
 /* ---- the dictionary ---- */
 
@@ -163,7 +151,7 @@ struct query {
 /* ---- the state of a run ---- */
 
 struct win {
-	struct sm_window_opts o;
+	sm_opts o;                  /* m, tau, novel and the --window ones */
 	double ratio;               /* dk_measure_ratio at tau */
 
 	struct wdict dict;
@@ -196,8 +184,7 @@ struct win {
 	struct query q;
 
 	/* the stream (window.c) */
-	dk_record rec;
-	dk_sigs sigs;
+	sm_reader in;
 	int64_t newest;             /* latest time so far */
 	uint64_t docs, pairs, novel;
 	size_t peak_bytes;
@@ -208,9 +195,6 @@ struct win {
 
 /* ---- window.c ---- */
 
-/* Fills o from the options (o holds the defaults, SM_WINDOW_OPTS_INIT);
- * returns optind, the first operand.  Exits on a bad option. */
-int sm_window_options(int argc, char **argv, struct sm_window_opts *o);
 /* Frees everything w holds. */
 void win_free(struct win *w);
 
