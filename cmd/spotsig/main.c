@@ -1,0 +1,484 @@
+/* spotsig: spot signatures of documents (Theobald, Siddharth and Paepcke,
+ * SpotSigs, SIGIR 2008, section 3.1), optionally filtered by IDF.  The
+ * options, the spots of each document, the IDF filter and the output; the
+ * word table and the token classes are in words.c and classify.c
+ * (spotsig.h). */
+#include "spotsig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const struct dk_usage usage = {
+	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
+	"[-d distance] [-m min] [-S file] [-p pattern] [--idf lo:hi [-L lexicon]...]\n"
+	"[--checksum] [file ...]",
+	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
+	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
+	"                default): each paragraph's language, by its stopwords\n"
+	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
+	"                (default: a, an, the and the forms of be, can, will,\n"
+	"                have, do)\n"
+	"  -A FILE       antecedents from a file, one item a line\n"
+	"  -d N          spot distance for items without their own (default 1)\n"
+	"  -c N          chain length for items without their own (default 2)\n"
+	"  -S FILE       stopwords from a file instead of the built-in list\n"
+	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
+	"  -m N          mark documents with fewer than N signatures !short\n"
+	"                (default 1: those without any)\n"
+	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
+	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
+	"                instead of the input itself\n"
+	"  --checksum    a carried column before the signatures: the SHA-1 of\n"
+	"                the text, for spotmatch --checksum-column\n"
+	"  -v            statistics on stderr\n"
+	DK_CLI_IDHELP
+	"  -h, --help, --version\n",
+};
+
+static void
+grow_uslots(struct state *st)
+{
+	size_t size = (st->umask + 1) * 2, i, j;
+
+	free(st->uslot);
+	st->uslot = dk_calloc(size, sizeof *st->uslot);
+	st->umask = size - 1;
+	for (i = 0; i < st->u.n; i++) {
+		for (j = st->u.v[i].hash & st->umask; st->uslot[j]; j = (j + 1) & st->umask)
+			;
+		st->uslot[j] = (uint32_t)i + 1;
+	}
+}
+
+/* Counts the signature at sig[off, end): a repeat is taken back out of
+ * the buffer. */
+static void
+add_sig(struct state *st, size_t off)
+{
+	size_t len = st->sig.n - off, j;
+	uint64_t h = whash_long(st->sig.p + off, len);
+	struct usig *u;
+
+	for (j = h & st->umask; st->uslot[j]; j = (j + 1) & st->umask) {
+		u = &st->u.v[st->uslot[j] - 1];
+		if (u->hash == h && u->len == len &&
+		    memcmp(st->sig.p + u->off, st->sig.p + off, len) == 0) {
+			u->count++;
+			st->sig.n = off;
+			return;
+		}
+	}
+	DK_GROW(&st->u, st->u.n + 1);
+	u = &st->u.v[st->u.n];
+	u->off = off;
+	u->len = len;
+	u->hash = h;
+	u->count = 1;
+	st->uslot[j] = (uint32_t)++st->u.n;
+	if (st->u.n * 2 > st->umask + 1)
+		grow_uslots(st);
+}
+
+/* Empties the slots of the distinct-signature table, at a cost of its
+ * entries rather than its size (one long document must not slow all later
+ * ones).  The entries stay for the caller. */
+static void
+clear_slots(struct state *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->u.n; i++) {
+		for (j = st->u.v[i].hash & st->umask; st->uslot[j] != i + 1;
+		    j = (j + 1) & st->umask)
+			;
+		st->uslot[j] = 0;
+	}
+}
+
+/* Appends a word of a signature.  The built-in tokenizer's words are
+ * letters, marks and digits, which need no percent-encoding. */
+static inline void
+put_word(struct state *st, size_t tok)
+{
+	const dk_tokens *t = &st->toks;
+
+	if (st->plain)
+		dk_buf_bytes(&st->sig, dk_token_text(t, tok), t->v[tok].len);
+	else
+		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
+}
+
+/* The spot signatures of the tokenized document, in order of first
+ * occurrence, with their counts. */
+static void
+spot(struct state *st, const char *text)
+{
+	const struct wslot *e;
+	size_t i, k, pos, taken, off, tok;
+
+	if (st->src->autolang)
+		detect(st, text);
+	classify(st);
+	st->u.n = 0;
+	st->sig.n = 0;
+	for (i = 0; i < st->at.n; i += 3) {
+		tok = st->at.v[i];
+		pos = st->at.v[i + 1];
+		e = &st->words.slot[st->at.v[i + 2]];
+		if (pos + e->d - 1 >= st->ns.n)
+			continue;       /* not even one word before the end */
+		off = st->sig.n;
+		put_word(st, tok);
+		for (taken = 0, k = pos + e->d - 1; taken < e->c && k < st->ns.n;
+		    taken++, k += e->d) {
+			dk_buf_char(&st->sig, ':');
+			put_word(st, st->ns.v[k]);
+		}
+		add_sig(st, off);
+	}
+	clear_slots(st);
+}
+
+static int
+keep_df(struct state *st, uint64_t df)
+{
+	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
+}
+
+/* Undoes the percent-encoding of a signature we wrote ourselves (so it is
+ * always well formed). */
+static void
+decode_sig(dk_buf *out, const char *p, size_t n)
+{
+	long len;
+
+	out->n = 0;
+	dk_buf_bytes(out, p, n);
+	len = dk_sig_decode(out->p, out->p + n, NULL);
+	out->n = len < 0 ? 0 : (size_t)len;
+}
+
+/* Starts a document's line: the head, the checksum column if sum is not
+ * NULL, and the !short flag when the signatures (counts summed) are fewer
+ * than -m. */
+static void
+write_head(struct state *st, const char *head, size_t headlen, const char *sum,
+    uint64_t total, size_t nitems)
+{
+	dk_buf_bytes(&dk_out, head, headlen);
+	if (sum)
+		dk_buf_bytes(&dk_out, sum, DK_SHA1_HEX + 1);
+	if (total < (uint64_t)st->minsigs) {
+		dk_buf_str(&dk_out, nitems ? "!short " : "!short");
+		st->nshort++;
+	}
+	st->nkept += total;
+}
+
+/* Most counts are single digits: they skip the general formatter. */
+static inline void
+write_item(int first, const char *s, size_t n, uint32_t count)
+{
+	char *p;
+
+	dk_buf_reserve(&dk_out, n + 3);
+	p = dk_out.p + dk_out.n;
+	if (!first)
+		*p++ = ' ';
+	memcpy(p, s, n);
+	p += n;
+	if (count < 10) {
+		*p++ = '=';
+		*p++ = (char)('0' + count);
+		dk_out.n = (size_t)(p - dk_out.p);
+	} else {
+		dk_out.n = (size_t)(p - dk_out.p);
+		dk_buf_sigcount(&dk_out, count);
+	}
+}
+
+/* One pass: the signatures of the current document, filtered by the
+ * external lexicon if there is one, are written at once. */
+static void
+emit_now(struct state *st, const dk_record *rec)
+{
+	const dk_str *last = &rec->f[rec->n - 1];
+	uint64_t total = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < st->u.n; i++) {
+		struct usig *u = &st->u.v[i];
+
+		if (st->idf) {
+			decode_sig(&st->raw, st->sig.p + u->off, u->len);
+			if (!keep_df(st, dk_lexicon_df(st->lex, st->raw.p, st->raw.n)))
+				continue;
+		}
+		st->u.v[k++] = *u;
+		total += u->count;
+	}
+	write_head(st, rec->line.p, (size_t)(last->p - rec->line.p),
+	    st->sha1 ? st->sum : NULL, total, k);
+	for (i = 0; i < k; i++)
+		write_item(i == 0, st->sig.p + st->u.v[i].off, st->u.v[i].len,
+		    st->u.v[i].count);
+	dk_buf_char(&dk_out, '\n');
+	dk_out_maybe_flush();
+}
+
+/* First pass of the input's own IDF statistics: the document is counted
+ * and kept (head and signature ids) for emit_held. */
+static void
+hold(struct state *st, const dk_record *rec)
+{
+	const dk_str *last = &rec->f[rec->n - 1];
+	struct bdoc d;
+	size_t i;
+
+	d.head = st->heads.n;
+	d.headlen = (size_t)(last->p - rec->line.p);
+	d.first = st->ids.n;
+	d.n = st->u.n;
+	dk_buf_bytes(&st->heads, rec->line.p, d.headlen);
+	if (st->sha1) {
+		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
+		d.headlen += DK_SHA1_HEX + 1;
+	}
+	dk_lexicon_doc(st->lex);
+	DK_GROW(&st->ids, st->ids.n + st->u.n);
+	for (i = 0; i < st->u.n; i++) {
+		dk_idcount *ic = &st->ids.v[st->ids.n++];
+
+		ic->id = dk_lexicon_count(st->lex, st->sig.p + st->u.v[i].off,
+		    st->u.v[i].len);
+		ic->count = st->u.v[i].count;
+	}
+	DK_PUSH(&st->docs, d);
+}
+
+/* Second pass: every held document, filtered by the statistics of all. */
+static void
+emit_held(struct state *st)
+{
+	size_t i, j, k;
+	uint64_t total;
+	const char *s;
+	size_t n;
+
+	for (i = 0; i < st->docs.n; i++) {
+		struct bdoc *d = &st->docs.v[i];
+		dk_idcount *ic = st->ids.v + d->first;
+
+		for (j = k = 0, total = 0; j < d->n; j++)
+			if (keep_df(st, dk_lexicon_df_id(st->lex, ic[j].id))) {
+				ic[k++] = ic[j];
+				total += ic[j].count;
+			}
+		write_head(st, st->heads.p + d->head, d->headlen, NULL, total, k);
+		for (j = 0; j < k; j++) {
+			s = dk_lexicon_term(st->lex, ic[j].id, &n);
+			write_item(j == 0, s, n, ic[j].count);
+		}
+		dk_buf_char(&dk_out, '\n');
+		dk_out_maybe_flush();
+	}
+}
+
+static void
+cleanup(struct state *st, struct wordsrc *src)
+{
+	size_t i;
+
+	for (i = 0; i < src->av.n; i++)
+		free(src->av.v[i].word);
+	free(src->av.v);
+	dk_strset_free(&src->stop);
+	free(st->words.slot);
+	free(st->tslot.v);
+	free(st->tmask.v);
+	dk_tokenizer_free(st->tok);
+	dk_lexicon_free(st->lex);
+	dk_tokens_free(&st->toks);
+	free(st->ns.v);
+	free(st->at.v);
+	dk_buf_free(&st->sig);
+	free(st->u.v);
+	free(st->uslot);
+	dk_buf_free(&st->raw);
+	dk_buf_free(&st->heads);
+	free(st->docs.v);
+	free(st->ids.v);
+	dk_sha1_free(st->sha1);
+}
+
+/* Counts a document left without any spot signature under its likely
+ * cause: words of more than 24 bytes on average are runs of a script
+ * written without spaces; fewer than 10 words, a short text; else words
+ * that hold no antecedent. */
+static void
+count_nosig(struct state *st)
+{
+	const dk_tokens *t = &st->toks;
+
+	if (t->n > 0 && t->ntext / t->n > 24)
+		st->nosig[NOSIG_UNSPACED]++;
+	else if (t->n < 10)
+		st->nosig[NOSIG_SHORT]++;
+	else
+		st->nosig[NOSIG_WORDS]++;
+}
+
+static void
+run(dk_reader *r, void *arg)
+{
+	struct state *st = arg;
+	dk_record rec = { 0 };
+	dk_str text;
+
+	dk_expect(r, DK_KIND_DOC, NULL);
+	while (dk_read_record(r, &rec, 2)) {
+		dk_ids_check(&dk_input_ids, r, &rec, 0);
+		text = dk_record_text(r, &rec);
+		st->bytes += rec.line.n + 1;
+		st->ndocs++;
+		if (st->sha1)
+			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
+		dk_tokenize(st->tok, text.p, text.n, &st->toks);
+		spot(st, text.p);
+		if (st->u.n == 0)
+			count_nosig(st);
+		st->nsigs += st->u.n;
+		if (st->idf && !st->external)
+			hold(st, &rec);
+		else
+			emit_now(st, &rec);
+	}
+	dk_record_free(&rec);
+}
+
+/* At the end: when a fifth or more of the documents got no signature at
+ * all (before any IDF filtering), one warning with the commonest cause. */
+static void
+warn_nosig(const struct state *st)
+{
+	uint64_t n = 0;
+	int i, why = 0;
+
+	for (i = 0; i < NOSIG_KINDS; i++) {
+		n += st->nosig[i];
+		if (st->nosig[i] > st->nosig[why])
+			why = i;
+	}
+	if (n == 0 || n * 5 < st->ndocs)
+		return;
+	if (why == NOSIG_UNSPACED)
+		dk_warnx("%llu of %llu documents have no spot signature: most are in a "
+		    "script written without spaces between words (Chinese, Japanese, "
+		    "Thai?), which spot signatures cannot cut into words; use "
+		    "character q-grams (qgram -q N) for them", (unsigned long long)n,
+		    (unsigned long long)st->ndocs);
+	else if (why == NOSIG_SHORT)
+		dk_warnx("%llu of %llu documents have no spot signature: most are "
+		    "shorter than 10 words", (unsigned long long)n,
+		    (unsigned long long)st->ndocs);
+	else
+		dk_warnx("%llu of %llu documents have no spot signature: most have words "
+		    "but none of the antecedents%s; is their language one of -l "
+		    "(%s)? -a gives antecedents of your own", (unsigned long long)n,
+		    (unsigned long long)st->ndocs,
+		    st->src->autolang ? " of any built-in language" : " in use",
+		    dk_lang_codes());
+}
+
+static void
+report(const struct state *st)
+{
+	char langs[MAXPROF * 32] = "";
+	size_t i, n = 0;
+
+	if (st->src->autolang)
+		for (i = 0; i < st->src->nlang; i++)
+			if (st->nlang[i])
+				n += (size_t)snprintf(langs + n, sizeof langs - n, "%s%s %llu",
+				    n ? ", " : "; languages: ", st->src->lang[i]->code,
+				    (unsigned long long)st->nlang[i]);
+	if (st->nparas && n < sizeof langs)
+		snprintf(langs + n, sizeof langs - n, "; %llu paragraph%s in another "
+		    "language than the document", (unsigned long long)st->nparas,
+		    st->nparas == 1 ? "" : "s");
+	dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
+	    "document), %llu written (with repeats), %llu documents short%s",
+	    (unsigned long long)st->ndocs, (unsigned long long)st->bytes,
+	    (unsigned long long)st->nsigs, (unsigned long long)st->nkept,
+	    (unsigned long long)st->nshort, langs);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		DK_CLI_IDOPTS,
+		{ "idf", required_argument, NULL, 'I' },
+		{ "pattern", required_argument, NULL, 'p' },
+		{ "checksum", no_argument, NULL, 'K' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct state st = { 0 };
+	struct wordsrc src = { .d = 1, .c = 2 };
+	const char *pattern = NULL;
+	int ch, status = DK_EXIT_OK;
+
+	dk_cli_init(argc, argv);
+	st.lex = dk_lexicon_new();
+	st.minsigs = 1;         /* an empty list cannot be matched: say so */
+	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'a': antes_from_list(&src.av, optarg); break;
+		case 'A': antes_from_file(&src.av, optarg); break;
+		case 'c': src.c = (int)dk_parse_int(optarg, 1, MAXCHAIN, "chain length"); break;
+		case 'd': src.d = (int)dk_parse_int(optarg, 1, MAXDIST, "spot distance"); break;
+		case 'I':
+			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
+			st.idf = 1;
+			break;
+		case 'l': parse_langs(&src, optarg); break;
+		case 'L':
+			if (dk_lexicon_load(st.lex, optarg) < 0)
+				dk_die(DK_EXIT_OPERAND, "%s", optarg);
+			st.external = 1;
+			break;
+		case 'm': st.minsigs = (int)dk_parse_int(optarg, 0, 1000000, "minimum signatures"); break;
+		case 'p': pattern = optarg; break;
+		case 'K':
+			st.sha1 = dk_sha1_new();
+			st.sum[DK_SHA1_HEX] = '\t';
+			break;
+		case 'S': dk_strset_load(&src.stop, optarg); src.own_stop = 1; break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (st.external && !st.idf)
+		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
+	if (src.nlang == 0)
+		parse_langs(&src, "auto");
+	build_words(&st.words, &src);
+	st.src = &src;
+	st.tok = dk_tokenizer_new(pattern, 1);
+	st.plain = pattern == NULL;
+	st.umask = 255;
+	st.uslot = dk_calloc(st.umask + 1, sizeof *st.uslot);
+
+	status = dk_each_input(argc, argv, run, &st);
+	if (st.idf && !st.external)
+		emit_held(&st);
+	if (dk_verbose)
+		report(&st);
+	dk_out_close();
+	warn_nosig(&st);
+	cleanup(&st, &src);
+	return status;
+}

@@ -1,0 +1,225 @@
+/* spotsig's files and what each owns; the interface between them.
+ *
+ *   main.c      the options, the spots of a document (SpotSigs section
+ *               3.1), the IDF filter and the output (spotsig(1))
+ *   words.c     the word table: antecedents (-a, -A), stopwords (-S),
+ *               the built-in lists of -l, each word's classes
+ *   classify.c  each token's class: its language with -l auto (by
+ *               paragraph), stopword or antecedent
+ *
+ * The word table's look-up (wfind) is here, inline: every token of the
+ * input goes through it. */
+#ifndef SPOTSIG_H
+#define SPOTSIG_H
+
+#include "dk.h"
+#include "langs.h"
+#include "lexicon.h"
+
+#include <string.h>
+
+#define MAXCHAIN 64
+#define MAXDIST 1000
+#define QMASK 4095
+
+#define MAXPROF 16
+
+/* The word classes: one open-addressing table for stopwords and
+ * antecedents, so that each token costs one probe.  A word's classes are
+ * bit masks of profiles: one profile (bit 0) unless -l auto, which gives
+ * each language its own (bit i for dk_langs[i]). */
+struct wslot {
+	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
+	const char *s;          /* NULL: empty */
+	uint32_t n;
+	uint16_t d;
+	uint8_t c;
+	uint16_t stop, ante;    /* the profiles it is a stopword, antecedent of */
+	uint16_t det;           /* the languages whose built-in stopword it is */
+};
+
+struct wtable {
+	struct wslot *slot;
+	size_t mask;
+	size_t maxlen;          /* longer tokens are in no class */
+	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
+	struct wslot none;      /* what wfind finds for other words: no class */
+};
+
+struct ante {
+	char *word;
+	int d, c;               /* 0: the -d / -c value */
+};
+
+typedef DK_VEC(struct ante) antevec;
+
+/* A distinct signature of the current document, at state.sig[off]. */
+struct usig {
+	size_t off, len;
+	uint64_t hash;
+	uint32_t count;
+};
+
+/* A document held for the second pass: its head in heads, its signatures
+ * (lexicon ids) in ids[first, first + n). */
+struct bdoc {
+	size_t head, headlen, first;
+	size_t n;
+};
+
+/* Where the word classes come from: the languages of -l (all of them
+ * for auto), and -S and -a / -A, which replace the stopwords or the
+ * antecedents of every language. */
+struct wordsrc {
+	const dk_lang *lang[MAXPROF];
+	size_t nlang;
+	int autolang;           /* -l auto: one profile a language */
+	dk_strset stop;
+	int own_stop;
+	antevec av;
+	int d, c;
+};
+
+/* Why the documents without any spot signature have none (the guess
+ * for the warning at the end). */
+enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
+
+struct state {
+	dk_tokenizer *tok;
+	int plain;              /* built-in tokenizer: nothing to encode */
+	struct wtable words;
+	const struct wordsrc *src;
+	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
+	DK_VEC(uint16_t) tmask;                 /* -l auto: each token's profiles */
+	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
+	uint64_t nparas;                /* -l auto: paragraphs in another one */
+	uint64_t nosig[NOSIG_KINDS];
+	int minsigs;
+	int idf;
+	double lo, hi;
+	dk_idf_memo memo;       /* keep_df */
+	dk_lexicon *lex;        /* -L, or the input's own statistics */
+	int external;
+	/* per document, reused */
+	dk_tokens toks;
+	DK_VEC(uint32_t) ns;    /* token indices of the non-stopwords */
+	DK_VEC(uint32_t) at;    /* triples: antecedent token, ns position, slot */
+	dk_buf sig;             /* encoded signatures, back to back */
+	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
+	uint32_t *uslot;        /* u index + 1 */
+	size_t umask;
+	dk_buf raw;             /* a decoded signature for -L look-ups */
+	/* buffered input for the two-pass IDF filter */
+	dk_buf heads;
+	DK_VEC(struct bdoc) docs;
+	DK_VEC(dk_idcount) ids;
+	/* --checksum: the current document's, with its TAB */
+	dk_sha1 *sha1;
+	char sum[DK_SHA1_HEX + 1];
+	/* statistics */
+	uint64_t ndocs, nshort, nsigs, nkept, bytes;
+};
+
+/* Most tokens are in no list: a table of the lengths seen for each hash
+ * of (first, second, last byte) rejects nearly all of them before any
+ * hashing. */
+static inline size_t
+qkey(const char *s, size_t n)
+{
+	return ((unsigned char)s[0] * 961u + (unsigned char)s[n > 1] * 31u +
+	    (unsigned char)s[n - 1]) & QMASK;
+}
+
+/* The first m < 8 bytes of a loaded word. */
+static inline uint64_t
+keep_bytes(uint64_t x, size_t m)
+{
+	if (m == 0)
+		return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return x & ~0ULL << (64 - 8 * m);
+#else
+	return x & ~0ULL >> (64 - 8 * m);
+#endif
+}
+
+/* A word of up to 16 bytes is its own key: two words, zero-padded.  The
+ * token buffer usually has 16 bytes to spare after a token, so the key is
+ * two loads and a mask. */
+static inline void
+wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
+{
+	unsigned char b[16];
+
+	if (avail >= 16)
+		memcpy(k, s, 16);
+	else {
+		memset(b, 0, 16);
+		memcpy(b, s, n);
+		memcpy(k, b, 16);
+	}
+	if (n < 8) {
+		k[0] = keep_bytes(k[0], n);
+		k[1] = 0;
+	} else
+		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
+}
+
+static inline uint64_t
+whash(const uint64_t k[2], size_t n)
+{
+	return dk_mix64(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ULL) ^ n);
+}
+
+/* Words longer than 16 bytes: hash of all bytes. */
+static inline uint64_t
+whash_long(const char *s, size_t n)
+{
+	return dk_hash64(s, n, 0);
+}
+
+/* The class of a token, w->none if none; avail is how many bytes may
+ * be read at s. */
+static inline const struct wslot *
+wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
+{
+	uint64_t k[2], h;
+	size_t j;
+
+	if (n > w->maxlen || n == 0 || (n < 64 && !(w->quick[qkey(s, n)] & (1ULL << n))))
+		return (struct wslot *)&w->none;
+	if (n > 16) {
+		h = whash_long(s, n);
+		for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+			if (w->slot[j].k[0] == h && w->slot[j].n == n &&
+			    memcmp(w->slot[j].s, s, n) == 0)
+				return &w->slot[j];
+		return (struct wslot *)&w->none;
+	}
+	wkey(s, n, avail, k);
+	h = whash(k, n);
+	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+		if (w->slot[j].k[0] == k[0] && w->slot[j].k[1] == k[1] && w->slot[j].n == n)
+			return &w->slot[j];
+	return (struct wslot *)&w->none;
+}
+
+/* ---- words.c ---- */
+
+/* -a LIST and -A FILE: antecedent items appended to av. */
+void antes_from_list(antevec *av, const char *list);
+void antes_from_file(antevec *av, const char *path);
+/* -l LANGS: the languages of src. */
+void parse_langs(struct wordsrc *src, const char *arg);
+/* Fills the word table w from src; the strings stay owned by src and the
+ * built-in lists. */
+void build_words(struct wtable *w, const struct wordsrc *src);
+
+/* ---- classify.c ---- */
+
+/* -l auto: each token of st->toks gets its slot and profile. */
+void detect(struct state *st, const char *text);
+/* The non-stopwords into st->ns, the antecedent occurrences into st->at. */
+void classify(struct state *st);
+
+#endif

@@ -1,0 +1,222 @@
+/* spotsig's word table: the antecedents of -a and -A, the stopwords of -S
+ * and the built-in lists of -l, each word with the profiles it is a
+ * stopword or an antecedent of (spotsig.h). */
+#include "spotsig.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Adds a word (not copied) to the table, which build_words sized. */
+static struct wslot *
+wadd(struct wtable *w, const char *s, size_t n)
+{
+	struct wslot *e = (struct wslot *)wfind(w, s, n, n);
+	uint64_t k[2] = { 0, 0 }, h;
+	size_t j;
+
+	if (e != &w->none || n == 0)
+		return e;
+	if (n > 16)
+		h = k[0] = whash_long(s, n);
+	else {
+		wkey(s, n, n, k);
+		h = whash(k, n);
+	}
+	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+		;
+	e = &w->slot[j];
+	e->k[0] = k[0];
+	e->k[1] = k[1];
+	e->s = s;
+	e->n = (uint32_t)n;
+	if (n < 64)
+		w->quick[qkey(s, n)] |= 1ULL << n;
+	if (n > w->maxlen)
+		w->maxlen = n;
+	return e;
+}
+
+/* Lower-cases an option's word as the tokenizer does. */
+static char *
+fold_word(const char *s, size_t n)
+{
+	char *w = dk_malloc(n * 2 + 4);
+	size_t i = 0, wn = 0, len;
+	uint32_t cp;
+
+	while (i < n) {
+		len = dk_utf8_decode((const unsigned char *)s + i, n - i, &cp);
+		if (cp == DK_REPLACEMENT && len == 1)
+			dk_diex(DK_EXIT_INPUT, "antecedent '%.*s': invalid UTF-8", (int)n, s);
+		wn += dk_utf8_encode(dk_ufold(cp), w + wn);
+		i += len;
+	}
+	w[wn] = '\0';
+	return w;
+}
+
+
+/* Parses WORD or WORD:D:C. */
+static struct ante
+parse_ante(const char *item, size_t n)
+{
+	struct ante a = { NULL, 0, 0 };
+	const char *c1 = memchr(item, ':', n), *c2;
+	char num[16];
+	size_t k;
+
+	if (n == 0)
+		dk_diex(DK_EXIT_INPUT, "empty antecedent in list");
+	if (!c1) {
+		a.word = fold_word(item, n);
+		return a;
+	}
+	c2 = memchr(c1 + 1, ':', (size_t)(item + n - c1 - 1));
+	if (c1 == item || !c2 || memchr(c2 + 1, ':', (size_t)(item + n - c2 - 1)) ||
+	    (size_t)(c2 - c1 - 1) >= sizeof num || (size_t)(item + n - c2 - 1) >= sizeof num)
+		dk_diex(DK_EXIT_INPUT, "antecedent '%.*s': expected WORD or WORD:D:C",
+		    (int)n, item);
+	k = (size_t)(c2 - c1 - 1);
+	memcpy(num, c1 + 1, k);
+	num[k] = '\0';
+	a.d = (int)dk_parse_int(num, 1, MAXDIST, "spot distance");
+	k = (size_t)(item + n - c2 - 1);
+	memcpy(num, c2 + 1, k);
+	num[k] = '\0';
+	a.c = (int)dk_parse_int(num, 1, MAXCHAIN, "chain length");
+	a.word = fold_word(item, (size_t)(c1 - item));
+	return a;
+}
+
+void
+antes_from_list(antevec *av, const char *list)
+{
+	const char *p = list, *comma;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		if (!comma)
+			comma = p + strlen(p);
+		DK_PUSH(av, parse_ante(p, (size_t)(comma - p)));
+		if (!*comma)
+			break;
+		p = comma + 1;
+	}
+}
+
+/* Antecedent files use the -a item syntax, one item a line; the word list
+ * loader has already folded and checked them. */
+void
+antes_from_file(antevec *av, const char *path)
+{
+	dk_strset set = { 0 };
+	size_t i;
+
+	dk_strset_load(&set, path);
+	for (i = 0; i < set.n; i++) {
+		const char *s = dk_strset_get(&set, i);
+
+		DK_PUSH(av, parse_ante(s, strlen(s)));
+	}
+	dk_strset_free(&set);
+}
+
+/* Parses the value of -l: "auto", or languages separated by commas.  An
+ * unknown name is a usage error that lists the known ones. */
+void
+parse_langs(struct wordsrc *src, const char *arg)
+{
+	const char *p = arg, *comma;
+	const dk_lang *l;
+	size_t i;
+
+	src->nlang = 0;
+	src->autolang = strcmp(arg, "auto") == 0;
+	if (src->autolang) {
+		for (i = 0; i < dk_nlangs; i++)
+			src->lang[src->nlang++] = &dk_langs[i];
+		return;
+	}
+	for (;;) {
+		comma = strchr(p, ',');
+		if (!comma)
+			comma = p + strlen(p);
+		l = dk_lang_find(p, (size_t)(comma - p));
+		if (!l)
+			dk_diex(DK_EXIT_INPUT, "-l: unknown language '%.*s' (known: auto "
+			    "or a comma-separated list of %s)", (int)(comma - p), p,
+			    dk_lang_codes());
+		for (i = 0; i < src->nlang && src->lang[i] != l; i++)
+			;
+		if (i == src->nlang)
+			src->lang[src->nlang++] = l;
+		if (!*comma)
+			break;
+		p = comma + 1;
+	}
+}
+
+static size_t
+list_len(const char *const *words)
+{
+	size_t n = 0;
+
+	while (words[n])
+		n++;
+	return n;
+}
+
+/* Marks a built-in list's words: each gets the bits, and the -d / -c
+ * values when it is made an antecedent. */
+static void
+mark_list(struct wtable *w, const char *const *words, uint16_t stop,
+    uint16_t ante, uint16_t det, const struct wordsrc *src)
+{
+	struct wslot *e;
+
+	for (; *words; words++) {
+		e = wadd(w, *words, strlen(*words));
+		e->stop |= stop;
+		e->det |= det;
+		if (ante) {
+			e->ante |= ante;
+			e->d = (uint16_t)src->d;
+			e->c = (uint8_t)src->c;
+		}
+	}
+}
+
+/* Fills the word table; the strings stay owned by src and the built-in
+ * lists.  A built-in antecedent is also a stopword of its language. */
+void
+build_words(struct wtable *w, const struct wordsrc *src)
+{
+	size_t i, size = 64, total = src->stop.n + src->av.n;
+	uint16_t bit, all = src->autolang ? (uint16_t)((1u << src->nlang) - 1) : 1;
+	struct wslot *e;
+
+	for (i = 0; i < src->nlang; i++)
+		total += list_len(src->lang[i]->stopwords) + list_len(src->lang[i]->antecedents);
+	while (size < total * 4)
+		size *= 2;
+	w->slot = dk_calloc(size, sizeof *w->slot);
+	w->mask = size - 1;
+	for (i = 0; i < src->nlang; i++) {
+		bit = src->autolang ? (uint16_t)(1u << i) : 1;
+		mark_list(w, src->lang[i]->stopwords, src->own_stop ? 0 : bit, 0,
+		    (uint16_t)(1u << i), src);
+		mark_list(w, src->lang[i]->antecedents, src->own_stop ? 0 : bit,
+		    src->av.n ? 0 : bit, (uint16_t)(1u << i), src);
+	}
+	for (i = 0; i < src->stop.n; i++) {
+		const char *s = dk_strset_get(&src->stop, i);
+
+		wadd(w, s, strlen(s))->stop |= all;
+	}
+	for (i = 0; i < src->av.n; i++) {
+		e = wadd(w, src->av.v[i].word, strlen(src->av.v[i].word));
+		e->ante |= all;
+		e->d = (uint16_t)(src->av.v[i].d ? src->av.v[i].d : src->d);
+		e->c = (uint8_t)(src->av.v[i].c ? src->av.v[i].c : src->c);
+	}
+}
