@@ -254,10 +254,14 @@ test_expect_success 'LSH, I-Match and DDD: the pairs of their single pipelines' 
 '
 
 test_expect_success 'LSH and I-Match: a new threshold remakes only the stages that use it' '
-	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 TAU=0.5 pairs >plan &&
+	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 TAU=0.5 MINHASH_FLAGS="-t 0.44" pairs >plan &&
 	! grep -e "minhash" -e "dklexicon" -e "spotsig" -e "shuffle/s0.tsv.tmp" plan &&
 	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	grep "sort -u" plan &&
+	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 TAU=0.5 pairs >plan &&
+	test $(grep -c "minhash -t 0.5" plan) = 4 &&
+	! grep -e "spotsig" -e "all.lex.tmp" plan &&
+	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 MINHASH_FLAGS="-k 6 -l 16" pairs >plan &&
 	test $(grep -c "minhash -k 6 -l 16" plan) = 4 &&
 	! grep "spotsig" plan &&
