@@ -198,14 +198,19 @@ drop_input(struct against *a)
 	a->c->ids.n = a->refids;
 }
 
-static int
-by_input(const void *x, const void *y)
+/* The pairs by input document, then REF document: sm_sort_pairs's order
+ * with the two swapped. */
+static void
+sort_by_input(sm_pairs *p)
 {
-	const sm_pair *a = x, *b = y;
+	uint32_t t;
+	size_t i;
 
-	if (a->b != b->b)
-		return a->b < b->b ? -1 : 1;
-	return a->a < b->a ? -1 : a->a > b->a;
+	for (i = 0; i < p->n; i++)
+		t = p->v[i].a, p->v[i].a = p->v[i].b, p->v[i].b = t;
+	sm_sort_pairs(p);
+	for (i = 0; i < p->n; i++)
+		t = p->v[i].a, p->v[i].a = p->v[i].b, p->v[i].b = t;
 }
 
 /* Matches the batch with REF, writes the verdicts in input order, and
@@ -221,8 +226,7 @@ flush(struct against *a)
 		return;
 	a->pairs.n = 0;
 	sm_match_probes(a->mt, a->probe.v, a->probe.n, &a->pairs);
-	if (a->pairs.n > 1)
-		qsort(a->pairs.v, a->pairs.n, sizeof *a->pairs.v, by_input);
+	sort_by_input(&a->pairs);
 	note_held(a, nd);
 	for (i = a->nref; i < c->docs.n; i++, num++) {
 		for (from = k; k < a->pairs.n && a->pairs.v[k].b == i; k++)
