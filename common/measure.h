@@ -31,7 +31,7 @@
  * dk_measure_ratio (with a margin far above rounding, so that the bounds
  * never hide a pair dk_sim would report).  Then a case in the unit test
  * (tests/unit/misc.c) and in the brute-force oracle the property tests
- * compare every mode with (tests/spotmatch-brute.py, tests/t3010). */
+ * compare every mode with (tests/brute.py, tests/t3010). */
 #ifndef DK_MEASURE_H
 #define DK_MEASURE_H
 

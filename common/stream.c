@@ -25,10 +25,18 @@ struct dk_reader {
 	dk_reader *next, *prev; /* the open readers */
 };
 
-/* Every open reader is reachable from here, so that a program which ends
- * on bad input while reading (dk_die_at) does not leak it in the eyes of
- * valgrind and LeakSanitizer, whatever its caller kept on the stack. */
+/* The open readers.  A program that ends on bad input while reading
+ * (dk_die_at, from any depth) exits with them open: close_open_readers,
+ * run at exit, closes them, so that every exit path releases what the
+ * readers hold, whatever the caller still had in hand. */
 static dk_reader *open_readers;
+
+static void
+close_open_readers(void)
+{
+	while (open_readers)
+		dk_reader_close(open_readers);
+}
 
 /* The fuzz build reads in small chunks, so that short inputs exercise
  * moving and growing the buffer. */
@@ -41,12 +49,17 @@ static dk_reader *open_readers;
 dk_reader *
 dk_reader_fd(int fd, const char *name)
 {
+	static int atexit_set;
 	dk_reader *r = dk_calloc(1, sizeof *r);
 
 	r->fd = fd;
 	r->name = dk_strdup(name);
 	r->cap = READ_CHUNK * 2;
 	r->buf = dk_malloc(r->cap);
+	if (!atexit_set) {
+		atexit(close_open_readers);
+		atexit_set = 1;
+	}
 	r->next = open_readers;
 	if (open_readers)
 		open_readers->prev = r;
