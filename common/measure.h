@@ -78,6 +78,31 @@ dk_measure_len(dk_measure m, uint64_t sum_counts, uint64_t distinct)
 	return m == DK_M_SET ? distinct : sum_counts;
 }
 
+/* One step of a merge of two documents' signatures for their overlap, in
+ * whatever order both are sorted by: cmp < 0 when a's current signature
+ * comes first, > 0 when b's does, 0 when they are the same one; ca and cb
+ * their weights (dk_measure_weight).  A shared signature adds the smaller
+ * weight to *o; each signature passed is taken off its document's mass
+ * still unmatched, *ra or *rb, so that a caller can stop as soon as
+ * *o + min(*ra, *rb) falls short of the overlap it needs.  Returns the
+ * sides that advance: bit 0 for a, bit 1 for b. */
+static inline unsigned
+dk_overlap_step(int cmp, uint64_t ca, uint64_t cb, uint64_t *o, uint64_t *ra, uint64_t *rb)
+{
+	if (cmp < 0) {
+		*ra -= ca;
+		return 1;
+	}
+	if (cmp > 0) {
+		*rb -= cb;
+		return 2;
+	}
+	*o += ca < cb ? ca : cb;
+	*ra -= ca;
+	*rb -= cb;
+	return 3;
+}
+
 /* Overlap of two sorted documents: the sum of the smaller weights. */
 static inline uint64_t
 dk_overlap(dk_measure m, const dk_idcount *a, size_t na, const dk_idcount *b, size_t nb)

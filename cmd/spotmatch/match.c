@@ -171,29 +171,18 @@ overlap_cut(dk_measure m, const dk_idcount *a, size_t na, uint64_t la,
     const dk_idcount *b, size_t nb, uint64_t lb, uint64_t need)
 {
 	size_t i = 0, j = 0;
-	uint64_t o = 0, left = la < lb ? la : lb, ca, cb;
+	uint64_t o = 0;
+	unsigned adv;
 
 	while (i < na && j < nb) {
-		ca = dk_measure_weight(m, a[i].count);
-		cb = dk_measure_weight(m, b[j].count);
-		if (a[i].id < b[j].id) {
-			la -= ca;
-			i++;
-		} else if (a[i].id > b[j].id) {
-			lb -= cb;
-			j++;
-		} else {
-			o += ca < cb ? ca : cb;
-			la -= ca;
-			lb -= cb;
-			i++;
-			j++;
-		}
-		left = la < lb ? la : lb;
-		if (o + left < need)
+		adv = dk_overlap_step(a[i].id < b[j].id ? -1 : a[i].id > b[j].id,
+		    dk_measure_weight(m, a[i].count), dk_measure_weight(m, b[j].count),
+		    &o, &la, &lb);
+		i += adv & 1;
+		j += adv >> 1;
+		if (o + (la < lb ? la : lb) < need)
 			return 0;
 	}
-	(void)left;
 	return o;
 }
 

@@ -51,27 +51,18 @@ overlap(const struct win *w, const struct doc *d, uint64_t lenq, uint64_t need)
 {
 	const struct query *q = &w->q;
 	uint64_t o = 0, restq = lenq, restd = d->len, sa;
-	uint32_t i = 0, j = 0, cq, cd;
+	uint32_t i = 0, j = 0;
+	unsigned adv;
 
+	/* both sorted by serial, highest first */
 	while (i < q->tok.n && j < d->ntok) {
 		if (o + (restq < restd ? restq : restd) < need)
 			return o;
 		sa = w->dict.v[d->tok[j]].serial;
-		cq = q->cnt.v[i];
-		cd = d->cnt ? d->cnt[j] : 1;
-		if (q->ser.v[i] > sa) {
-			restq -= cq;
-			i++;
-		} else if (q->ser.v[i] < sa) {
-			restd -= cd;
-			j++;
-		} else {
-			o += cq < cd ? cq : cd;
-			restq -= cq;
-			restd -= cd;
-			i++;
-			j++;
-		}
+		adv = dk_overlap_step(q->ser.v[i] > sa ? -1 : q->ser.v[i] < sa,
+		    q->cnt.v[i], d->cnt ? d->cnt[j] : 1, &o, &restq, &restd);
+		i += adv & 1;
+		j += adv >> 1;
 	}
 	return o;
 }
