@@ -91,7 +91,7 @@ test_expect_success 'a probe once per key, a member once in the stream' '
 '
 
 test_expect_success '--help lists the option' '
-	for p in spotsig qgram dklexicon minhash imatch partition spotmatch htmlstrip dkcluster; do
+	for p in spotsig qgram dklexicon minhash imatch partition spotmatch htmlstrip dkcluster keep; do
 		$p --help | grep -q -e "--allow-repeated-ids" || { echo "$p"; return 1; }
 	done
 '
