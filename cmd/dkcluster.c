@@ -18,7 +18,7 @@ static const struct dk_usage usage = {
 	"  -m, --method M     star (default), leader, center or components\n"
 	"  --min-sim S        ignore pairs whose SIM is below S\n"
 	"  --min-size N       write only clusters of at least N members\n"
-	"  --keep RULE        the document each cluster keeps (and star visits\n"
+	"  --keep RULE        the document each cluster keeps (and leader visits\n"
 	"                     first): first (in -a order, the default), longest\n"
 	"                     (last column of -a), max:COL or min:COL (a numeric\n"
 	"                     column of -a); ties by -a order\n"

@@ -10,7 +10,11 @@
 int dk_allow_repeated_ids;
 dk_ids dk_input_ids;
 
+/* where: the file index above LINE_BITS, then the kind of position
+ * (DK_AT_*) in two bits, then the line or offset. */
 #define LINE_BITS 44
+#define POS_BITS 42
+#define POS_MAX (((uint64_t)1 << POS_BITS) - 1)
 
 void
 dk_ids_init(dk_ids *s)
@@ -32,46 +36,90 @@ dk_ids_free(dk_ids *s)
 	free(s->scratch.v);
 }
 
-/* The index of r's name among the operands met, added when new; operands
- * come one after another, so the last one is the likely match. */
+/* The index of the file called name among the operands met, added when
+ * new; operands come one after another, so the last one is the likely
+ * match. */
 static uint64_t
-file_index(dk_ids *s, dk_reader *r)
+file_index(dk_ids *s, const char *name, uint64_t pos)
 {
-	const char *name = dk_reader_name(r);
-
 	if (s->files.n == 0 || strcmp(s->files.v[s->files.n - 1], name) != 0) {
 		if (s->files.n + 1 >= (size_t)1 << (64 - LINE_BITS))
-			dk_die_at(name, dk_reader_lineno(r), "too many operands");
+			dk_die_at(name, (unsigned long)pos, "too many operands");
 		DK_PUSH(&s->files, dk_strdup(name));
 	}
 	return s->files.n - 1;
 }
 
-static void DK_NORETURN
-repeated(const dk_ids *s, dk_reader *r, dk_str id, uint64_t first)
+/* Where the first of a repeated ID was, as seen from file: "at line N",
+ * "at FILE:N", "at offset N", "in FILE at offset N", "given as an
+ * operand", or "read: FILE given twice" when it is this very record. */
+static void
+first_place(const dk_ids *s, dk_buf *b, const char *file, int kind, uint64_t pos,
+    uint64_t first)
 {
-	const char *file = s->files.v[first >> LINE_BITS];
-	unsigned long line = (unsigned long)(first & (((uint64_t)1 << LINE_BITS) - 1));
+	int fkind = (int)(first >> POS_BITS & 3);
+	uint64_t fpos = first & POS_MAX;
+	const char *ffile;
+	int same;
+
+	if (fkind == DK_AT_OPERAND) {
+		dk_buf_str(b, "given as an operand");
+		return;
+	}
+	ffile = s->files.v[first >> LINE_BITS];
+	same = strcmp(ffile, file) == 0;
+	if (same && fkind == kind && fpos == (pos > POS_MAX ? POS_MAX : pos)) {
+		dk_buf_str(b, "read: ");
+		dk_buf_str(b, file);
+		dk_buf_str(b, " given twice");
+		return;
+	}
+	if (fkind == DK_AT_LINE) {
+		dk_buf_str(b, same ? "at line " : "at ");
+		if (!same) {
+			dk_buf_str(b, ffile);
+			dk_buf_char(b, ':');
+		}
+	} else {
+		if (!same) {
+			dk_buf_str(b, "in ");
+			dk_buf_str(b, ffile);
+			dk_buf_char(b, ' ');
+		}
+		dk_buf_str(b, "at offset ");
+	}
+	dk_buf_u64(b, fpos);
+}
+
+static void DK_NORETURN
+repeated(const dk_ids *s, const char *file, int kind, uint64_t pos, dk_str id,
+    uint64_t first)
+{
 	int n = id.n > 200 ? 200 : (int)id.n;
 	const char *more = id.n > 200 ? "..." : "";
+	static dk_buf b;        /* reachable at exit */
 
 	if (s->pending)
 		s->pending(s->pending_arg);
-	if (strcmp(file, dk_reader_name(r)) == 0)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "ID %.*s%s already at line %lu (see --allow-repeated-ids)",
-		    n, id.p, more, line);
-	dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-	    "ID %.*s%s already at %s:%lu (see --allow-repeated-ids)",
-	    n, id.p, more, file, line);
+	first_place(s, &b, file, kind, pos, first);
+	dk_buf_char(&b, '\0');
+	if (kind == DK_AT_LINE)
+		dk_die_at(file, (unsigned long)pos, "ID %.*s%s already %s (see "
+		    "--allow-repeated-ids)", n, id.p, more, b.p);
+	if (kind == DK_AT_OFFSET)
+		dk_diex(DK_EXIT_INPUT, "%s: offset %llu: ID %.*s%s already %s (see "
+		    "--allow-repeated-ids)", file, (unsigned long long)pos, n, id.p, more, b.p);
+	dk_diex(DK_EXIT_INPUT, "%s: ID %.*s%s already %s (see --allow-repeated-ids)",
+	    file, n, id.p, more, b.p);
 }
 
 void
-dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
+dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
+    dk_str id)
 {
 	const char *p = id.p;
 	size_t n = id.n;
-	uint64_t line = dk_reader_lineno(r), f;
+	uint64_t f = 0;
 	uint32_t k;
 	int isnew;
 
@@ -89,11 +137,19 @@ dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 	}
 	k = dk_intern_id(&s->set, p, n, &isnew);
 	if (!isnew)
-		repeated(s, r, id, s->where.v[k]);
-	f = file_index(s, r);
-	if (line >> LINE_BITS)
-		line = ((uint64_t)1 << LINE_BITS) - 1;
-	DK_PUSH(&s->where, f << LINE_BITS | line);
+		repeated(s, file, kind, pos, id, s->where.v[k]);
+	/* a file operand is named by the ID: its name need not be kept */
+	if (kind != DK_AT_OPERAND)
+		f = file_index(s, file, pos);
+	if (pos > POS_MAX)
+		pos = POS_MAX;
+	DK_PUSH(&s->where, f << LINE_BITS | (uint64_t)kind << POS_BITS | pos);
+}
+
+void
+dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
+{
+	dk_ids_add_at(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), scope, id);
 }
 
 void

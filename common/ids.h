@@ -28,7 +28,7 @@ extern int dk_allow_repeated_ids;
 
 typedef struct {
 	dk_intern set;
-	DK_VEC(uint64_t) where;   /* by ID number: file index << 44 | line */
+	DK_VEC(uint64_t) where;   /* by ID number: file index, kind, line or offset */
 	DK_VEC(char *) files;     /* names of the operands met */
 	DK_VEC(char) scratch;     /* scope TAB ID of a keyed record */
 	/* Optional: finishes the records before this one that the program
@@ -56,6 +56,15 @@ void dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_ke
 /* The ID alone, with a scope (may be empty), for callers with their own
  * record layout. */
 void dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id);
+/* The same for a record not read through a dk_reader: at a line or a byte
+ * offset of file, or a file operand that is one document named by its
+ * operand (file is then the ID).  A repeat is reported where it is,
+ *     prog: FILE: offset N: ID x already in FILE2 at offset M
+ *     prog: FILE: ID x already given as an operand
+ * and a file read twice as "ID x already read: FILE given twice". */
+enum { DK_AT_LINE, DK_AT_OFFSET, DK_AT_OPERAND };
+void dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
+    dk_str id);
 /* Bytes held, for statistics. */
 size_t dk_ids_bytes(const dk_ids *s);
 

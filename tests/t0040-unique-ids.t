@@ -39,7 +39,25 @@ test_expect_success 'htmlstrip on a stream, dkcluster -a' '
 test_expect_success 'across operands: the first one is named' '
 	expect_error 2 "^spotsig: more:2: ID d2 already at docs:2 " spotsig docs more &&
 	expect_error 2 "^spotsig: stdin:1: ID d1 already at docs:1 " spotsig docs - <docs &&
-	expect_error 2 "^minhash: sigs:1: ID d1 already at line 1" minhash sigs sigs
+	expect_error 2 "^minhash: sigs:1: ID d1 already read: sigs given twice (see --allow-repeated-ids)\$" minhash sigs sigs
+'
+
+test_expect_success 'htmlstrip: a page given twice, or its name in a stream, is a repeated ID' '
+	echo "<p>one page</p>" >a.html &&
+	echo "<p>another</p>" >b.html &&
+	expect_error 2 "^htmlstrip: a.html: ID a.html already given as an operand (see --allow-repeated-ids)\$" \
+		htmlstrip a.html b.html a.html &&
+	printf "a.html\t<p>x</p>\n" >named &&
+	expect_error 2 "^htmlstrip: stdin:1: ID a.html already given as an operand (see --allow-repeated-ids)\$" \
+		htmlstrip a.html - <named &&
+	expect_error 2 "^htmlstrip: a.html: ID a.html already at stdin:1 (see --allow-repeated-ids)\$" \
+		htmlstrip - a.html <named &&
+	htmlstrip a.html ./a.html >actual &&
+	printf "a.html\tone page\n./a.html\tone page\n" >expect &&
+	test_cmp expect actual &&
+	htmlstrip --allow-repeated-ids a.html b.html a.html >actual &&
+	printf "a.html\tone page\nb.html\tanother\na.html\tone page\n" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'minhash -j: the records before a repeated ID are written, an earlier error wins' '
@@ -91,7 +109,7 @@ test_expect_success 'a probe once per key, a member once in the stream' '
 '
 
 test_expect_success '--help lists the option' '
-	for p in spotsig qgram dklexicon minhash imatch partition spotmatch htmlstrip dkcluster; do
+	for p in spotsig qgram dklexicon minhash imatch partition spotmatch htmlstrip dkcluster keep; do
 		$p --help | grep -q -e "--allow-repeated-ids" || { echo "$p"; return 1; }
 	done
 '

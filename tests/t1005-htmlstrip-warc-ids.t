@@ -76,6 +76,35 @@ test_expect_success 'a page with no name, or a bad one, is damage at its offset;
 	expect_error 2 "^htmlstrip: tab.warc: offset 0: bad WARC-Target-URI or WARC-Date" htmlstrip tab.warc
 '
 
+test_expect_success 'a recrawl is not a repeat; a record ID or a URI and date given twice is' '
+	htmlstrip two.warc >/dev/null &&
+	dk_warc_record response http://b/ urn:uuid:1 $D2 "$H" p2 >again.w &&
+	cat two.warc again.w >rep.warc &&
+	expect_error 2 "^htmlstrip: rep.warc: offset $(wc -c <two.warc): ID urn:uuid:1 already at offset 0 (see --allow-repeated-ids)\$" \
+		htmlstrip rep.warc &&
+	htmlstrip --allow-repeated-ids rep.warc | cut -f 1-3 >actual &&
+	printf "urn:uuid:1\t$D1\thttp://a/\nurn:uuid:2\t$D2\thttp://a/\nurn:uuid:3\t$D2\thttp://b/\nurn:uuid:1\t$D2\thttp://b/\n" >expect &&
+	test_cmp expect actual &&
+	dk_warc_record response http://a/ "" $D2 "$H" p2 >noid2.w &&
+	cat noid.warc noid2.w >rep2.warc &&
+	expect_error 2 "^htmlstrip: rep2.warc: offset $(wc -c <noid.warc): ID http://a/ $D2 already at offset [0-9]* (see --allow-repeated-ids)\$" \
+		htmlstrip rep2.warc
+'
+
+test_expect_success 'a WARC file given twice, or a record of it in another: the first place named' '
+	expect_error 2 "^htmlstrip: two.warc: offset 0: ID urn:uuid:1 already read: two.warc given twice (see --allow-repeated-ids)\$" \
+		htmlstrip two.warc two.warc &&
+	gzip -n <two.warc >two.warc.gz &&
+	expect_error 2 "^htmlstrip: two.warc.gz: offset 0: ID urn:uuid:1 already in two.warc at offset 0 (see --allow-repeated-ids)\$" \
+		htmlstrip two.warc two.warc.gz &&
+	htmlstrip two.warc >docs.tsv &&
+	expect_error 2 "^htmlstrip: stdin:1: ID urn:uuid:1 already in two.warc at offset 0 (see --allow-repeated-ids)\$" \
+		htmlstrip two.warc - <docs.tsv &&
+	htmlstrip --allow-repeated-ids two.warc two.warc.gz >actual &&
+	cat docs.tsv docs.tsv >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'an empty date column when the record has an ID but no date' '
 	dk_warc_record response http://a/ urn:uuid:7 "" "$H" p1 >empty.warc &&
 	htmlstrip empty.warc | cut -f 1-3 >actual &&

@@ -134,7 +134,11 @@ test_expect_success 'bad input and usage' '
 	printf "a\tC1\nb\n" >bad &&
 	expect_error 2 "evaluate: bad:2: expected ID TAB CLUSTER" evaluate bad pairs &&
 	printf "a\tC1\na\tC2\n" >bad &&
-	expect_error 2 "evaluate: bad:2: ID \"a\" is in two clusters" evaluate bad pairs &&
+	expect_error 2 "^evaluate: bad:2: ID \"a\" is in two clusters: already at line 1\$" evaluate bad pairs &&
+	printf "a\tC1\nb\tC1\na\tC1\n" >bad &&
+	expect_error 2 "^evaluate: bad:3: ID \"a\" already at line 1\$" evaluate bad pairs &&
+	expect_error 2 "^evaluate: bad:3: ID \"a\" already at line 1\$" evaluate -c bad clusters &&
+	expect_error 2 "^evaluate: bad:3: ID \"a\" already at line 1\$" evaluate -m star --sweep bad pairs &&
 	printf "a\tb\n" >nosim &&
 	expect_error 2 "evaluate: nosim:1: a threshold needs the SIM column" evaluate --sweep gold nosim &&
 	expect_error 2 "a cluster stream has no SIM" evaluate -c --sweep gold clusters &&

@@ -83,12 +83,30 @@ test_expect_success 'TSV: bad input at its line, status 2' '
 	printf "a\tx\n\ty\n" >empty.tsv &&
 	expect_error 2 "^keep: empty.tsv:2: empty ID in field 1" keep keep.txt empty.tsv &&
 	printf "a\tx\nb\ty\na\tz\n" >twice.tsv &&
-	expect_error 2 "^keep: twice.tsv:3: ID a already at line 1" keep keep.txt twice.tsv &&
+	expect_error 2 "^keep: twice.tsv:3: ID a already at line 1 (see --allow-repeated-ids)\$" keep keep.txt twice.tsv &&
 	printf "q\tx\na\tz\n" >again.tsv &&
 	printf "a\tx\n" >once.tsv &&
-	expect_error 2 "^keep: again.tsv:2: ID a already at once.tsv:1" keep keep.txt once.tsv again.tsv &&
+	expect_error 2 "^keep: again.tsv:2: ID a already at once.tsv:1 (see --allow-repeated-ids)\$" keep keep.txt once.tsv again.tsv &&
 	printf "a\n\nb\n" >badlist &&
 	expect_error 2 "^keep: badlist:2: empty ID" keep badlist docs.tsv
+'
+
+test_expect_success '--allow-repeated-ids: every record of a listed ID is kept, each counted' '
+	printf "a\n" >lista &&
+	keep -v --allow-repeated-ids lista twice.tsv >actual 2>err &&
+	printf "a\tx\na\tz\n" >expect &&
+	test_cmp expect actual &&
+	echo "keep: kept 2 of 3 (1 removed, 33.3%)" >expect.err &&
+	test_cmp expect.err err &&
+	keep --allow-repeated-ids lista once.tsv again.tsv >actual &&
+	printf "a\tx\na\tz\n" >expect &&
+	test_cmp expect actual &&
+	printf "{\"id\":\"a\",\"n\":1}\n{\"id\":\"b\"}\n{\"id\":\"a\",\"n\":2}\n" >twice.jsonl &&
+	expect_error 2 "^keep: twice.jsonl:3: ID a already at line 1 (see --allow-repeated-ids)\$" \
+		keep --json id lista twice.jsonl &&
+	keep --json id --allow-repeated-ids lista twice.jsonl >actual &&
+	grep "\"a\"" twice.jsonl >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'usage errors' '

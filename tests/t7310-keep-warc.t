@@ -120,14 +120,14 @@ test_expect_success 'IDs of the list not in the WARC file are reported' '
 test_expect_success 'a repeated WARC-Record-ID is bad input, nothing written' '
 	cat 0.w 1.w 2.w 2.w >dup.warc &&
 	off=$(cat 0.w 1.w 2.w | wc -c) && first=$(cat 0.w 1.w | wc -c) &&
-	expect_error 2 "^keep: dup.warc: offset $off: ID urn:x:ra already at offset $first\$" keep list dup.warc &&
+	expect_error 2 "^keep: dup.warc: offset $off: ID urn:x:ra already at offset $first (see --allow-repeated-ids)\$" keep list dup.warc &&
 	keep list dup.warc >actual 2>/dev/null;
 	test_must_be_empty actual
 '
 
 test_expect_success 'a record ID in two WARC files is bad input, the second not written' '
 	first=$(wc -c <0.w) && member=$(gzip -n <0.w | wc -c) &&
-	expect_error 2 "^keep: t.warc.gz: offset $member: ID urn:x:qa already in t.warc at offset $first\$" \
+	expect_error 2 "^keep: t.warc.gz: offset $member: ID urn:x:qa already in t.warc at offset $first (see --allow-repeated-ids)\$" \
 		keep list t.warc t.warc.gz &&
 	keep list t.warc t.warc.gz >actual 2>/dev/null;
 	cat 0.w 1.w 2.w 3.w >expect &&
@@ -137,6 +137,22 @@ test_expect_success 'a record ID in two WARC files is bad input, the second not 
 test_expect_success 'two responses of one URI and date without IDs are bad input' '
 	cat 8.w 8.w >dup2.warc &&
 	expect_error 2 "^keep: dup2.warc: offset $(wc -c <8.w): ID http://c/ $D already at offset 0" keep list dup2.warc
+'
+
+test_expect_success '--allow-repeated-ids: records of a repeated name kept together' '
+	echo urn:x:ra >list6 &&
+	keep -v --allow-repeated-ids list6 dup.warc >actual 2>err &&
+	cat dup.warc >expect &&
+	test_cmp expect actual &&
+	printf "keep: dup.warc: 4 records, 1 captures, 1 kept\nkeep: kept 1 of 1 (0 removed, 0.0%%)\n" >expect.err &&
+	test_cmp expect.err err &&
+	keep --allow-repeated-ids list6 t.warc t.warc.gz >actual &&
+	{ cat 0.w 1.w 2.w 3.w && gzip -n <0.w && gzip -n <1.w && gzip -n <2.w && gzip -n <3.w; } >expect &&
+	test_cmp expect actual &&
+	echo "http://c/ $D" >list7 &&
+	keep --allow-repeated-ids list7 dup2.warc >actual &&
+	cat 8.w 8.w >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'a damaged record or gzip member stops keep, nothing written' '

@@ -50,6 +50,7 @@ static struct {
 	dk_intern ids, names;
 	DK_VEC(uint32_t) gcl;
 	DK_VEC(uint64_t) size;  /* members of each gold cluster */
+	DK_VEC(unsigned long) line;     /* of each ID in the gold file */
 	size_t ngold;           /* IDs of the gold file; later ones are unknown */
 	uint64_t truepairs;
 } gold;
@@ -99,12 +100,13 @@ load_gold(const char *path)
 		if (isnew)
 			DK_PUSH(&gold.size, 0);
 		i = dk_intern_id(&gold.ids, id.p, id.n, &isnew);
-		if (!isnew) {
-			if (gold.gcl.v[i] != c)
-				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-				    "ID \"%.*s\" is in two clusters", (int)(id.n > 200 ? 200 : id.n), id.p);
-			continue;
-		}
+		/* listed twice, even in one cluster, is a mistake in the file */
+		if (!isnew)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "ID \"%.*s\" %s at line %lu", (int)(id.n > 200 ? 200 : id.n), id.p,
+			    gold.gcl.v[i] != c ? "is in two clusters: already" : "already",
+			    gold.line.v[i]);
+		DK_PUSH(&gold.line, dk_reader_lineno(r));
 		DK_PUSH(&gold.gcl, c);
 		gold.size.v[c]++;
 	}
@@ -879,5 +881,6 @@ main(int argc, char **argv)
 	dk_intern_free(&gold.names);
 	free(gold.gcl.v);
 	free(gold.size.v);
+	free(gold.line.v);
 	return status;
 }

@@ -62,6 +62,7 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 	const char *why = NULL;
 	int status = 0;
 	unsigned kind;
+	dk_str id;
 
 	if (dk_is_gzip(f->p, f->n)) {
 		d->gz.n = 0;
@@ -95,6 +96,9 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 		dk_warnx("%s: file name has a control character, cannot be an ID", path);
 		return DK_EXIT_INPUT;
 	}
+	id.p = (char *)path;       /* read only */
+	id.n = strlen(path);
+	dk_ids_add_at(&dk_input_ids, path, DK_AT_OPERAND, 0, (dk_str){ id.p, 0 }, id);
 	dk_progress_records++;
 	dk_progress_input(f->n);
 	dk_buf_str(&dk_out, path);

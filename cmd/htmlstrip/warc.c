@@ -134,6 +134,10 @@ record(dk_warc_rec *r, void *arg)
 	r->uri = dk_warc_unbracket(r->uri);
 	if (!r->uri.n || !dk_warc_value_ok(r->uri) || !dk_warc_value_ok(r->date))
 		return "bad WARC-Target-URI or WARC-Date";
+	/* a recrawl has new record IDs (or dates): only a record given twice
+	 * repeats one */
+	dk_ids_add_at(&dk_input_ids, d->file, DK_AT_OFFSET, r->gz ? r->unit : r->off,
+	    (dk_str){ d->name.p, 0 }, (dk_str){ d->name.p, d->name.n });
 	dk_buf_bytes(&dk_out, d->name.p, d->name.n);
 	dk_buf_char(&dk_out, '\t');
 	dk_buf_bytes(&dk_out, r->date.p, r->date.n);

@@ -18,6 +18,7 @@ static const struct dk_usage usage = {
 	"  --missing ACTION  an ID of the list not in the corpus: warn (default),\n"
 	"                  error or ignore\n"
 	"  -v              kept and removed records on stderr\n"
+	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
@@ -62,15 +63,18 @@ keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size
 	uint32_t t;
 	int isnew;
 
-	t = dk_intern_id(&k->seen, id, n, &isnew);
-	if (!isnew) {
-		if (k->whichfile.v[t] == k->files.n - 1)
-			dk_die_at(file, at, "ID %.*s already at line %lu", (int)n, id, k->where.v[t]);
-		dk_die_at(file, at, "ID %.*s already at %s:%lu", (int)n, id,
-		    k->files.v[k->whichfile.v[t]], k->where.v[t]);
+	if (!dk_allow_repeated_ids) {
+		t = dk_intern_id(&k->seen, id, n, &isnew);
+		if (!isnew && k->whichfile.v[t] == k->files.n - 1)
+			dk_die_at(file, at, "ID %.*s already at line %lu (see "
+			    "--allow-repeated-ids)", (int)n, id, k->where.v[t]);
+		if (!isnew)
+			dk_die_at(file, at, "ID %.*s already at %s:%lu (see "
+			    "--allow-repeated-ids)", (int)n, id,
+			    k->files.v[k->whichfile.v[t]], k->where.v[t]);
+		DK_PUSH(&k->where, at);
+		DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
 	}
-	DK_PUSH(&k->where, at);
-	DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
 	k->n++;
 	if ((t = keep_listed(k, id, n)) == UINT32_MAX)
 		return 0;
@@ -236,6 +240,7 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "warc", no_argument, NULL, OPT_WARC },
 		{ "missing", required_argument, NULL, OPT_MISSING },
+		DK_CLI_IDOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct keep k;

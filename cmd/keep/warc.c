@@ -86,9 +86,10 @@ name_record(struct pass *w, dk_warc_rec *r, size_t where)
 		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: %s", w->file, where, why);
 	t = name_id(w, w->buf.p, w->buf.n);
 	how = !fallback ? HELD_BY_ID : is_type(r->type, "response") ? HELD_BY_RESPONSE : 0;
-	if (w->held.v[t] & how)
-		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already at offset %zu",
-		    w->file, where, (int)w->buf.n, w->buf.p, w->at.v[t] - 1);
+	if ((w->held.v[t] & how) && !dk_allow_repeated_ids)
+		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already at offset %zu "
+		    "(see --allow-repeated-ids)", w->file, where, (int)w->buf.n, w->buf.p,
+		    w->at.v[t] - 1);
 	w->held.v[t] |= how;
 	if (!w->at.v[t])
 		w->at.v[t] = where + 1;
@@ -121,10 +122,13 @@ seen_before(struct pass *w, const char *p, size_t n, size_t where)
 	uint32_t t;
 	int isnew;
 
+	if (dk_allow_repeated_ids)
+		return;
 	t = dk_intern_id(&k->seen, p, n, &isnew);
 	if (!isnew)
-		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already in %s at offset %lu",
-		    w->file, where, (int)n, p, k->files.v[k->whichfile.v[t]], k->where.v[t]);
+		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already in %s at offset %lu "
+		    "(see --allow-repeated-ids)", w->file, where, (int)n, p,
+		    k->files.v[k->whichfile.v[t]], k->where.v[t]);
 	DK_PUSH(&k->where, (unsigned long)where);
 	DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
 }
