@@ -7,7 +7,7 @@
 #
 # --main because these are news pages whose site framing (menus, teasers,
 # footers) is not the story: without it a copy shares less of its
-# signatures with the original (the true pairs score 0.43 to 0.69 instead
+# signatures with the original (the true pairs score 0.34 to 0.69 instead
 # of 0.50 to 0.83) and pages that share only a site's framing come closer.
 # Pages whose framing is the content (a list of links, a directory) are
 # better stripped whole.

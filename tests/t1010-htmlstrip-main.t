@@ -364,4 +364,31 @@ test_expect_success 'a headline that is a link (a blog title linked to its page)
 	test_cmp expect actual
 '
 
+test_expect_success 'a byline kept, its author'"'"'s social links dropped, with or without a class saying so' '
+	cat >byline.html <<-\EOF &&
+	<html><body>
+	<nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav>
+	<article>
+	<h1>The harbour wall is mended at last</h1>
+	<div class="byline">By Ann Reed, 3 May 2024</div>
+	<ul class="author-social"><li><a href="https://twitter.com/annreed">Follow Ann on Twitter</a></li><li><a href="https://facebook.com/annreed">Ann on Facebook</a></li><li><a href="mailto:ann@example.com">Email the author</a></li></ul>
+	<p>After three winters of storms the harbour wall at Kelby has been mended, and the fishing boats can tie up at the quay again without fear of the swell.</p>
+	<p>The work took eleven months and cost the county less than was feared, as most of the old stone could be set back in place by the masons of the town.</p>
+	</article>
+	<footer>Copyright 2024 The Gazette.</footer>
+	</body></html>
+	EOF
+	sed "s/ class=\"author-social\"//" byline.html >byline-plain.html &&
+	cat >expect <<-\EOF &&
+	The harbour wall is mended at last
+	By Ann Reed, 3 May 2024
+	After three winters of storms the harbour wall at Kelby has been mended, and the fishing boats can tie up at the quay again without fear of the swell.
+	The work took eleven months and cost the county less than was feared, as most of the old stone could be set back in place by the masons of the town.
+	EOF
+	main byline.html >actual &&
+	test_cmp expect actual &&
+	main byline-plain.html >actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -8,7 +8,9 @@
 # MB, made once in $BENCH_TMP; every page then has copies, so spotmatch
 # has pairs to write.  Wall time is the best of PIPELINE_RUNS (2) runs;
 # the CPU time (user + system of the three) is printed beside it, as on a
-# shared machine the wall time includes waiting for a core.
+# shared machine the wall time includes waiting for a core; a last run of
+# the --main pipeline gives each stage's CPU time and the wall time they
+# allow on two free cores.
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
 mb=${PIPELINE_MB:-1000}
@@ -63,3 +65,22 @@ run "htmlstrip | spotsig | spotmatch (whole page)" \
     'htmlstrip <"$big" | spotsig | spotmatch >/dev/null' || exit 1
 run "htmlstrip --main alone" 'htmlstrip --main <"$big" >/dev/null' || exit 1
 run "htmlstrip alone (whole page)" 'htmlstrip <"$big" >/dev/null' || exit 1
+
+# Each stage's CPU time in one more run of the --main pipeline: on a
+# shared machine the wall time above says how free the cores were, this
+# what the pipeline needs.  With two cores free its wall time could be no
+# less than the longest stage's CPU time, nor than half of the total.
+T=$BENCH_TMP/pipeline.stage
+export T
+sh -c '/usr/bin/time -f "%U %S" -o "$T.1" htmlstrip --main <"$big" |
+    /usr/bin/time -f "%U %S" -o "$T.2" spotsig |
+    /usr/bin/time -f "%U %S" -o "$T.3" spotmatch >/dev/null' || exit 1
+cat "$T.1" "$T.2" "$T.3" | awk -v b="$bytes" '
+	{ c[NR] = $1 + $2; t += c[NR]; if (c[NR] > m) m = c[NR] }
+	END {
+		if (t / 2 > m) m = t / 2
+		printf "cpu by stage: htmlstrip --main %.2fs, spotsig %.2fs, spotmatch %.2fs;" \
+		    " on 2 free cores no less than %.2fs wall = at most %.1f MB/s of HTML\n",
+		    c[1], c[2], c[3], m, b / 1e6 / m
+	}'
+rm -f "$T.1" "$T.2" "$T.3"

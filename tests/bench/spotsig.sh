@@ -6,10 +6,11 @@
 # whole pages and on their main content (htmlstrip --main).
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
-html=$BENCH_TMP/spotsig-pages-html.tsv
+html=$BENCH_TMP/spotsig-pages-byset.tsv
 text=$BENCH_TMP/spotsig-pages-text.tsv
 
-# The pages as one HTML document stream, so that gzip is not measured.
+# The pages as one HTML document stream, so that gzip is not measured;
+# named SET-ID.html, as IDs repeat from set to set.
 if ! test -s "$html"; then
 	python3 - "$DK_SHARED/corpora/pages" >"$html" <<-\EOF || exit 1
 	import glob, gzip, os, sys
@@ -18,12 +19,14 @@ if ! test -s "$html"; then
 	    d = gzip.open(f).read()
 	    for a, b in ((b"\\", b"\\\\"), (b"\t", b"\\t"), (b"\n", b"\\n"), (b"\r", b"\\r")):
 	        d = d.replace(a, b)
-	    out.write(os.path.basename(f).encode() + b"\t" + d + b"\n")
+	    name = f.split(os.sep)[-2] + "-" + os.path.basename(f)[:-3]
+	    out.write(name.encode() + b"\t" + d + b"\n")
 	EOF
 fi
-# The text, four times over, so that one run lasts long enough to time.
+# The text, four times over under new IDs (rN-ID), so that one run lasts
+# long enough to time.
 htmlstrip <"$html" >"$text.1" || exit 1
-cat "$text.1" "$text.1" "$text.1" "$text.1" >"$text"
+for r in 1 2 3 4; do sed "s/^/r$r-/" "$text.1"; done >"$text"
 rm -f "$text.1"
 hbytes=$(wc -c <"$html")
 tbytes=$(wc -c <"$text")
