@@ -368,20 +368,45 @@ init(void)
 		}
 }
 
+/* The guess reads at most this many bytes above 0x7F: past a million
+ * characters it is settled, and the triples of a 64 MB page would take
+ * three times that. */
+#define MAXHIGH ((size_t)1 << 20)
+
+/* Whether any of the 8 bytes at p is above 0x7F. */
+static int
+ascii8(const unsigned char *p)
+{
+	uint64_t w;
+
+	memcpy(&w, p, 8);
+	return (w & 0x8080808080808080ull) != 0;
+}
+
 /* Each byte of p above 0x7F with the bytes around it, 3 bytes a byte (0
- * standing for none), into *t; returns how many.  A byte repeated three
- * times or more is a rule or an ornament, not text: it counts once.  The
- * page is read once here, so that each encoding reads only these. */
+ * standing for none), into *t; returns how many (at most MAXHIGH).  A
+ * byte repeated three times or more is a rule or an ornament, not text:
+ * it counts once.  The page is read once here, so that each encoding
+ * reads only these. */
 static size_t
 high_bytes(const unsigned char *p, size_t n, unsigned char **t)
 {
 	size_t i, k = 0, run, high = 0;
 	unsigned char *q;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && high < MAXHIGH; i++) {
+		if (n - i >= 8 && !ascii8(p + i)) {
+			i += 7;
+			continue;
+		}
 		high += p[i] >= 0x80;
+	}
 	*t = q = dk_malloc(3 * high + 1);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && k < high; i++) {
+		if (n - i >= 8 && !ascii8(p + i)) {
+			i += 7;
+			continue;
+		}
 		if (p[i] < 0x80)
 			continue;
 		for (run = 1; i + run < n && p[i + run] == p[i]; run++)
@@ -425,25 +450,31 @@ static int
 single_byte(const unsigned char *p, size_t n)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
-	uint32_t h[128][NCTX];
+	uint32_t h[128][NCTX], cnt[128 * NCTX];
+	uint16_t cell[128 * NCTX];
 	unsigned char *t;
 	double s, best = 0;
-	size_t i, k, nb;
-	int enc = HS_WINDOWS_1252, found = 0, b, ctx, sb = -1;
+	size_t i, k, c, ncell = 0, nb = 0;
+	int enc = HS_WINDOWS_1252, found = 0, sb = -1;
 
 	pthread_once(&once, init);
 	k = high_bytes(p, n, &t);
 	for (i = 0; i < nmodels; i++) {
-		if (models[i].sb != sb)
+		if (models[i].sb != sb) {
+			/* the cells this page fills, for each model of the
+			 * encoding to sum */
 			contexts((size_t)(sb = models[i].sb), t, k, h);
-		s = 0;
-		nb = 0;
-		for (b = 0; b < 128; b++)
-			for (ctx = 0; ctx < NCTX; ctx++)
-				if (h[b][ctx]) {
-					s += h[b][ctx] * (double)models[i].lp[b][ctx];
-					nb += h[b][ctx];
+			ncell = nb = 0;
+			for (c = 0; c < 128 * NCTX; c++)
+				if (h[c / NCTX][c % NCTX]) {
+					cell[ncell] = (uint16_t)c;
+					cnt[ncell++] = h[c / NCTX][c % NCTX];
+					nb += h[c / NCTX][c % NCTX];
 				}
+		}
+		s = 0;
+		for (c = 0; c < ncell; c++)
+			s += cnt[c] * (double)models[i].lp[cell[c] / NCTX][cell[c] % NCTX];
 		if (s < LOG_NOISE * (double)nb)
 			continue;
 		if (hs_sbcs[sb].enc == HS_WINDOWS_1252)
