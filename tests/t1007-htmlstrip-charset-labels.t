@@ -44,7 +44,7 @@ cseucpkdfmtjapanese euc-jp x-euc-jp|\244\242|あ
 csiso2022jp iso-2022-jp|\033$B$"\033(B|あ
 csshiftjis ms932 ms_kanji shift-jis shift_jis sjis windows-31j x-sjis|\202\240|あ
 cseuckr csksc56011987 euc-kr iso-ir-149 korean ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 windows-949|\260\241|가
-csiso2022kr hz-gb-2312 iso-2022-cn iso-2022-cn-ext iso-2022-kr|abc|�
+csiso2022kr hz-gb-2312 iso-2022-cn iso-2022-cn-ext iso-2022-kr replacement|abc|�
 unicodefffe utf-16be|\303\251|é
 csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le|\303\251|é
 x-user-defined|\200|€
@@ -62,12 +62,12 @@ run() {
 			printf "p$n.html\t%s\n" "$(printf "$want")" >>expect || return 1
 		done
 	done <labels &&
-	test "$n" -eq 227 &&
+	test "$n" -eq 228 &&
 	htmlstrip $(i=1; while test $i -le $n; do echo p$i.html; i=$((i + 1)); done) >actual &&
 	test_cmp expect actual
 }
 
-test_expect_success 'all 227 labels, as written' '
+test_expect_success 'all 228 labels, as written' '
 	run "%s"
 '
 
@@ -75,6 +75,17 @@ test_expect_success 'all labels in upper case with white space around them' '
 	sed "s/^[^|]*/\U&/" labels >upper &&
 	mv upper labels &&
 	run " \t%s\n"
+'
+
+test_expect_success 'replacement: the whole page is one U+FFFD, wherever the label is' '
+	printf "<meta charset=replacement><p>caf\351</p>" >a.html &&
+	printf "<meta http-equiv=content-type content=\"text/html; charset=ISO-2022-KR\"><p>\033\$)C\016!!\017</p>" >b.html &&
+	pad=$(printf "%%01030d" 0) &&
+	printf "<p>$pad</p><meta charset=hz-gb-2312><p>~{<:~}caf\351</p>" >c.html &&
+	printf "<meta charset=\" CsIso2022Kr \">" >d.html &&
+	htmlstrip a.html b.html c.html d.html >actual &&
+	printf "a.html\t\357\277\275\nb.html\t\357\277\275\nc.html\t\357\277\275\nd.html\t\357\277\275\n" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'the same labels with a character more or less name nothing' '

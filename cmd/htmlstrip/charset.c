@@ -213,7 +213,10 @@ sniff(const unsigned char *p, size_t n, const char *hint, size_t hintn,
 	if (*label && dk_verbose && !warned)
 		dk_warnx("%s: <meta> charset \"%s\" names no encoding, ignored", name, label);
 	e = hs_detect(p, n);
-	if (dk_verbose)
+	if (dk_verbose && e == HS_UTF_8)
+		dk_note("%s: no encoding declared and not valid UTF-8, but nearly: read "
+		    "as UTF-8, each invalid byte as U+FFFD", name);
+	else if (dk_verbose)
 		dk_note("%s: no encoding declared and not UTF-8: read as %s, a guess from "
 		    "the bytes", name, hs_encodings[e].name);
 	return e;

@@ -141,8 +141,42 @@ int hs_late_meta(const unsigned char *p, size_t n, char label[40]);
 int hs_content_charset(const unsigned char *p, size_t n, char label[40]);
 
 /* detect.c: a guess at the encoding of an undeclared page that is not
- * UTF-8, from its bytes (see htmlstrip(1)); never UTF-8. */
+ * valid UTF-8, from its bytes (see htmlstrip(1)); UTF-8 only when it is
+ * but for a few damaged characters. */
 int hs_detect(const unsigned char *p, size_t n);
+
+/* letters.c, written by gen-letters.py: the high halves of the single-byte
+ * encodings hs_detect weighs, in the order ties go, and how often each
+ * letter outside ASCII is in each language it knows. */
+enum { HS_K_CONTROL, HS_K_SYMBOL, HS_K_SMALL, HS_K_CAPITAL, HS_K_CASELESS };
+struct hs_sbcs {
+	int enc;
+	struct {
+		uint16_t cp;     /* the character */
+		uint16_t key;    /* a letter's small form, as struct hs_freq has it */
+		unsigned char kind;
+	} hi[128];          /* bytes 0x80-0xFF */
+};
+/* Where a letter stands: 2 * (0 after a non-letter, 1 after a capital,
+ * 2 after a small letter) + (1 when a letter follows), + 6 for a capital. */
+#define HS_CELLS 12
+struct hs_freq {
+	uint16_t cp;
+	uint32_t cell[HS_CELLS];     /* ten millionths of the language's
+	                                letters outside ASCII */
+};
+struct hs_lang {
+	const char *name;
+	int enc[3];         /* the encodings it is written in, ended by -1 */
+	uint32_t symbols;   /* millionths of its characters outside ASCII */
+	const struct hs_freq *freq;      /* sorted by cp */
+	size_t nfreq;
+	uint32_t cell[HS_CELLS];         /* millionths of all of them */
+};
+extern const struct hs_sbcs hs_sbcs[];
+extern const size_t hs_nsbcs;
+extern const struct hs_lang hs_langs[];
+extern const size_t hs_nlangs;
 
 /* warc.c */
 struct hs_doc {

@@ -226,6 +226,7 @@ const struct hs_label hs_labels[] = {
 	{ "macintosh", HS_MACINTOSH },
 	{ "ms932", HS_SHIFT_JIS },
 	{ "ms_kanji", HS_SHIFT_JIS },
+	{ "replacement", HS_REPLACEMENT },
 	{ "shift-jis", HS_SHIFT_JIS },
 	{ "shift_jis", HS_SHIFT_JIS },
 	{ "sjis", HS_SHIFT_JIS },
