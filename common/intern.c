@@ -1,3 +1,5 @@
+/* String interning (intern.h): the open-addressing table of slots, the text
+ * arena of entries, the index by id, and sealing the table into that index. */
 #include "intern.h"
 #include "hash.h"
 #include "msg.h"
