@@ -70,6 +70,9 @@ id_of(const char *file, unsigned long line, dk_str s, uint64_t h)
  * of 10 million IDs does not fit a cache, and the misses of a batch
  * overlap when its slots are prefetched first. */
 enum { BATCH = 256 };
+/* The IDs written are read at random: the index entry of the ID 2 * AHEAD
+ * places on and the bytes of the one AHEAD on are fetched early. */
+enum { AHEAD = 8 };
 
 static struct {
 	DK_VEC(char) text;             /* the IDs of the batch */
@@ -266,44 +269,37 @@ by_keep(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* The keep order: order[k] is the ID visited k-th, pos[id] its place.  The
- * edges are renumbered to places, as common/cluster.h wants them. */
-static void
-visit_order(uint32_t n, uint32_t *order, uint32_t *pos)
+/* name[id]: the kept ID of id's cluster, by the method.  The nodes of
+ * common/cluster.h are the IDs in keep order: with --keep first the IDs
+ * themselves, else the edges are renumbered to the places of a sort. */
+static uint32_t *
+cluster_names(int method, uint32_t n)
 {
-	uint32_t i;
-	size_t k;
+	uint32_t *head = dk_reallocarray(NULL, n ? n : 1, sizeof *head), *order, *pos, i;
+	size_t k, nspare;
+	/* the IDs are read back by number from here on */
+	void *spare = dk_intern_seal(&g.ids, &nspare);
 
+	if (keep.rule == KEEP_FIRST) {
+		dk_cluster(method, n, g.edges.v, g.edges.n, 0, head, spare, nspare);
+		return head;
+	}
+	/* order[k] is the ID visited k-th, pos[id] its place */
+	order = dk_reallocarray(NULL, n ? n : 1, sizeof *order);
+	pos = dk_reallocarray(NULL, n ? n : 1, sizeof *pos);
 	for (i = 0; i < n; i++)
 		order[i] = i;
-	if (keep.rule != KEEP_FIRST && n > 1) {
-		sortkey = g.key.v;
-		qsort(order, n, sizeof *order, by_keep);
-	}
+	sortkey = g.key.v;
+	qsort(order, n, sizeof *order, by_keep);
+	free(g.key.v);
+	g.key.v = NULL;
 	for (i = 0; i < n; i++)
 		pos[order[i]] = i;
-	if (keep.rule == KEEP_FIRST)
-		return;                /* the identity */
 	for (k = 0; k < g.edges.n; k++) {
 		g.edges.v[k].a = pos[g.edges.v[k].a];
 		g.edges.v[k].b = pos[g.edges.v[k].b];
 	}
-}
-
-/* name[id]: the kept ID of id's cluster, by the method. */
-static uint32_t *
-cluster_names(int method, uint32_t n)
-{
-	uint32_t *order = dk_reallocarray(NULL, n ? n : 1, sizeof *order);
-	uint32_t *pos = dk_reallocarray(NULL, n ? n : 1, sizeof *pos);
-	uint32_t *head = dk_reallocarray(NULL, n ? n : 1, sizeof *head), i;
-
-	visit_order(n, order, pos);
-	free(g.key.v);
-	g.key.v = NULL;
-	dk_cluster(method, n, g.edges.v, g.edges.n, 0, head);
-	free(g.edges.v);
-	g.edges.v = NULL;
+	dk_cluster(method, n, g.edges.v, g.edges.n, 0, head, spare, nspare);
 	for (i = 0; i < n; i++)
 		pos[i] = order[head[pos[i]]];
 	free(order);
@@ -316,11 +312,19 @@ static void
 write_clusters(int method, uint32_t minsize, int reps)
 {
 	size_t n = dk_intern_count(&g.ids), i, len;
-	uint32_t *name = cluster_names(method, (uint32_t)n);
-	uint32_t *start = dk_calloc(n + 1, sizeof *start);
-	uint32_t *member = dk_reallocarray(NULL, n ? n : 1, sizeof *member);
+	uint32_t *name = cluster_names(method, (uint32_t)n), *start, *member;
+	uint32_t *own = NULL;
 	unsigned long nclusters = 0, nsingle = 0, largest = 0;
 
+	/* start and member: in the memory of the edges, done with, if it
+	 * holds them (fresh memory costs: its pages are zeroed as they are
+	 * first touched) */
+	if (g.edges.n * sizeof *g.edges.v >= (2 * n + 1) * sizeof *start) {
+		start = (uint32_t *)(void *)g.edges.v;
+		memset(start, 0, (n + 1) * sizeof *start);
+	} else
+		start = own = dk_calloc(2 * n + 1, sizeof *start);
+	member = start + n + 1;
 	/* counting sort of the IDs by cluster name, stable */
 	for (i = 0; i < n; i++)
 		start[name[i] + 1]++;
@@ -344,7 +348,13 @@ write_clusters(int method, uint32_t minsize, int reps)
 			dk_out_maybe_flush();
 		} else if (size >= minsize) {
 			for (j = (uint32_t)i; j < end; j++) {
-				const char *id = dk_intern_get(&g.ids, member[j], &len);
+				const char *id;
+
+				if (j + 2 * AHEAD < n)
+					dk_intern_prefetch_index(&g.ids, member[j + 2 * AHEAD]);
+				if (j + AHEAD < n)
+					dk_intern_prefetch_bytes(&g.ids, member[j + AHEAD]);
+				id = dk_intern_get(&g.ids, member[j], &len);
 
 				dk_buf_bytes(&dk_out, id, len);
 				dk_buf_char(&dk_out, '\t');
@@ -361,8 +371,7 @@ write_clusters(int method, uint32_t minsize, int reps)
 		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters,
 		    dk_cluster_name(method), nsingle, largest);
 	free(name);
-	free(start);
-	free(member);
+	free(own);
 }
 
 int
@@ -383,7 +392,7 @@ main(int argc, char **argv)
 	int ch, reps = 0, status, method = DK_CLUSTER_STAR;
 
 	dk_cli_init(argc, argv);
-	dk_intern_init(&g.ids, DK_INTERN_INDEX);
+	dk_intern_init(&g.ids, 0);
 	while ((ch = getopt_long(argc, argv, "a:hm:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': all = optarg; break;

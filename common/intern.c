@@ -1,3 +1,5 @@
+/* String interning (intern.h): the open-addressing table of slots, the text
+ * arena of entries, the index by id, and sealing the table into that index. */
 #include "intern.h"
 #include "hash.h"
 #include "msg.h"
@@ -172,6 +174,41 @@ dk_intern_id_hashed(dk_intern *t, const char *p, size_t n, uint64_t h, int *isne
 	if (t->n * 2 > t->mask)
 		grow(t);
 	return id;
+}
+
+void *
+dk_intern_seal(dk_intern *t, size_t *spare)
+{
+	size_t id, k;
+	uint32_t qn;
+
+	free(t->off.v);
+	t->off.v = t->slot;
+	t->off.cap = t->mask + 1;
+	t->off.n = t->n;
+	t->slot = NULL;
+	t->mask = 0;           /* dk_intern_bytes counts the table once */
+	t->flags |= DK_INTERN_INDEX;
+	/* the entries lie in id order, one after the other */
+	for (id = 0, k = 0; id < t->n; id++) {
+		t->off.v[id] = k;
+		memcpy(&qn, t->text.v + k + 4, 4);
+		k += HEAD + qn;
+	}
+	*spare = (t->off.cap - t->n) * sizeof *t->off.v;
+	return t->off.v + t->n;
+}
+
+void
+dk_intern_prefetch_index(const dk_intern *t, uint32_t id)
+{
+	__builtin_prefetch(&t->off.v[id]);
+}
+
+void
+dk_intern_prefetch_bytes(const dk_intern *t, uint32_t id)
+{
+	__builtin_prefetch(t->text.v + t->off.v[id]);
 }
 
 const char *

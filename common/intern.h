@@ -40,7 +40,20 @@ void dk_intern_prefetch_entry(const dk_intern *t, uint64_t h);
 uint32_t dk_intern_find(const dk_intern *t, const char *p, size_t n);
 /* The bytes of id (DK_INTERN_INDEX only); not NUL-terminated. */
 const char *dk_intern_get(const dk_intern *t, uint32_t id, size_t *n);
+/* For a caller reading many ids at random: dk_intern_prefetch_index for
+ * an id some places ahead, dk_intern_prefetch_bytes (which reads the
+ * index the first fetched) for one nearer, then dk_intern_get. */
+void dk_intern_prefetch_index(const dk_intern *t, uint32_t id);
+void dk_intern_prefetch_bytes(const dk_intern *t, uint32_t id);
 static inline size_t dk_intern_count(const dk_intern *t) { return t->n; }
+/* Ends lookups, for a caller that needs only dk_intern_get and
+ * dk_intern_count from now on (nothing else may be called but
+ * dk_intern_free): the hash table's memory becomes the index by id (the
+ * table has room for twice the strings), and the rest of it, *spare bytes
+ * (at least 8 a string) at the pointer returned, is the caller's to use
+ * until dk_intern_free.  Its pages are already the process's: fresh
+ * memory costs as each page is first touched. */
+void *dk_intern_seal(dk_intern *t, size_t *spare);
 /* Bytes allocated, for statistics. */
 static inline size_t
 dk_intern_bytes(const dk_intern *t)

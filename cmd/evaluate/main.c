@@ -379,7 +379,8 @@ cluster_pairs(struct run *run, int64_t tau)
 		e[k].b = pos[run->pairs.v[k].b];
 		e[k].sim = (uint32_t)run->pairs.v[k].sim;
 	}
-	dk_cluster(opt.method, (uint32_t)n, e, run->pairs.n, (uint32_t)(tau < 0 ? 0 : tau), head);
+	dk_cluster(opt.method, (uint32_t)n, e, run->pairs.n, (uint32_t)(tau < 0 ? 0 : tau), head,
+	    NULL, 0);
 	run->pcl.n = 0;
 	for (i = 0; i < n; i++)
 		DK_PUSH(&run->pcl, head[pos[i]]);
