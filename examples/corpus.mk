@@ -162,9 +162,10 @@ FORCE:
 # $(call atomic,COMMAND[,SHARD]): COMMAND's output into $@.tmp, renamed
 # to $@ when complete; removed when COMMAND fails or the run is interrupted
 # (HUP, INT, TERM).  Only a KILL leaves a $@.tmp behind, which nothing reads
-# and the next run writes afresh.  A failure of a shard's stage names the
-# shard, whatever the program said.
-atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; \
+# and the next run writes afresh: as a new file, since the commands of a
+# killed recipe may still be writing to the old one.  A failure of a
+# shard's stage names the shard, whatever the program said.
+atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp; \
 	{ $(1); } >$@.tmp && mv -f $@.tmp $@ || \
 	{ s=$$?; rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$s)";) exit $$s; }
 
