@@ -122,13 +122,13 @@ test_expect_success 'JSON Lines shards to the end: the pairs, clusters and keep 
 	test $(wc -l <got) = $(wc -l <ref.keep)
 '
 
-# A partition that sleeps 1 s, so that a run with key ranges is still in
-# its key stage when it is killed.
+# A partition that sleeps 2 s, so that a run with key ranges is still in
+# its key stage when it is killed, even on a loaded machine.
 test_expect_success 'setup: a partition that sleeps' '
 	mkdir slow &&
 	for p in $(ls "$DK_BIN"); do ln -s "$DK_BIN/$p" slow/$p || return 1; done &&
 	rm slow/partition &&
-	printf "#!/bin/sh\nsleep 1\nexec %s/partition \"\$@\"\n" "$DK_BIN" >slow/partition &&
+	printf "#!/bin/sh\nsleep 2\nexec %s/partition \"\$@\"\n" "$DK_BIN" >slow/partition &&
 	chmod +x slow/partition
 '
 
@@ -140,7 +140,7 @@ start() {
 	_o=$1 && shift &&
 	{ PATH="$PWD/slow:$PATH" setsid $mk IN=inw OUT=$_o FORMAT=warc KEYS=3 "$@" >log 2>&1 & } &&
 	pid=$! &&
-	for i in $(seq 150); do
+	for i in $(seq 300); do
 		test -e $_o/keys/w0.warc.keys && break
 		sleep 0.1
 	done &&
@@ -151,7 +151,7 @@ start() {
 # gone: waits until no process of the run is left (orphaned recipes
 # included, which end on their own)
 gone() {
-	for i in $(seq 150); do
+	for i in $(seq 300); do
 		env kill -0 -- -$pid 2>/dev/null || break
 		sleep 0.1
 	done &&
@@ -179,6 +179,10 @@ rerun() {
 
 test_expect_success 'KILL of the whole run (make and its recipes): only *.tmp unfinished, the rerun ends the same' '
 	start hard -j 2 &&
+	for i in $(seq 100); do
+		ls hard/keys/*.tmp >/dev/null 2>&1 && break
+		sleep 0.1
+	done &&
 	env kill -KILL -- -$pid &&
 	{ wait $pid; true; } &&
 	gone &&
