@@ -7,12 +7,13 @@
 
 static const struct dk_usage usage = {
 	"dklexicon [-v] [-w [-p pattern]] [file ...]\n"
-	"dklexicon -m [-v] [lexicon ...]\n"
+	"dklexicon -m [--idf lo:hi] [-v] [lexicon ...]\n"
 	"dklexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
-	"  -m            merge lexicon files\n"
+	"  -m            merge lexicon files; with --idf, keep only the terms\n"
+	"                that the filter needs (for -L)\n"
 	"  --idf LO:HI   filter a signature stream: keep signatures whose\n"
 	"                normalised IDF is in [LO, HI]\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
@@ -223,7 +224,7 @@ main(int argc, char **argv)
 	};
 	struct state st = { 0 };
 	const char *pattern = NULL;
-	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0;
+	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0, prune;
 
 	dk_cli_init(argc, argv);
 	st.lex = dk_lexicon_new();
@@ -246,15 +247,18 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (st.mode == FILTER && (merge || words))
-		dk_diex(DK_EXIT_INPUT, "--idf filters a signature stream: no -m or -w");
+	if (st.mode == FILTER && words)
+		dk_diex(DK_EXIT_INPUT, "--idf filters a signature stream: no -w");
+	if (st.external && merge)
+		dk_diex(DK_EXIT_INPUT, "-m and -L exclude each other");
 	if (merge && words)
 		dk_diex(DK_EXIT_INPUT, "-m and -w exclude each other");
 	if (st.external && st.mode != FILTER)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
 	if (pattern && !words)
 		dk_diex(DK_EXIT_INPUT, "-p needs -w");
-	if (st.mode != FILTER)
+	prune = st.mode == FILTER && merge;
+	if (st.mode != FILTER || merge)
 		st.mode = merge ? MERGE : words ? WORDS : COUNT;
 	if (words)
 		st.tok = dk_tokenizer_new(pattern, 1);
@@ -269,9 +273,15 @@ main(int argc, char **argv)
 		status = dk_each_input(argc, argv, run, &st);
 	if (st.mode == FILTER && !st.external)
 		emit_held(&st);
+	if (prune)
+		st.nout = dk_lexicon_prune(st.lex, st.lo, st.hi);
 	if (st.mode != FILTER)
 		dk_lexicon_write(st.lex);
-	if (dk_verbose)
+	if (dk_verbose && prune)
+		dk_note("N = %llu, %zu terms, %llu of them kept for --idf",
+		    (unsigned long long)dk_lexicon_n(st.lex), dk_lexicon_size(st.lex),
+		    (unsigned long long)st.nout);
+	else if (dk_verbose)
 		dk_note("%llu records, N = %llu, %zu terms; %llu signatures in, %llu out",
 		    (unsigned long long)st.nrec, (unsigned long long)dk_lexicon_n(st.lex),
 		    dk_lexicon_size(st.lex), (unsigned long long)st.nin,

@@ -220,6 +220,24 @@ dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_
 	return dk_lexicon_in_range(lx, df, lo, hi);
 }
 
+size_t
+dk_lexicon_prune(dk_lexicon *lx, double lo, double hi)
+{
+	dk_idf_memo memo = { { 0 } };
+	int absent = dk_lexicon_keep(lx, lo, hi, 0, &memo);
+	size_t i, left = 0;
+
+	for (i = 0; i < lx->n; i++) {
+		if (lx->v[i].df == 0)
+			continue;
+		if (dk_lexicon_keep(lx, lo, hi, lx->v[i].df, &memo) == absent)
+			lx->v[i].df = 0;
+		else
+			left++;
+	}
+	return left;
+}
+
 /* ---- files ---- */
 
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */

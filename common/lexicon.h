@@ -69,6 +69,11 @@ typedef struct {
 	uint8_t v[4096];        /* 0 unknown, 1 out of range, 2 in */
 } dk_idf_memo;
 int dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_memo *m);
+/* Drops (DF 0) every term that the filter LO:HI keeps or drops as it does
+ * a term the lexicon lacks, so that this smaller lexicon filters every
+ * stream exactly as the whole one; its DFs no longer merge.  Returns the
+ * number of terms left. */
+size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
 
 /* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
  * sorted bytewise by the written (percent-encoded) TERM, which is the

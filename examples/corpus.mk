@@ -19,6 +19,7 @@
 #   ids            every document ID, in shard order
 #   lex/S.lex      I-Match: the word counts of S, merged into all.lex;
 #   all.lex        the others count every shard's signatures in one pass
+#   idf.lex        of all.lex, only what the IDF filter of the keys needs
 #   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
 #   shuffle/S.*    the keyed records of S cut into KEYS key ranges
 #   match/J.pairs  the pairs of key range J (spotmatch)
@@ -121,6 +122,7 @@ V_shards  = $(NAMES)
 V_text    = format=$(FORMAT) $(TEXTOPT_$(FORMAT))
 V_sigs    = $(SIGOPT_$(WORKFLOW))
 V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures)
+V_idf     = idf=$(IDF)
 V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
 V_shuffle = $(WORKFLOW) keys=$(KEYS)
 V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
@@ -139,7 +141,7 @@ MATCHOPT_spotsigs = $(if $(ONE),idf=$(IDF) tau=$(TAU))
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
-OPTS = shards text sigs lex keys shuffle match pairs cluster dedup
+OPTS = shards text sigs lex idf keys shuffle match pairs cluster dedup
 
 # $(call same,A,B): non-empty when A and B are the same string
 same = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
@@ -160,9 +162,10 @@ FORCE:
 # $(call atomic,COMMAND[,SHARD]): COMMAND's output into $@.tmp, renamed
 # to $@ when complete; removed when COMMAND fails or the run is interrupted
 # (HUP, INT, TERM).  Only a KILL leaves a $@.tmp behind, which nothing reads
-# and the next run writes afresh.  A failure of a shard's stage names the
-# shard, whatever the program said.
-atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; \
+# and the next run writes afresh: as a new file, since the commands of a
+# killed recipe may still be writing to the old one.  A failure of a
+# shard's stage names the shard, whatever the program said.
+atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp; \
 	{ $(1); } >$@.tmp && mv -f $@.tmp $@ || \
 	{ s=$$?; rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$s)";) exit $$s; }
 
@@ -232,13 +235,22 @@ $(OUT)/lex/%.lex: $(call TEXTOF,%) $(O_lex) | $(OUT)/lex
 $(OUT)/all.lex: $(if $(IMATCH),$(LEXES),$(SIGS)) $(O_lex) $(O_shards)
 	$(call atomic,dklexicon $(if $(IMATCH),-m $(LEXES),$(SIGS)))
 
+# Each shard's keys load the lexicon.  Spot signatures are mostly rare,
+# and the filter drops them as it drops one the lexicon lacks (DF 1), so
+# idf.lex keeps only the terms it treats otherwise (dklexicon -m --idf):
+# the same filtered signatures, from a lexicon a fraction of all.lex's
+# size, loaded once per shard.
+$(OUT)/idf.lex: $(OUT)/all.lex $(O_idf)
+	$(call atomic,dklexicon -m --idf $(IDF) $<)
+
 # ---- map: keys, with the global statistics ----
 # (SpotSigs has none with one key range: see the reduce)
-KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | partition --shard -t $(TAU)
-KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/all.lex $< | minhash $(MINHASH_FLAGS)
+KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | partition --shard -t $(TAU)
+KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $<
-KEYIN = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
-$(OUT)/keys/%.keys: $(KEYIN) $(OUT)/all.lex $(O_keys) | $(OUT)/keys
+KEYIN  = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
+KEYLEX = $(if $(IMATCH),$(OUT)/all.lex,$(OUT)/idf.lex)
+$(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(O_keys) | $(OUT)/keys
 	$(call atomic,$(KEYS_$(WORKFLOW)),$*)
 
 # ---- shuffle: each keyed shard cut into key ranges ----

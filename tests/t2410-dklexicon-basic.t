@@ -57,6 +57,23 @@ test_expect_success 'merge of shards equals the lexicon of the whole' '
 	dklexicon -m <l1 >actual1 && test_cmp l1 actual1
 '
 
+test_expect_success 'merge with --idf: only the terms the filter needs, which filter as the whole' '
+	dklexicon -m --idf 0.2:0.85 l1 l2 l3 >pruned &&
+	test $(wc -l <pruned) -lt $(wc -l <expect) &&
+	test "$(head -n 1 pruned)" = "$(head -n 1 expect)" &&
+	comm -23 pruned expect >extra &&
+	test_must_be_empty extra &&
+	for r in 0.2:0.85 0:0.5 0.3:1 0:1 1:1; do
+		dklexicon --idf $r -L expect all >want &&
+		dklexicon -m --idf $r expect >pruned &&
+		dklexicon --idf $r -L pruned all >got &&
+		test_cmp want got || return 1
+	done &&
+	printf "!N\t300\n" >none &&
+	dklexicon -m --idf 0:1 expect >pruned &&
+	test_cmp none pruned
+'
+
 test_expect_success 'IDF filter with the stream statistics (N = 4)' '
 	printf "d1\talpha=1 beta=1 gamma=1 eps=1\nd2\t!short alpha=1 beta=2 eps=1\nd3\talpha=1 delta=1 eps=1\nd4\talpha=1\n" >in &&
 	dklexicon --idf 0.2:0.85 in >actual &&
@@ -115,7 +132,8 @@ test_expect_success 'an unreadable operand is reported, the others done' '
 '
 
 test_expect_success 'usage errors' '
-	expect_error 2 "no -m or -w" dklexicon --idf 0:1 -m &&
+	expect_error 2 "no -w" dklexicon --idf 0:1 -w &&
+	expect_error 2 "-m and -L exclude each other" dklexicon --idf 0:1 -m -L l1 &&
 	expect_error 2 "exclude each other" dklexicon -m -w &&
 	expect_error 2 "needs --idf" dklexicon -L l1 &&
 	expect_error 2 "needs -w" dklexicon -p x &&

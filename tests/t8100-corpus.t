@@ -354,7 +354,7 @@ test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the la
 		--wrap "SRUN_FLAGS=--output=steps/%j.%s $mk IN=in OUT=sl KEYS=4 LAUNCH=$top/examples/srun-sh -j 2 keeplist sl/clusters.tsv" &&
 	same sl &&
 	ls steps >list &&
-	test $(wc -l <list) = 22
+	test $(wc -l <list) = 23
 '
 
 test_done

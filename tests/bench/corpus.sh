@@ -7,11 +7,18 @@
 #     then dkcluster and keep per shard: the same end as make's), the
 #     baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
-#     shards, each as a ratio to the baseline;
+#     shards, each as a ratio to the baseline, and -j 2 to -j 1;
+#   make -j 2 with 4 key ranges (KEYS=4: merged lexicon, keys, shuffle);
 #   a resumed run after the last stage's outputs are deleted (should be
 #     that stage alone), and a run with nothing to do.
 # The pairs, clusters, keep list and deduplicated shards of every run are
-# compared with the baseline's.
+# compared with the baseline's, and so is the work: make's signatures
+# (sigs/*.sigs, in shard order) and IDs are the baseline's spotsig output
+# and IDs, and the baseline makes its keep list as make does, from the
+# clusters (checked against dkcluster --representatives outside the
+# timing).  The load average is printed before each run: on a shared
+# machine whose load exceeds its cores, wall times (and -j 2 against
+# -j 1) say little, CPU times more.
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
 n=${CORPUS_SHARDS:-16}
@@ -80,16 +87,18 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 figures() {
 	echo "$1: wall ${wall} s ($(ratio "$wall" "$base_wall") x the single pipeline's), CPU ${cpu} s ($(ratio "$cpu" "$base_cpu") x; $(ratio "$cpu" "$wall") cores busy)"
 }
+load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores)"; }
 
-# The single pipeline, to the same end as make: the pairs, the clusters,
-# the keep list and each shard with only its kept records.
+# The single pipeline, to the same end as make and by the same steps: the
+# signatures kept in a file, the pairs, the clusters, the keep list cut
+# from them and each shard with only its kept records.
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig | dklexicon --idf 0.2:0.85 | tee "$t/single/sigs" |
+	htmlstrip --warc $shards | spotsig | tee "$t/single/sigs" | dklexicon --idf 0.2:0.85 |
 		spotmatch -t 0.5 >"$t/single/pairs.tsv" &&
 	cut -f1 "$t/single/sigs" >"$t/single/ids" &&
 	dkcluster -a "$t/single/ids" "$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
-	dkcluster -a "$t/single/ids" --representatives "$t/single/pairs.tsv" >"$t/single/keep.txt" &&
+	cut -f2 "$t/single/clusters.tsv" | uniq >"$t/single/keep.txt" &&
 	mkdir "$t/single/dedup" &&
 	for s in $shards; do
 		keep --missing ignore --warc "$t/single/keep.txt" "$s" >"$t/single/dedup/${s##*/}" || return 1
@@ -105,21 +114,36 @@ same() {
 	for s in $shards; do
 		cmp -s "$1/dedup/${s##*/}" "$t/single/dedup/${s##*/}" || { echo "corpus.sh: $1: dedup/${s##*/} differs" >&2; exit 1; }
 	done
+	(cd "$1/sigs" && cat $(for s in $shards; do echo "${s##*/}.sigs"; done)) | cmp -s - "$t/single/sigs" ||
+		{ echo "corpus.sh: $1: the signatures differ from the single pipeline's" >&2; exit 1; }
+	cmp -s "$1/ids" "$t/single/ids" || { echo "corpus.sh: $1: ids differ" >&2; exit 1; }
 }
 
+load
 timed single
 base_wall=$wall base_cpu=$cpu
 sort "$t/single/pairs.tsv" >"$t/single.sorted"
+dkcluster -a "$t/single/ids" --representatives "$t/single/pairs.tsv" | cmp -s - "$t/single/keep.txt" ||
+	{ echo "corpus.sh: the keep list cut from the clusters is not dkcluster --representatives'" >&2; exit 1; }
 echo "single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch, dkcluster, keep per shard):" \
 	"wall ${wall} s, $(rate "$bytes" "$wall") MB/s of WARC, CPU ${cpu} s ($(ratio "$cpu" "$wall") cores busy);" \
 	"$(wc -l <"$t/single/pairs.tsv") pairs, $(wc -l <"$t/single/keep.txt") of $(wc -l <"$t/single/ids") documents kept"
 
 for j in 1 2; do
 	rm -rf "$t/out$j"
+	load
 	timed $mk OUT="$t/out$j" -j "$j"
 	same "$t/out$j"
 	figures "make -j $j, to the deduplicated shards"
+	eval "wall$j=\$wall cpu$j=\$cpu"
 done
+echo "make -j 2 against make -j 1: wall $(ratio "$wall2" "$wall1") x, CPU $(ratio "$cpu2" "$cpu1") x"
+rm -rf "$t/keys4"
+load
+timed $mk OUT="$t/keys4" KEYS=4 -j 2
+same "$t/keys4"
+figures "make -j 2 KEYS=4 (merged lexicon, keys, shuffle, 4 matches)"
+rm -rf "$t/keys4"
 rm -f "$t"/out2/dedup/*
 timed $mk OUT="$t/out2" -j 2
 same "$t/out2"
