@@ -70,6 +70,15 @@ dk_memdup(const void *p, size_t n)
 	return s;
 }
 
+void
+dk_free_all(void *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+}
+
 char *
 dk_strdup(const char *s)
 {

@@ -17,6 +17,11 @@ void *dk_reallocarray(void *p, size_t nmemb, size_t size);
 void *dk_realloc_aligned(void *p, size_t old, size_t n, size_t align);
 char *dk_strdup(const char *s);
 char *dk_memdup(const void *p, size_t n);
+/* Frees the n blocks of v; DK_FREE_ALL(a, b, ...) frees the blocks it is
+ * given: the arrays of a run's state, at its end. */
+void dk_free_all(void *const *v, size_t n);
+#define DK_FREE_ALL(...) dk_free_all((void *const[]){ __VA_ARGS__ }, \
+	sizeof((void *const[]){ __VA_ARGS__ }) / sizeof(void *))
 
 /* Growable array: struct { T *v; size_t n, cap; }.
  *   DK_VEC(int) v = {0};  DK_PUSH(&v, 3);  free(v.v); */

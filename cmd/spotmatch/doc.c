@@ -34,13 +34,8 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 void
 sm_ctx_free(sm_ctx *c)
 {
-	free(c->pool.v);
-	free(c->docs.v);
-	free(c->ids.v);
-	free(c->sum.v);
-	free(c->sumdoc.v);
-	free(c->other.v);
-	free(c->keys.v);
+	DK_FREE_ALL(c->pool.v, c->docs.v, c->ids.v, c->sum.v, c->sumdoc.v, c->other.v,
+	    c->keys.v);
 	dk_intern_free(&c->sums);
 	dk_intern_free(&c->sigs);
 }

@@ -175,11 +175,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 void
 sm_keyed_free(sm_keyed *k)
 {
-	free(k->doc.v);
-	free(k->rawhash.v);
-	free(k->post.v);
-	free(k->kstart.v);
-	free(k->kdoc.v);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->post.v, k->kstart.v, k->kdoc.v);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
 	free(k);

@@ -3,6 +3,7 @@
  * file holds which). */
 #include "sm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
@@ -46,32 +47,41 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_NOPRUNE = 0x2000, OPT_NOPART, OPT_PLAIN, OPT_AGAINST, OPT_WITHIN, OPT_NOVEL,
-	OPT_SUMCOL, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER, OPT_LEARN };
+enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER,
+	OPT_LEARN };
+
+/* The options of one mode only, by name ("r" is -r, else --NAME). */
+static const char *const batch_only[] = { "r", "j", "no-prune", "no-partition",
+	"plain", "against", "within", "checksum-column", NULL };
+static const char *const window_only[] = { "L", "time-column", "disorder", "learn",
+	NULL };
 
 /* What the options of one mode only were, as given. */
 struct given {
 	const char *window, *disorder;  /* the arguments, read once the
 	                                 * time column is known */
-	const char *batch, *winonly;    /* an option of one mode, for the
-	                                 * message, or NULL */
+	char batch[40], winonly[40];    /* an option of one mode, for the
+	                                 * message, or "" */
 	int learn;
 };
 
+static void note_mode(struct given *g, int ch, const char *longname);
 static void window_options(sm_opts *o, const struct given *g);
 
 int
 main(int argc, char **argv)
 {
-	static const struct option longopts[] = {
+	sm_opts o = { 0 };
+	const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
-		{ "no-prune", no_argument, NULL, OPT_NOPRUNE },
-		{ "no-partition", no_argument, NULL, OPT_NOPART },
-		{ "plain", no_argument, NULL, OPT_PLAIN },
+		/* flags: getopt_long sets them */
+		{ "no-prune", no_argument, &o.prune, 0 },
+		{ "no-partition", no_argument, &o.partition, 0 },
+		{ "plain", no_argument, &o.force_plain, 1 },
+		{ "within", no_argument, &o.within, 1 },
+		{ "novel", no_argument, &o.novel, 1 },
 		{ "against", required_argument, NULL, OPT_AGAINST },
-		{ "within", no_argument, NULL, OPT_WITHIN },
-		{ "novel", no_argument, NULL, OPT_NOVEL },
 		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ "time-column", required_argument, NULL, OPT_TIMECOL },
@@ -79,17 +89,20 @@ main(int argc, char **argv)
 		{ "learn", required_argument, NULL, OPT_LEARN },
 		{ NULL, 0, NULL, 0 }
 	};
-	sm_opts o = { 0 };
 	struct given g = { 0 };
-	int ch, status;
+	int ch, li = -1, status;
 
 	dk_cli_init(argc, argv);
 	o.m = DK_M_JACCARD;
 	o.prune = o.partition = 1;
 	o.rho = 1000;
 	o.learn = 2000;
-	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, &li)) != -1) {
+		note_mode(&g, ch, li >= 0 ? longopts[li].name : NULL);
+		li = -1;
 		switch (ch) {
+		case 0:
+			break;          /* a flag */
 		case 't':
 			o.tau = dk_parse_threshold(optarg);
 			o.tau_set = 1;
@@ -98,57 +111,27 @@ main(int argc, char **argv)
 			o.m = dk_parse_measure(optarg);
 			break;
 		case 'r':
-			g.batch = "-r";
 			o.rho = (uint64_t)dk_parse_int(optarg, 1, (long long)DK_RHO_MAX, "RHO");
 			break;
-		case OPT_NOPRUNE:
-			g.batch = "--no-prune";
-			o.prune = 0;
-			break;
-		case OPT_NOPART:
-			g.batch = "--no-partition";
-			o.partition = 0;
-			break;
-		case OPT_PLAIN:
-			g.batch = "--plain";
-			o.force_plain = 1;
-			break;
 		case OPT_AGAINST:
-			g.batch = "--against";
 			DK_PUSH(&o.ref, optarg);
 			break;
-		case OPT_WITHIN:
-			g.batch = "--within";
-			o.within = 1;
-			break;
-		case OPT_NOVEL:
-			o.novel = 1;
-			break;
 		case OPT_SUMCOL:
-			g.batch = "--checksum-column";
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
-			break;
-		case 'j':
-			g.batch = "-j";
-			dk_cli_common(ch, optarg, &usage);
 			break;
 		case OPT_WINDOW:
 			g.window = optarg;
 			break;
 		case OPT_TIMECOL:
-			g.winonly = "--time-column";
 			o.timecol = (size_t)dk_parse_int(optarg, 1, 100000, "time column");
 			break;
 		case OPT_DISORDER:
-			g.winonly = "--disorder";
 			g.disorder = optarg;
 			break;
 		case 'L':
-			g.winonly = "-L";
 			o.lexicon = optarg;
 			break;
 		case OPT_LEARN:
-			g.winonly = "--learn";
 			o.learn = (uint64_t)dk_parse_int(optarg, 0, UINT32_MAX, "--learn");
 			g.learn = 1;
 			break;
@@ -163,11 +146,12 @@ main(int argc, char **argv)
 		window_options(&o, &g);
 		return sm_window(&o, argc, argv);
 	}
-	if (g.winonly)
+	if (g.winonly[0])
 		dk_diex(DK_EXIT_INPUT, "%s needs --window", g.winonly);
-	if ((o.within || o.novel) && o.ref.n == 0)
-		dk_diex(DK_EXIT_INPUT, "%s needs --against (or --window)",
-		    o.novel ? "--novel" : "--within");
+	if (o.within && o.ref.n == 0)
+		dk_diex(DK_EXIT_INPUT, "--within needs --against");
+	if (o.novel && o.ref.n == 0)
+		dk_diex(DK_EXIT_INPUT, "--novel needs --against or --window");
 	if (o.ref.n > 0 && o.sumcol)
 		dk_diex(DK_EXIT_INPUT, "--checksum-column does not work with --against");
 	status = o.ref.n > 0 ? sm_against(&o, argc, argv) : sm_batch(&o, argc, argv);
@@ -179,7 +163,7 @@ main(int argc, char **argv)
 static void
 window_options(sm_opts *o, const struct given *g)
 {
-	if (g->batch)
+	if (g->batch[0])
 		dk_diex(DK_EXIT_INPUT, "%s does not work with --window", g->batch);
 	if (g->disorder && !o->timecol)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
@@ -194,4 +178,27 @@ window_options(sm_opts *o, const struct given *g)
 		o->window = dk_parse_int(g->window, 1, INT32_MAX, "window");
 	if (g->disorder)
 		o->disorder = dk_parse_duration(g->disorder, "disorder");
+}
+
+static int
+listed(const char *const *names, const char *name)
+{
+	for (; *names; names++)
+		if (strcmp(*names, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Notes an option of one mode only: ch, or the long option longname. */
+static void
+note_mode(struct given *g, int ch, const char *longname)
+{
+	char shortname[2] = { (char)ch, 0 };
+	const char *name = longname ? longname : shortname;
+	const char *dashes = longname ? "--" : "-";
+
+	if (listed(batch_only, name))
+		snprintf(g->batch, sizeof g->batch, "%s%s", dashes, name);
+	else if (listed(window_only, name))
+		snprintf(g->winonly, sizeof g->winonly, "%s%s", dashes, name);
 }

@@ -704,23 +704,11 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		mt->c->lists += w->lists;
 		mt->c->postings += w->postings;
 		mt->c->candidates += w->candidates;
-		free(w->pairs.v);
-		free(w->stamp);
-		free(w->order.v);
+		DK_FREE_ALL(w->pairs.v, w->stamp, w->order.v);
 	}
 	sm_sort_pairs(out);
-	free(mt->copy);
-	free(mt->ctab);
-	free(mt->cls.v);
-	free(mt->rmember.v);
-	free(mt->rprobe.v);
-	free(mt->w);
-	free(mt->slot);
-	free(mt->rank2doc.v);
-	free(mt->touched.v);
-	free(mt->lstart.v);
-	free(mt->post.v);
-	free(mt);
+	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
+	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt);
 }
 
 /* A plain stream: partitions the documents by length, then matches each

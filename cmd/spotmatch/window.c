@@ -156,24 +156,11 @@ win_free(struct win *w)
 		if (t->serial && t->n > sizeof t->s.inl)
 			free(t->s.p);
 	}
-	free(w->ring);
-	free(w->tally);
-	free(w->dense);
-	free(w->dict.v);
-	free(w->dict.tab);
-	free(w->dict.freeslots.v);
+	DK_FREE_ALL(w->ring, w->tally, w->dense, w->dict.v, w->dict.tab,
+	    w->dict.freeslots.v, w->rank);
 	dk_lexicon_free(w->lex);
-	free(w->rank);
-	free(q->tok.v);
-	free(q->cnt.v);
-	free(q->ser.v);
-	free(q->cand.v);
-	free(q->span.v);
-	free(q->hits.v);
-	free(q->ord.v);
-	free(q->ord2.v);
-	free(q->hash.v);
-	free(q->bits.v);
+	DK_FREE_ALL(q->tok.v, q->cnt.v, q->ser.v, q->cand.v, q->span.v, q->hits.v,
+	    q->ord.v, q->ord2.v, q->hash.v, q->bits.v);
 	sm_reader_free(&w->in);
 }
 
