@@ -155,6 +155,19 @@ test_expect_success 'usage errors' '
 	spotmatch --window=3 --help >out && grep -e "--time-column" out
 '
 
+test_expect_success 'the options of one mode are refused in the other' '
+	for o in "-j 2" "-r 10" --no-prune --no-partition --plain "--checksum-column 2" \
+		"--against in" --within; do
+		expect_error 2 "^spotmatch: ${o%% *} does not work with --window\$" \
+			spotmatch --window 3 $o in || return 1
+	done &&
+	for o in "--time-column 2" "--disorder 1h" "--learn 5" "-L lex"; do
+		expect_error 2 "^spotmatch: ${o%% *} needs --window\$" spotmatch $o in || return 1
+	done &&
+	expect_error 2 "^spotmatch: --novel needs --against or --window\$" spotmatch --novel in &&
+	expect_error 2 "^spotmatch: --within needs --against\$" spotmatch --within in
+'
+
 # live PROG ARGS...: feeds PROG one record through a FIFO that stays open
 # and reads its first output line before sending anything more; a program
 # that kept the line in its buffer would leave the read waiting (10 s).
