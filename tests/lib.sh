@@ -13,6 +13,10 @@ PATH="$DK_BIN:$PATH"
 export PATH DK_BIN DK_SHARED DK_TESTS
 LC_ALL=C.UTF-8
 export LC_ALL
+# Under `make check` prove inherits make's own settings (MAKELEVEL prefixes
+# make's messages with make[N], MAKEFLAGS passes on -j and the jobserver):
+# a test that runs make runs it as a user at a shell would.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES GNUMAKEFLAGS
 SHARNESS_TEST_SRCDIR=$DK_TESTS
 SHARNESS_TEST_DIRECTORY=$DK_TESTS
 . /usr/share/sharness/sharness.sh
