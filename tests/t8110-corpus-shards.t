@@ -158,6 +158,19 @@ gone() {
 	! env kill -0 -- -$pid 2>/dev/null
 }
 
+# kill_recipe: waits for the recipe writing the keys of w1.warc.gz (the
+# shell make started for it) and kills it; make then stops, status 2.
+kill_recipe() {
+	for i in $(seq 100); do
+		r=$(ps -s $pid -o pid=,args= | awk "/^ *[0-9]+ \/bin\/bash .*keys\/w1.warc.gz.keys.tmp/ { print \$1 }") &&
+		test -n "$r" && break
+		sleep 0.1
+	done &&
+	test -n "$r" &&
+	env kill -KILL $r &&
+	test_expect_code 2 wait $pid
+}
+
 # finished OUT: every file of OUT but the *.tmp ones is complete, equal to
 # the uninterrupted run's (w3)
 finished() {
@@ -209,14 +222,7 @@ test_expect_success 'KILL of make alone: its recipes end on their own, the rerun
 # output under the temporary name, and its commands run on as orphans.
 test_expect_success 'KILL of one recipe: make stops and names it, its *.tmp is left, the rerun ends the same' '
 	start one -j 1 &&
-	for i in $(seq 100); do
-		r=$(ps -s $pid -o pid=,args= | awk "/^ *[0-9]+ \/bin\/bash .*keys\/w1.warc.gz.keys.tmp/ { print \$1 }") &&
-		test -n "$r" && break
-		sleep 0.1
-	done &&
-	test -n "$r" &&
-	env kill -KILL $r &&
-	test_expect_code 2 wait $pid &&
+	kill_recipe &&
 	gone &&
 	grep "^make: \*\*\* .*one/keys/w1.warc.gz.keys. Killed" log &&
 	! test -e one/keys/w1.warc.gz.keys &&
@@ -231,14 +237,7 @@ test_expect_success 'KILL of one recipe: make stops and names it, its *.tmp is l
 # file it was given, which the rerun must not have reused.
 test_expect_success 'a rerun while a killed recipe still writes: its file is written afresh' '
 	start race -j 1 &&
-	for i in $(seq 100); do
-		r=$(ps -s $pid -o pid=,args= | awk "/^ *[0-9]+ \/bin\/bash .*keys\/w1.warc.gz.keys.tmp/ { print \$1 }") &&
-		test -n "$r" && break
-		sleep 0.1
-	done &&
-	test -n "$r" &&
-	env kill -KILL $r &&
-	test_expect_code 2 wait $pid &&
+	kill_recipe &&
 	env kill -0 -- -$pid &&
 	$mk IN=inw OUT=race FORMAT=warc KEYS=3 TAU=0.6 keeplist >log 2>&1 &&
 	gone &&
