@@ -27,8 +27,10 @@ same(const char *a, const char *b, size_t n)
 	return 1;
 }
 
-/* An entry in text: uint32 id, uint32 length, the bytes. */
-#define HEAD 8
+/* An entry in text: uint32 id, uint32 length, the low 32 bits of the
+ * string's hash (so that growing the table hashes nothing again), the
+ * bytes. */
+#define HEAD 12
 #define OFFBITS 40
 #define OFFMASK (((uint64_t)1 << OFFBITS) - 1)
 
@@ -66,13 +68,17 @@ grow(dk_intern *t)
 	size_t nmask = t->mask * 2 + 1, i, j;
 	uint64_t *ns = dk_calloc(nmask + 1, sizeof *ns);
 	const char *p;
-	uint32_t id, n;
+	uint32_t id, n, h32;
 
 	for (i = 0; i <= t->mask; i++) {
 		if (!t->slot[i])
 			continue;
 		entry(t, t->slot[i], &id, &p, &n);
-		j = dk_hash64(p, n, SEED) & nmask;
+		if (nmask >> 32 == 0) {
+			memcpy(&h32, p - 4, 4);
+			j = h32 & nmask;
+		} else
+			j = dk_hash64(p, n, SEED) & nmask;
 		while (ns[j])
 			j = (j + 1) & nmask;
 		ns[j] = t->slot[i];
@@ -151,7 +157,7 @@ uint32_t
 dk_intern_id_hashed(dk_intern *t, const char *p, size_t n, uint64_t h, int *isnew)
 {
 	size_t i = probe(t, p, n, h);
-	uint32_t id, qn;
+	uint32_t id, qn, h32;
 	const char *q;
 
 	*isnew = !t->slot[i];
@@ -169,6 +175,8 @@ dk_intern_id_hashed(dk_intern *t, const char *p, size_t n, uint64_t h, int *isne
 	DK_GROW(&t->text, t->text.n + HEAD + n);
 	memcpy(t->text.v + t->text.n, &id, 4);
 	memcpy(t->text.v + t->text.n + 4, &qn, 4);
+	h32 = (uint32_t)h;
+	memcpy(t->text.v + t->text.n + 8, &h32, 4);
 	memcpy(t->text.v + t->text.n + HEAD, p, n);
 	t->text.n += HEAD + n;
 	if (t->n * 2 > t->mask)

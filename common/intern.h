@@ -1,7 +1,8 @@
 /* Exact string interning: each distinct byte string gets a dense id, in
  * order of first insertion.  A slot holds 24 bits of the string's hash and
- * the offset of its entry in one text arena (id, length, bytes), so a
- * lookup touches two cache lines; the bytes are always compared, so two
+ * the offset of its entry in one text arena (id, length, 32 bits of the
+ * hash that spare growing the table a new hashing, bytes), so a lookup
+ * touches two cache lines; the bytes are always compared, so two
  * strings never share an id.  With DK_INTERN_INDEX the strings can also be
  * read back by id (8 more bytes each). */
 #ifndef DK_INTERN_H
