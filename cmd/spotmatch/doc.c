@@ -48,13 +48,25 @@ sm_ctx_bytes(const sm_ctx *c)
 }
 
 /* Sorts the numbered signatures by number, as dk_overlap merges sorted
- * arrays: packed into the ctx's scratch as number << 32 | count. */
+ * arrays: in place for the usual short lists, a long one packed into the
+ * ctx's scratch as number << 32 | count for dk_sort_u64 (a list of a
+ * million in reverse order is no worst case). */
 static void
 sort_sigs(sm_ctx *c, dk_idcount *v, size_t n)
 {
+	dk_idcount x;
 	uint64_t *k;
-	size_t i;
+	size_t i, j;
 
+	if (n <= 64) {
+		for (i = 1; i < n; i++) {
+			x = v[i];
+			for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
 	DK_GROW(&c->keys, n + 1);
 	k = c->keys.v;
 	for (i = 0; i < n; i++)
