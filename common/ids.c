@@ -1,6 +1,7 @@
 /* Unique document IDs: the set of IDs seen and where each was first seen
  * (ids.h). */
 #include "ids.h"
+#include "hash.h"
 #include "msg.h"
 #include "keys.h"
 
@@ -11,10 +12,16 @@ int dk_allow_repeated_ids;
 dk_ids dk_input_ids;
 
 /* where: the file index above LINE_BITS, then the kind of position
- * (DK_AT_*) in two bits, then the line or offset. */
+ * (DK_AT_*) in two bits, then the line or offset.  The file index is below
+ * 2^20 - 1, so no place is NOWHERE. */
 #define LINE_BITS 44
 #define POS_BITS 42
 #define POS_MAX (((uint64_t)1 << POS_BITS) - 1)
+#define NOWHERE UINT64_MAX
+/* Scopes below MASKED are bits of an ID's mask; its top byte holds the
+ * first of them the ID was seen in. */
+#define MASKED 56
+#define FIRST_SHIFT 56
 
 void
 dk_ids_init(dk_ids *s)
@@ -29,11 +36,12 @@ dk_ids_free(dk_ids *s)
 	size_t i;
 
 	dk_intern_free(&s->set);
+	if (s->scopes.slot)
+		dk_intern_free(&s->scopes);
 	for (i = 0; i < s->files.n; i++)
 		free(s->files.v[i]);
-	free(s->files.v);
-	free(s->where.v);
-	free(s->scratch.v);
+	DK_FREE_ALL(s->files.v, s->where.v, s->mask.v, s->first.v, s->pair, s->last.v);
+	memset(s, 0, sizeof *s);
 }
 
 /* The index of the file called name among the operands met, added when
@@ -93,7 +101,7 @@ first_place(const dk_ids *s, dk_buf *b, const char *file, int kind, uint64_t pos
 
 static void DK_NORETURN
 repeated(const dk_ids *s, const char *file, int kind, uint64_t pos, dk_str id,
-    uint64_t first)
+    uint64_t first, dk_str inexact)
 {
 	int n = id.n > 200 ? 200 : (int)id.n;
 	const char *more = id.n > 200 ? "..." : "";
@@ -101,7 +109,15 @@ repeated(const dk_ids *s, const char *file, int kind, uint64_t pos, dk_str id,
 
 	if (s->pending)
 		s->pending(s->pending_arg);
+	/* the scope's own first record is not known: the ID's first is */
+	if (inexact.p) {
+		dk_buf_str(&b, "under ");
+		dk_buf_bytes(&b, inexact.p, inexact.n > 200 ? 200 : inexact.n);
+		dk_buf_str(&b, " (its first record ");
+	}
 	first_place(s, &b, file, kind, pos, first);
+	if (inexact.p)
+		dk_buf_char(&b, ')');
 	dk_buf_char(&b, '\0');
 	if (kind == DK_AT_LINE)
 		dk_die_at(file, (unsigned long)pos, "ID %.*s%s already %s (see "
@@ -113,37 +129,160 @@ repeated(const dk_ids *s, const char *file, int kind, uint64_t pos, dk_str id,
 	    file, n, id.p, more, b.p);
 }
 
+/* The number of the ID, added when new (where NOWHERE, no scope yet).
+ * With remember, for a scoped record, the ID last remembered is compared
+ * first: a keyed producer writes a document's records one after another. */
+static uint32_t
+id_number(dk_ids *s, dk_str id, int remember)
+{
+	uint32_t k;
+	int isnew;
+
+	if (remember && s->haslast && s->last.n == id.n &&
+	    memcmp(s->last.v, id.p, id.n) == 0)
+		return s->lastnum;
+	k = dk_intern_id(&s->set, id.p, id.n, &isnew);
+	if (isnew) {
+		DK_PUSH(&s->where, NOWHERE);
+		if (s->mask.v) {
+			DK_PUSH(&s->mask, 0);
+			DK_PUSH(&s->first, NOWHERE);
+		}
+	}
+	if (!remember)
+		return k;
+	DK_GROW(&s->last, id.n + 1);
+	memcpy(s->last.v, id.p, id.n);
+	s->last.n = id.n;
+	s->lastnum = k;
+	s->haslast = 1;
+	return k;
+}
+
+/* The slot of scope sc's ID k in the table of pairs, or the empty slot
+ * where it goes; two words a slot. */
+static size_t
+pair_slot(const dk_ids *s, uint64_t key)
+{
+	size_t i = dk_mix64(key) & s->pairmask;
+
+	while (s->pair[2 * i] && s->pair[2 * i] != key)
+		i = (i + 1) & s->pairmask;
+	return i;
+}
+
+static void
+pair_grow(dk_ids *s)
+{
+	uint64_t *old = s->pair;
+	size_t n = s->pair ? s->pairmask + 1 : 0, i, j;
+
+	s->pairmask = n ? 2 * n - 1 : 1023;
+	s->pair = dk_calloc(2 * (s->pairmask + 1), sizeof *s->pair);
+	for (i = 0; i < n; i++)
+		if (old[2 * i]) {
+			j = pair_slot(s, old[2 * i]);
+			s->pair[2 * j] = old[2 * i];
+			s->pair[2 * j + 1] = old[2 * i + 1];
+		}
+	free(old);
+}
+
+/* The number of scope, added when new.  A stream names few scopes, a
+ * record one: a cache by a short hash of the bytes spares the hash table
+ * most lookups. */
+static uint32_t
+scope_number(dk_ids *s, dk_str scope)
+{
+	uint32_t h = 2166136261u, c, k;
+	const char *q;
+	size_t i, n;
+	int isnew;
+
+	for (i = 0; i < scope.n; i++)
+		h = (h ^ (unsigned char)scope.p[i]) * 16777619u;
+	h = (h ^ h >> 13 ^ h >> 26) & 63;
+	if ((c = s->scache[h]) != 0) {
+		q = dk_intern_get(&s->scopes, c - 1, &n);
+		if (n == scope.n && memcmp(q, scope.p, n) == 0)
+			return c - 1;
+	}
+	k = dk_intern_id(&s->scopes, scope.p, scope.n, &isnew);
+	s->scache[h] = k + 1;
+	return k;
+}
+
+/* Where ID k was first seen in scope (a number), or NOWHERE when not
+ * yet, recording place; *inexact set when only the ID's first scoped
+ * record is known (its mask holds the scope, which is not the first). */
+static uint64_t
+scoped(dk_ids *s, dk_str scope, uint32_t k, uint64_t place, int *inexact)
+{
+	uint64_t key, bit;
+	uint32_t sc;
+	size_t i;
+
+	if (!s->mask.v) {
+		dk_intern_init(&s->scopes, DK_INTERN_INDEX);
+		DK_GROW(&s->mask, s->where.cap);
+		DK_GROW(&s->first, s->where.cap);
+		memset(s->mask.v, 0, s->where.n * sizeof *s->mask.v);
+		for (i = 0; i < s->where.n; i++)
+			s->first.v[i] = NOWHERE;
+		s->mask.n = s->first.n = s->where.n;
+	}
+	sc = scope_number(s, scope);
+	if (sc < MASKED) {
+		bit = (uint64_t)1 << sc;
+		if (s->first.v[k] == NOWHERE) {
+			s->mask.v[k] = (uint64_t)sc << FIRST_SHIFT | bit;
+			s->first.v[k] = place;
+			return NOWHERE;
+		}
+		if (!(s->mask.v[k] & bit)) {
+			s->mask.v[k] |= bit;
+			return NOWHERE;
+		}
+		*inexact = s->mask.v[k] >> FIRST_SHIFT != sc;
+		return s->first.v[k];
+	}
+	key = ((uint64_t)sc << 32 | k) + 1;
+	if (!s->pair || (s->npair + 1) * 2 > s->pairmask)
+		pair_grow(s);
+	i = pair_slot(s, key);
+	if (s->pair[2 * i])
+		return s->pair[2 * i + 1];
+	s->pair[2 * i] = key;
+	s->pair[2 * i + 1] = place;
+	s->npair++;
+	return NOWHERE;
+}
+
 void
 dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id)
 {
-	const char *p = id.p;
-	size_t n = id.n;
-	uint64_t f = 0;
+	uint64_t place, w;
 	uint32_t k;
-	int isnew;
+	int inexact = 0;
 
 	if (dk_allow_repeated_ids)
 		return;
 	if (!s->set.slot)
 		dk_intern_init(&s->set, 0);
-	if (scope.n > 0) {
-		n = scope.n + 1 + id.n;
-		DK_GROW(&s->scratch, n);
-		memcpy(s->scratch.v, scope.p, scope.n);
-		s->scratch.v[scope.n] = '\t';      /* no key holds a TAB */
-		memcpy(s->scratch.v + scope.n + 1, id.p, id.n);
-		p = s->scratch.v;
-	}
-	k = dk_intern_id(&s->set, p, n, &isnew);
-	if (!isnew)
-		repeated(s, file, kind, pos, id, s->where.v[k]);
 	/* a file operand is named by the ID: its name need not be kept */
+	place = (uint64_t)kind << POS_BITS | (pos > POS_MAX ? POS_MAX : pos);
 	if (kind != DK_AT_OPERAND)
-		f = file_index(s, file, pos);
-	if (pos > POS_MAX)
-		pos = POS_MAX;
-	DK_PUSH(&s->where, f << LINE_BITS | (uint64_t)kind << POS_BITS | pos);
+		place |= file_index(s, file, pos) << LINE_BITS;
+	k = id_number(s, id, scope.n > 0);
+	if (scope.n == 0) {
+		w = s->where.v[k];
+		if (w == NOWHERE)
+			s->where.v[k] = place;
+	} else
+		w = scoped(s, scope, k, place, &inexact);
+	if (w != NOWHERE)
+		repeated(s, file, kind, pos, id, w, inexact ? scope : (dk_str){ NULL, 0 });
 }
 
 void
@@ -156,11 +295,14 @@ void
 dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k)
 {
 	dk_str last = rec->f[rec->n - 1];
+	int probe;
+
+	if (dk_allow_repeated_ids)
+		return;
 	/* a partition member is one document of the stream; a probe repeats
 	 * a member of another key, once in each key it probes */
-	int probe = last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
+	probe = k->key == DK_KEY_PART && last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
 	    (last.n == 6 || last.p[6] == ' ');
-
 	dk_ids_add(s, r, dk_key_scope(k, rec->f[0], probe), rec->f[1]);
 }
 
@@ -169,6 +311,8 @@ dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
 {
 	dk_keyinfo k;
 
+	if (dk_allow_repeated_ids)
+		return;
 	if (!keyed || rec->n < 2) {
 		dk_ids_add(s, r, (dk_str){ rec->f[0].p, 0 }, rec->f[0]);
 		return;
@@ -180,6 +324,7 @@ dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
 size_t
 dk_ids_bytes(const dk_ids *s)
 {
-	return dk_intern_bytes(&s->set) + s->where.cap * sizeof *s->where.v +
-	    s->scratch.cap;
+	return dk_intern_bytes(&s->set) + dk_intern_bytes(&s->scopes) +
+	    (s->where.cap + s->mask.cap + s->first.cap) * sizeof(uint64_t) +
+	    (s->pair ? 2 * (s->pairmask + 1) * sizeof *s->pair : 0) + s->last.cap;
 }

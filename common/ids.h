@@ -14,9 +14,22 @@
  *                       !probe once within its key.
  *       B (minhash)     once within its band, the key up to ':' (B007).
  *       F (imatch)      once within its fingerprint number (F01/04); R once.
- * The cost is one entry of an exact hash set (common/intern) a document:
- * the ID's bytes, about 20 bytes of table and arena, and 8 for where it
- * was first seen. */
+ * The cost is one entry of an exact hash set (common/intern) an ID: its
+ * bytes, about 20 bytes of table and arena, and 8 for where it was first
+ * seen.  A keyed record costs no string of its own: the scopes are
+ * numbered, the first 56 a stream names are bits of a mask kept by ID (8
+ * bytes an ID, and 8 for where its first scoped record was), the others
+ * (partition keys of a large collection) pairs of numbers in a table of
+ * 16 bytes an entry.  As a keyed producer writes a document's records one
+ * after the other, the ID last seen is looked up by comparing its bytes.
+ *
+ * A repeat is reported at the first record that repeats, with where the
+ * earlier one was: exactly, but in one case a mask cannot tell, a repeat
+ * in a masked scope other than the one of the ID's first scoped record
+ * (a stream neither in a producer's order nor sorted by key), where the
+ * message names the scope and the ID's first record instead:
+ *     prog: FILE:LINE: ID x already under B003 (its first record at line N)
+ */
 #ifndef DK_IDS_H
 #define DK_IDS_H
 
@@ -27,10 +40,21 @@
 extern int dk_allow_repeated_ids;
 
 typedef struct {
-	dk_intern set;
-	DK_VEC(uint64_t) where;   /* by ID number: file index, kind, line or offset */
+	dk_intern set;            /* the IDs, numbered */
+	DK_VEC(uint64_t) where;   /* by ID number: where unscoped, or none yet */
+	/* Scoped records (keyed streams), made at the first: */
+	dk_intern scopes;         /* the scopes, numbered (readable by number) */
+	uint32_t scache[64];      /* scope number + 1 by a hash of its bytes */
+	DK_VEC(uint64_t) mask;    /* by ID number: scopes 0..55 seen, and in
+	                           * the top byte the first of them */
+	DK_VEC(uint64_t) first;   /* by ID number: where in that first scope */
+	uint64_t *pair;           /* scopes 56 and up: scope << 32 | ID + 1,
+	                           * where; two words a slot, 0 empty */
+	size_t pairmask, npair;
+	DK_VEC(char) last;        /* the ID last looked up, and its number */
+	uint32_t lastnum;
+	int haslast;
 	DK_VEC(char *) files;     /* names of the operands met */
-	DK_VEC(char) scratch;     /* scope TAB ID of a keyed record */
 	/* Optional: finishes the records before this one that the program
 	 * holds unprocessed (a batch for threads), called before a repeated
 	 * ID is reported, so that their output is written and an error of an
