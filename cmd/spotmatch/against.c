@@ -41,6 +41,7 @@ struct current {
 	long lastkey, prevfirst;    /* band or fingerprint numbers */
 	uint32_t doc;               /* in the context, to verify; or NONE */
 	DK_VEC(uint32_t) hits;      /* REF documents, once a shared key */
+	DK_VEC(uint32_t) tmp;       /* scratch of sorting the hits */
 };
 
 struct against {
@@ -82,7 +83,7 @@ held_bytes(const struct against *a)
 {
 	size_t b = sm_ctx_bytes(a->c);
 
-	b += (a->member.cap + a->probe.cap + a->cur.hits.cap) * sizeof(uint32_t) +
+	b += (a->member.cap + a->probe.cap + a->cur.hits.cap + a->cur.tmp.cap) * sizeof(uint32_t) +
 	    a->pairs.cap * sizeof(sm_pair) + a->rd.x.sigs.cap * sizeof(dk_sig) + a->cur.id.cap;
 	if (a->to)
 		b += (a->nrefsig + 1) * sizeof *a->to;
@@ -286,14 +287,6 @@ sig_record(struct against *a, dk_reader *r)
 		flush(a);
 }
 
-static int
-by_u32(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	return a < b ? -1 : a > b;
-}
-
 /* The keyed document read: REF documents sharing a key with it are
  * verified (bands) or scored by their share of fingerprints. */
 static void
@@ -307,8 +300,8 @@ keyed_flush(struct against *a)
 
 	if (!cur->open)
 		return;
-	if (n > 1)
-		qsort(h, n, sizeof *h, by_u32);
+	DK_GROW(&cur->tmp, n);
+	dk_sort_u32(h, n, cur->tmp.v);
 	a->pairs.n = 0;
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && h[j] == h[i]; j++)
@@ -513,6 +506,7 @@ cleanup(struct against *a)
 	free(a->pairs.v);
 	free(a->cur.id.v);
 	free(a->cur.hits.v);
+	free(a->cur.tmp.v);
 	free(a->dup.v);
 	free(a->allids.v);
 	free(a->idend.v);
