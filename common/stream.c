@@ -400,6 +400,50 @@ parse_item(char *p, char *end, dk_sig *sig, dk_sigs *out, size_t fieldn, char **
 	return NULL;
 }
 
+/* Bytes that end a SIG or make it one parse_item must look at, by value:
+ * the reserved ones (below 0x21, '!', '\\', 0x7f), '%' and '='. */
+static const unsigned char sig_stop[256] = {
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* The usual item, SIG=COUNT without escapes, taken in one pass: the end of
+ * the item (end or a space), or NULL for anything else, which parse_item
+ * then takes (and words the error of). */
+static inline char *
+plain_item(char *p, char *end, dk_sig *sig)
+{
+	char *q = p, *r;
+	uint64_t count = 0;
+
+	while (q < end && !sig_stop[(unsigned char)*q])
+		q++;
+	if (q == p || q == end || *q != '=')
+		return NULL;
+	for (r = q + 1; r < end && *r >= '0' && *r <= '9' && count <= UINT32_MAX; r++)
+		count = count * 10 + (uint64_t)(*r - '0');
+	if (r == q + 1 || count == 0 || count > UINT32_MAX || (r < end && *r != ' '))
+		return NULL;
+	sig->s.p = p;
+	sig->s.n = (size_t)(q - p);
+	sig->count = (uint32_t)count;
+	return r;
+}
+
 const char *
 dk_parse_sigs(dk_str field, dk_sigs *out)
 {
@@ -414,6 +458,13 @@ dk_parse_sigs(dk_str field, dk_sigs *out)
 		return NULL;       /* field.p may be NULL then */
 	end = p + field.n;
 	for (;; p = sp + 1) {
+		if (out->n < out->cap && (sp = plain_item(p, end, &out->v[out->n])) != NULL) {
+			out->size += out->v[out->n].count;
+			out->n++;
+			if (sp == end)
+				break;
+			continue;
+		}
 		sp = memchr(p, ' ', (size_t)(end - p));
 		if (!sp)
 			sp = end;
