@@ -92,8 +92,8 @@ sanitize:
 valgrind: all units replays
 	rm -rf $(BUILD)/vg && mkdir -p $(BUILD)/vg
 	for p in $(PROGS); do \
-		printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "%s" "$$@"\n' \
-			"$(CURDIR)/$(BUILD)/bin/$$p" >$(BUILD)/vg/$$p && chmod +x $(BUILD)/vg/$$p; \
+		printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --suppressions="%s" "%s" "$$@"\n' \
+			"$(CURDIR)/tests/valgrind.supp" "$(CURDIR)/$(BUILD)/bin/$$p" >$(BUILD)/vg/$$p && chmod +x $(BUILD)/vg/$$p; \
 	done
 	DK_BIN=$(CURDIR)/$(BUILD)/vg DK_UNIT=$(CURDIR)/$(BUILD)/unit DK_SLOW=1 \
 		DK_REPLAY=$(CURDIR)/$(BUILD)/replay DK_VALGRIND=1 \
