@@ -161,9 +161,12 @@ test_expect_success 'the options of one mode are refused in the other' '
 		expect_error 2 "^spotmatch: ${o%% *} does not work with --window\$" \
 			spotmatch --window 3 $o in || return 1
 	done &&
-	for o in "--time-column 2" "--disorder 1h" "--learn 5" "-L lex"; do
+	for o in "--time-column 2" "--disorder 1h" "--learn 5" "-L lex" \
+		"--time-column x" "--learn -1"; do
 		expect_error 2 "^spotmatch: ${o%% *} needs --window\$" spotmatch $o in || return 1
 	done &&
+	expect_error 2 "^spotmatch: time column is .0.: not in \[1, 100000\]\$" \
+		spotmatch --window 3 --time-column 0 in &&
 	expect_error 2 "^spotmatch: --novel needs --against or --window\$" spotmatch --novel in &&
 	expect_error 2 "^spotmatch: --within needs --against\$" spotmatch --within in
 '

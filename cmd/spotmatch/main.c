@@ -47,8 +47,10 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
+/* Long options without a short name; --window's last, their arguments
+ * kept as given (struct given) until the mode is known. */
 enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER,
-	OPT_LEARN };
+	OPT_LEARN, OPT_END };
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
 static const char *const batch_only[] = { "r", "j", "no-prune", "no-partition",
@@ -58,12 +60,13 @@ static const char *const window_only[] = { "L", "time-column", "disorder", "lear
 
 /* What the options of one mode only were, as given. */
 struct given {
-	const char *window, *disorder;  /* the arguments, read once the
-	                                 * time column is known */
+	/* --window's arguments by OPT_WINDOW.., read by window_options()
+	 * once the mode and the time column are known; NULL when not given */
+	const char *win[OPT_END - OPT_WINDOW];
 	char batch[40], winonly[40];    /* an option of one mode, for the
 	                                 * message, or "" */
-	int learn;
 };
+#define WIN(g, opt) ((g)->win[(opt) - OPT_WINDOW])
 
 static void note_mode(struct given *g, int ch, const char *longname);
 static void window_options(sm_opts *o, const struct given *g);
@@ -75,14 +78,15 @@ main(int argc, char **argv)
 	const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
-		/* flags: getopt_long sets them */
+		/* the whole input, and --against (flags set by getopt_long) */
 		{ "no-prune", no_argument, &o.prune, 0 },
 		{ "no-partition", no_argument, &o.partition, 0 },
 		{ "plain", no_argument, &o.force_plain, 1 },
+		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
+		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, &o.within, 1 },
 		{ "novel", no_argument, &o.novel, 1 },
-		{ "against", required_argument, NULL, OPT_AGAINST },
-		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
+		/* --window */
 		{ "window", required_argument, NULL, OPT_WINDOW },
 		{ "time-column", required_argument, NULL, OPT_TIMECOL },
 		{ "disorder", required_argument, NULL, OPT_DISORDER },
@@ -96,7 +100,6 @@ main(int argc, char **argv)
 	o.m = DK_M_JACCARD;
 	o.prune = o.partition = 1;
 	o.rho = 1000;
-	o.learn = 2000;
 	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, &li)) != -1) {
 		note_mode(&g, ch, li >= 0 ? longopts[li].name : NULL);
 		li = -1;
@@ -120,20 +123,13 @@ main(int argc, char **argv)
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
 			break;
 		case OPT_WINDOW:
-			g.window = optarg;
-			break;
 		case OPT_TIMECOL:
-			o.timecol = (size_t)dk_parse_int(optarg, 1, 100000, "time column");
-			break;
 		case OPT_DISORDER:
-			g.disorder = optarg;
+		case OPT_LEARN:
+			WIN(&g, ch) = optarg;
 			break;
 		case 'L':
 			o.lexicon = optarg;
-			break;
-		case OPT_LEARN:
-			o.learn = (uint64_t)dk_parse_int(optarg, 0, UINT32_MAX, "--learn");
-			g.learn = 1;
 			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
@@ -142,7 +138,7 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	o.nthreads = dk_cli_threads();
-	if (g.window) {
+	if (WIN(&g, OPT_WINDOW)) {
 		window_options(&o, &g);
 		return sm_window(&o, argc, argv);
 	}
@@ -163,21 +159,27 @@ main(int argc, char **argv)
 static void
 window_options(sm_opts *o, const struct given *g)
 {
+	const char *timecol = WIN(g, OPT_TIMECOL), *disorder = WIN(g, OPT_DISORDER);
+	const char *learn = WIN(g, OPT_LEARN), *window = WIN(g, OPT_WINDOW);
+
 	if (g->batch[0])
 		dk_diex(DK_EXIT_INPUT, "%s does not work with --window", g->batch);
-	if (g->disorder && !o->timecol)
+	if (timecol)
+		o->timecol = (size_t)dk_parse_int(timecol, 1, 100000, "time column");
+	if (disorder && !timecol)
 		dk_diex(DK_EXIT_INPUT, "--disorder needs --time-column");
-	if (g->learn && o->lexicon)
+	if (learn && o->lexicon)
 		dk_diex(DK_EXIT_INPUT, "-L and --learn both set the order: give one");
+	o->learn = learn ? (uint64_t)dk_parse_int(learn, 0, UINT32_MAX, "--learn") : 2000;
 	if (!o->tau_set)
 		o->tau = 0.8;
 	/* a duration (common/cli), or without a time column a count */
-	if (o->timecol)
-		o->window = dk_parse_duration(g->window, "window");
+	if (timecol)
+		o->window = dk_parse_duration(window, "window");
 	else
-		o->window = dk_parse_int(g->window, 1, INT32_MAX, "window");
-	if (g->disorder)
-		o->disorder = dk_parse_duration(g->disorder, "disorder");
+		o->window = dk_parse_int(window, 1, INT32_MAX, "window");
+	if (disorder)
+		o->disorder = dk_parse_duration(disorder, "disorder");
 }
 
 static int
