@@ -148,14 +148,16 @@ test_expect_success 'setup: a partition that sleeps' '
 '
 
 # killed SIGNAL OUT: a run sent SIGNAL (to its process group) once shard 1
-# is keyed; waits until every process of the run has gone.  SIGINT is
+# is keyed (waiting up to a minute for it: under valgrind on a loaded
+# machine its spotsig alone can take longer than 10 s); waits until every
+# process of the run has gone.  SIGINT is
 # ignored by background jobs of a shell, so the run is started with it
 # restored.
 killed() {
 	{ PATH="$PWD/slow:$PATH" setsid perl -e "\$SIG{INT} = qq(DEFAULT); exec @ARGV or die" \
 		$mk IN=in OUT=$2 KEYS=4 -j 1 keeplist $2/clusters.tsv >log 2>&1 & } &&
 	pid=$! &&
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		test -e $2/keys/s1.tsv.keys && break
 		sleep 0.1
 	done &&
