@@ -22,12 +22,12 @@ dk_ids dk_input_ids;
  * first of them the ID was seen in. */
 #define MASKED 56
 #define FIRST_SHIFT 56
+#define ID_SEED 0x4944u
 
 void
 dk_ids_init(dk_ids *s)
 {
 	memset(s, 0, sizeof *s);
-	dk_intern_init(&s->set, 0);
 }
 
 void
@@ -35,12 +35,14 @@ dk_ids_free(dk_ids *s)
 {
 	size_t i;
 
-	dk_intern_free(&s->set);
+	dk_seen_free(&s->seen);
+	if (s->set.slot)
+		dk_intern_free(&s->set);
 	if (s->scopes.slot)
 		dk_intern_free(&s->scopes);
 	for (i = 0; i < s->files.n; i++)
 		free(s->files.v[i]);
-	DK_FREE_ALL(s->files.v, s->where.v, s->mask.v, s->first.v, s->pair, s->last.v);
+	DK_FREE_ALL(s->files.v, s->mask.v, s->first.v, s->pair, s->last.v, s->pairkey.v);
 	memset(s, 0, sizeof *s);
 }
 
@@ -129,28 +131,26 @@ repeated(const dk_ids *s, const char *file, int kind, uint64_t pos, dk_str id,
 	    file, n, id.p, more, b.p);
 }
 
-/* The number of the ID, added when new (where NOWHERE, no scope yet).
- * With remember, for a scoped record, the ID last remembered is compared
- * first: a keyed producer writes a document's records one after another. */
+/* The number of the ID of a scoped record, added when new (no scope
+ * yet).  The ID last looked up is compared first: a keyed producer writes
+ * a document's records one after another. */
 static uint32_t
-id_number(dk_ids *s, dk_str id, int remember)
+id_number(dk_ids *s, dk_str id)
 {
 	uint32_t k;
 	int isnew;
 
-	if (remember && s->haslast && s->last.n == id.n &&
-	    memcmp(s->last.v, id.p, id.n) == 0)
+	if (s->haslast && s->last.n == id.n && memcmp(s->last.v, id.p, id.n) == 0)
 		return s->lastnum;
+	if (!s->set.slot) {
+		dk_intern_init(&s->set, 0);
+		dk_intern_init(&s->scopes, DK_INTERN_INDEX);
+	}
 	k = dk_intern_id(&s->set, id.p, id.n, &isnew);
 	if (isnew) {
-		DK_PUSH(&s->where, NOWHERE);
-		if (s->mask.v) {
-			DK_PUSH(&s->mask, 0);
-			DK_PUSH(&s->first, NOWHERE);
-		}
+		DK_PUSH(&s->mask, 0);
+		DK_PUSH(&s->first, NOWHERE);
 	}
-	if (!remember)
-		return k;
 	DK_GROW(&s->last, id.n + 1);
 	memcpy(s->last.v, id.p, id.n);
 	s->last.n = id.n;
@@ -222,15 +222,6 @@ scoped(dk_ids *s, dk_str scope, uint32_t k, uint64_t place, int *inexact)
 	uint32_t sc;
 	size_t i;
 
-	if (!s->mask.v) {
-		dk_intern_init(&s->scopes, DK_INTERN_INDEX);
-		DK_GROW(&s->mask, s->where.cap);
-		DK_GROW(&s->first, s->where.cap);
-		memset(s->mask.v, 0, s->where.n * sizeof *s->mask.v);
-		for (i = 0; i < s->where.n; i++)
-			s->first.v[i] = NOWHERE;
-		s->mask.n = s->first.n = s->where.n;
-	}
 	sc = scope_number(s, scope);
 	if (sc < MASKED) {
 		bit = (uint64_t)1 << sc;
@@ -258,31 +249,56 @@ scoped(dk_ids *s, dk_str scope, uint32_t k, uint64_t place, int *inexact)
 	return NOWHERE;
 }
 
+/* Where a record is, as kept. */
+static uint64_t
+place_of(dk_ids *s, const char *file, int kind, uint64_t pos)
+{
+	uint64_t place = (uint64_t)kind << POS_BITS | (pos > POS_MAX ? POS_MAX : pos);
+
+	/* a file operand is named by the ID: its name need not be kept */
+	if (kind != DK_AT_OPERAND)
+		place |= file_index(s, file, pos) << LINE_BITS;
+	return place;
+}
+
 void
 dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id)
 {
 	uint64_t place, w;
-	uint32_t k;
 	int inexact = 0;
 
 	if (dk_allow_repeated_ids)
 		return;
-	if (!s->set.slot)
-		dk_intern_init(&s->set, 0);
-	/* a file operand is named by the ID: its name need not be kept */
-	place = (uint64_t)kind << POS_BITS | (pos > POS_MAX ? POS_MAX : pos);
-	if (kind != DK_AT_OPERAND)
-		place |= file_index(s, file, pos) << LINE_BITS;
-	k = id_number(s, id, scope.n > 0);
-	if (scope.n == 0) {
-		w = s->where.v[k];
-		if (w == NOWHERE)
-			s->where.v[k] = place;
-	} else
-		w = scoped(s, scope, k, place, &inexact);
+	place = place_of(s, file, kind, pos);
+	/* NOWHERE is DK_SEEN_NEW */
+	if (scope.n == 0)
+		w = dk_seen_add(&s->seen, id.p, id.n, dk_hash64(id.p, id.n, ID_SEED), place);
+	else
+		w = scoped(s, scope, id_number(s, id), place, &inexact);
 	if (w != NOWHERE)
 		repeated(s, file, kind, pos, id, w, inexact ? scope : (dk_str){ NULL, 0 });
+}
+
+/* A partition's probe: its ID is a member's of another key, so the pair
+ * of key and ID is nearly always new, which the set of strings seen tells
+ * touching the least memory.  The pair is kept there as "KEY TAB ID",
+ * which no ID (a field) is. */
+static void
+add_probe(dk_ids *s, dk_reader *r, dk_str key, dk_str id)
+{
+	uint64_t pos = dk_reader_lineno(r), w;
+	const char *file = dk_reader_name(r);
+
+	DK_GROW(&s->pairkey, key.n + 1 + id.n);
+	memcpy(s->pairkey.v, key.p, key.n);
+	s->pairkey.v[key.n] = '\t';
+	memcpy(s->pairkey.v + key.n + 1, id.p, id.n);
+	s->pairkey.n = key.n + 1 + id.n;
+	w = dk_seen_add(&s->seen, s->pairkey.v, s->pairkey.n,
+	    dk_hash64(s->pairkey.v, s->pairkey.n, ID_SEED), place_of(s, file, DK_AT_LINE, pos));
+	if (w != NOWHERE)
+		repeated(s, file, DK_AT_LINE, pos, id, w, (dk_str){ NULL, 0 });
 }
 
 void
@@ -303,7 +319,10 @@ dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo
 	 * a member of another key, once in each key it probes */
 	probe = k->key == DK_KEY_PART && last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
 	    (last.n == 6 || last.p[6] == ' ');
-	dk_ids_add(s, r, dk_key_scope(k, rec->f[0], probe), rec->f[1]);
+	if (probe)
+		add_probe(s, r, rec->f[0], rec->f[1]);
+	else
+		dk_ids_add(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1]);
 }
 
 void
@@ -324,7 +343,8 @@ dk_ids_check(dk_ids *s, dk_reader *r, const dk_record *rec, int keyed)
 size_t
 dk_ids_bytes(const dk_ids *s)
 {
-	return dk_intern_bytes(&s->set) + dk_intern_bytes(&s->scopes) +
-	    (s->where.cap + s->mask.cap + s->first.cap) * sizeof(uint64_t) +
-	    (s->pair ? 2 * (s->pairmask + 1) * sizeof *s->pair : 0) + s->last.cap;
+	return dk_seen_bytes(&s->seen) + dk_intern_bytes(&s->set) + dk_intern_bytes(&s->scopes) +
+	    (s->mask.cap + s->first.cap) * sizeof(uint64_t) +
+	    (s->pair ? 2 * (s->pairmask + 1) * sizeof *s->pair : 0) + s->last.cap +
+	    s->pairkey.cap;
 }

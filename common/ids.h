@@ -14,18 +14,23 @@
  *                       !probe once within its key.
  *       B (minhash)     once within its band, the key up to ':' (B007).
  *       F (imatch)      once within its fingerprint number (F01/04); R once.
- * The cost is one entry of an exact hash set (common/intern) an ID: its
- * bytes, about 20 bytes of table and arena, and 8 for where it was first
- * seen.  A keyed record costs no string of its own: the scopes are
- * numbered, the first 56 a stream names are bits of a mask kept by ID (8
- * bytes an ID, and 8 for where its first scoped record was), the others
- * (partition keys of a large collection) pairs of numbers in a table of
- * 16 bytes an entry.  As a keyed producer writes a document's records one
- * after the other, the ID last seen is looked up by comparing its bytes.
+ * An unscoped ID (a document of the stream), and a partition's probe as
+ * "KEY TAB ID", costs an entry of the set of strings seen (common/seen):
+ * its bytes and about 30 more, with little memory touched at random where
+ * a hash table would miss the cache at every record.  The other scoped
+ * IDs (minhash bands, imatch fingerprints: a document under every scope)
+ * are numbered in an exact hash set (common/intern), and their records
+ * cost no string of their own: the scopes are numbered, the first 56 a
+ * stream names are bits of a mask kept by ID (8 bytes an ID, and 8 for
+ * where its first scoped record was), the others pairs of numbers in a
+ * table of 16 bytes an entry.  As a keyed producer writes a document's
+ * records one after the other, the ID last seen is looked up by comparing
+ * its bytes.
  *
  * A repeat is reported at the first record that repeats, with where the
  * earlier one was: exactly, but in one case a mask cannot tell, a repeat
- * in a masked scope other than the one of the ID's first scoped record
+ * in a masked scope (not a partition's) other than the one of the ID's
+ * first scoped record
  * (a stream neither in a producer's order nor sorted by key), where the
  * message names the scope and the ID's first record instead:
  *     prog: FILE:LINE: ID x already under B003 (its first record at line N)
@@ -35,14 +40,17 @@
 
 #include "intern.h"
 #include "keys.h"
+#include "seen.h"
 #include "stream.h"
 
 extern int dk_allow_repeated_ids;
 
 typedef struct {
-	dk_intern set;            /* the IDs, numbered */
-	DK_VEC(uint64_t) where;   /* by ID number: where unscoped, or none yet */
+	dk_seen seen;             /* unscoped IDs, and partition probes as
+	                           * "KEY TAB ID", with where each was */
+	DK_VEC(char) pairkey;     /* such a pair, made */
 	/* Scoped records (keyed streams), made at the first: */
+	dk_intern set;            /* their IDs, numbered */
 	dk_intern scopes;         /* the scopes, numbered (readable by number) */
 	uint32_t scache[64];      /* scope number + 1 by a hash of its bytes */
 	DK_VEC(uint64_t) mask;    /* by ID number: scopes 0..55 seen, and in
@@ -66,7 +74,7 @@ typedef struct {
 /* The IDs of a program's input, for a program that reads one stream. */
 extern dk_ids dk_input_ids;
 
-/* A zeroed dk_ids is ready too (the set is made at the first ID). */
+/* A zeroed dk_ids is ready too (the sets are made at the first ID). */
 void dk_ids_init(dk_ids *s);
 void dk_ids_free(dk_ids *s);
 /* The record just read from r: a document of a document or signature

@@ -73,6 +73,11 @@ test_expect_success 'an ID unscoped and scoped: a partition member and its probe
 	expect_error 2 "^spotmatch: mp:6: ID d1 already at line 1 " spotmatch mp
 '
 
+test_expect_success 'a partition probe repeated in its key is placed exactly, whatever key came first' '
+	printf "P0.5:00001\td1\ta=1 b=1\nP0.5:00002\td1\t!probe a=1 b=1\nP0.5:00003\td1\t!probe a=1 b=1\nP0.5:00003\td1\t!probe a=1 b=1\n" >pp &&
+	expect_error 2 "^spotmatch: pp:4: ID d1 already at line 3 (see --allow-repeated-ids)\$" spotmatch pp
+'
+
 test_expect_success '300 random band streams: spotmatch stops where the oracle says' '
 	seed=1 && fails=0 && repeats=0 &&
 	while test $seed -le 300; do
