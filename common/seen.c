@@ -97,7 +97,7 @@ same_string(const dk_seen *s, const struct dk_seen_entry *e, const char *p, size
 	uint32_t len;
 
 	memcpy(&len, s->text + e->off + 8, 4);
-	return len == n && memcmp(s->text + e->off + TEXT_HEAD, p, n) == 0;
+	return len == n && (n == 0 || memcmp(s->text + e->off + TEXT_HEAD, p, n) == 0);
 }
 
 /* The entry of p[0..n) in run r, by interpolation on the key (the hashes
@@ -261,7 +261,8 @@ dk_seen_add(dk_seen *s, const char *p, size_t n, uint64_t h, uint64_t v)
 	ne->off = s->textn;
 	memcpy(s->text + s->textn, &v, 8);
 	memcpy(s->text + s->textn + 8, &len, 4);
-	memcpy(s->text + s->textn + TEXT_HEAD, p, n);
+	if (n > 0)
+		memcpy(s->text + s->textn + TEXT_HEAD, p, n);
 	s->textn += TEXT_HEAD + n;
 	for (i = h & BINDEX_MASK; s->bindex[i]; i = (i + 1) & BINDEX_MASK)
 		;
