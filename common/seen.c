@@ -103,7 +103,8 @@ same_string(const dk_seen *s, const struct dk_seen_entry *e, const char *p, size
 /* The entry of p[0..n) in run r, by interpolation on the key (the hashes
  * are uniform), then bisection should the guesses go slowly. */
 static const struct dk_seen_entry *
-run_find(const dk_seen *s, const struct dk_seen_run *r, const char *p, size_t n, uint64_t h)
+run_find(const dk_seen *s, const struct dk_seen_run *r, const char *p, size_t n,
+    uint64_t h)
 {
 	const struct dk_seen_entry *e = r->e;
 	uint32_t key = KEY(h), klo, khi, km;

@@ -106,7 +106,8 @@ main(void)
 	    "their bytes (%zu repeats)", rep);
 	/* the edges: the empty string, a string of the bytes of another with
 	 * one more, a zeroed set */
-	tap_ok(dk_seen_add(&s, NULL, 0, 7, 10) == DK_SEEN_NEW, "a zeroed set takes a string (empty, at NULL)");
+	tap_ok(dk_seen_add(&s, NULL, 0, 7, 10) == DK_SEEN_NEW,
+	    "a zeroed set takes a string (empty, at NULL)");
 	tap_ok(dk_seen_add(&s, "a", 1, 7, 11) == DK_SEEN_NEW &&
 	    dk_seen_add(&s, "a\0", 2, 7, 12) == DK_SEEN_NEW,
 	    "strings of the same hash that are prefixes of each other are new");
