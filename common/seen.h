@@ -16,7 +16,8 @@
  *     and every repeat) is looked for: in the batch's index, then in each
  *     run by interpolation on the hash (hashes are uniform).
  * Memory: an entry of 16 bytes, the string with 12 bytes (its value and
- * length), 2 to 4 bytes of filter; and about 1.5 MB for the batch.
+ * length), 2 to 4 bytes of filter; and 832 KB for the batch (its entries,
+ * their sorting, its index), reached only as it fills.
  */
 #ifndef DK_SEEN_H
 #define DK_SEEN_H
