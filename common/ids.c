@@ -261,44 +261,50 @@ place_of(dk_ids *s, const char *file, int kind, uint64_t pos)
 	return place;
 }
 
+/* key (the ID, or a scope and the ID) checked in the set of strings
+ * seen; a repeat names id. */
+static void
+add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str key, dk_str id)
+{
+	uint64_t w = dk_seen_add(&s->seen, key.p, key.n, dk_hash64(key.p, key.n, ID_SEED),
+	    place_of(s, file, kind, pos));
+
+	if (w != DK_SEEN_NEW)
+		repeated(s, file, kind, pos, id, w, (dk_str){ NULL, 0 });
+}
+
 void
 dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id)
 {
-	uint64_t place, w;
+	uint64_t w;
 	int inexact = 0;
 
 	if (dk_allow_repeated_ids)
 		return;
-	place = place_of(s, file, kind, pos);
-	/* NOWHERE is DK_SEEN_NEW */
-	if (scope.n == 0)
-		w = dk_seen_add(&s->seen, id.p, id.n, dk_hash64(id.p, id.n, ID_SEED), place);
-	else
-		w = scoped(s, scope, id_number(s, id), place, &inexact);
+	if (scope.n == 0) {
+		add_seen(s, file, kind, pos, id, id);
+		return;
+	}
+	w = scoped(s, scope, id_number(s, id), place_of(s, file, kind, pos), &inexact);
 	if (w != NOWHERE)
 		repeated(s, file, kind, pos, id, w, inexact ? scope : (dk_str){ NULL, 0 });
 }
 
 /* A partition's probe: its ID is a member's of another key, so the pair
- * of key and ID is nearly always new, which the set of strings seen tells
- * touching the least memory.  The pair is kept there as "KEY TAB ID",
- * which no ID (a field) is. */
+ * of scope (its key) and ID is nearly always new, which the set of
+ * strings seen tells touching the least memory.  The pair is kept there
+ * as "SCOPE TAB ID", which no ID (a field) is. */
 static void
-add_probe(dk_ids *s, dk_reader *r, dk_str key, dk_str id)
+add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 {
-	uint64_t pos = dk_reader_lineno(r), w;
-	const char *file = dk_reader_name(r);
-
-	DK_GROW(&s->pairkey, key.n + 1 + id.n);
-	memcpy(s->pairkey.v, key.p, key.n);
-	s->pairkey.v[key.n] = '\t';
-	memcpy(s->pairkey.v + key.n + 1, id.p, id.n);
-	s->pairkey.n = key.n + 1 + id.n;
-	w = dk_seen_add(&s->seen, s->pairkey.v, s->pairkey.n,
-	    dk_hash64(s->pairkey.v, s->pairkey.n, ID_SEED), place_of(s, file, DK_AT_LINE, pos));
-	if (w != NOWHERE)
-		repeated(s, file, DK_AT_LINE, pos, id, w, (dk_str){ NULL, 0 });
+	DK_GROW(&s->pairkey, scope.n + 1 + id.n);
+	memcpy(s->pairkey.v, scope.p, scope.n);
+	s->pairkey.v[scope.n] = '\t';
+	memcpy(s->pairkey.v + scope.n + 1, id.p, id.n);
+	s->pairkey.n = scope.n + 1 + id.n;
+	add_seen(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r),
+	    (dk_str){ s->pairkey.v, s->pairkey.n }, id);
 }
 
 void
@@ -320,7 +326,7 @@ dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo
 	probe = k->key == DK_KEY_PART && last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
 	    (last.n == 6 || last.p[6] == ' ');
 	if (probe)
-		add_probe(s, r, rec->f[0], rec->f[1]);
+		add_probe(s, r, dk_key_scope(k, rec->f[0], 1), rec->f[1]);
 	else
 		dk_ids_add(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1]);
 }

@@ -30,9 +30,9 @@
  * A repeat is reported at the first record that repeats, with where the
  * earlier one was: exactly, but in one case a mask cannot tell, a repeat
  * in a masked scope (not a partition's) other than the one of the ID's
- * first scoped record
- * (a stream neither in a producer's order nor sorted by key), where the
- * message names the scope and the ID's first record instead:
+ * first scoped record (a stream neither in a producer's order nor sorted
+ * by key), where the message names the scope and the ID's first record
+ * instead:
  *     prog: FILE:LINE: ID x already under B003 (its first record at line N)
  */
 #ifndef DK_IDS_H
