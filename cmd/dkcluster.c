@@ -1,5 +1,27 @@
 /* dkcluster: the clusters of a pair stream, by star, center or connected
- * components (common/cluster.h), as a cluster stream or a keep list. */
+ * components (common/cluster.h), as a cluster stream or a keep list, and
+ * with --removed FILE the report of the documents a keep list leaves out.
+ *
+ * The report is a TSV stream, one line per document of -a that is not the
+ * kept document of its cluster, in -a order, no header:
+ *
+ *   ID TAB KEPT TAB SIM TAB WITH TAB LABEL
+ *
+ *   KEPT   the kept document of ID's cluster (its line of the keep list)
+ *   SIM    the similarity that put ID there, 6 decimals: that of the pair
+ *          (ID, KEPT) when the pair stream has it, else ID's highest SIM
+ *          to any member of the cluster (the kept one may be reached only
+ *          through others, as --keep longest or -m components allow)
+ *   WITH   the document SIM is with: KEPT itself, or that other member
+ *   LABEL  the last carried column of ID's -a record when it begins with
+ *          a URI scheme and "://" (the URI of htmlstrip --warc's
+ *          ID DATE URI TEXT), else the title: the first words of the text
+ *          (the last column of a document stream, @tsv-escaped as read),
+ *          cut at a word end within TITLE_MAX bytes and then marked "...";
+ *          empty for an ID list or a signature stream.
+ *
+ * A pair repeated counts with its highest SIM; among other members, the
+ * first in -a order wins a tie. */
 #include "dk.h"
 #include "cluster.h"
 
@@ -11,7 +33,7 @@
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
-	"        [--keep RULE] [--representatives] [file ...]",
+	"        [--keep RULE] [--representatives] [--removed FILE] [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"
 	"                     and IDs order the output\n"
@@ -24,12 +46,15 @@ static const struct dk_usage usage = {
 	"                     column of -a); ties by -a order\n"
 	"  --representatives  write the kept ID of each cluster (the keep list);\n"
 	"                     needs -a\n"
+	"  --removed FILE     write to FILE each document of -a that is not kept:\n"
+	"                     ID, KEPT, SIM, WITH (whom SIM is with), LABEL (URI\n"
+	"                     or title); needs -a\n"
 	"  -v                 statistics on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP };
+enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED };
 enum { KEEP_FIRST, KEEP_LONGEST, KEEP_MAX, KEEP_MIN };
 
 /* IDs get dense numbers in order of first appearance (-a first); the
@@ -42,6 +67,17 @@ static struct {
 	int64_t minsim;          /* millionths, -1: every pair */
 	unsigned long npairs, nused, nself, nweak;
 } g = { .minsim = -1 };
+
+/* --removed: the report's file, and the LABEL of each ID of -a (the bytes
+ * from lab.v[off.v[i]] to lab.v[off.v[i + 1]]). */
+static struct {
+	const char *path;
+	FILE *f;
+	DK_VEC(char) lab;
+	DK_VEC(size_t) off;
+} rm;
+
+enum { TITLE_MAX = 60 };
 
 static struct {
 	int rule;
@@ -177,17 +213,100 @@ bad:
 	    (int)(f->n > 40 ? 40 : f->n), f->p);
 }
 
+/* SCHEME "://" at the start of f: a letter, then letters, digits, '+',
+ * '-' or '.'. */
+static int
+is_uri(dk_str f)
+{
+	size_t i;
+
+	if (f.n == 0 || !isalpha((unsigned char)f.p[0]))
+		return 0;
+	for (i = 1; i < f.n && (isalnum((unsigned char)f.p[i]) ||
+	    f.p[i] == '+' || f.p[i] == '-' || f.p[i] == '.'); i++)
+		;
+	return f.n - i >= 3 && memcmp(f.p + i, "://", 3) == 0;
+}
+
+/* The length of the unit of escaped text at p (n > 0 bytes): an escape,
+ * or a UTF-8 sequence (an invalid byte alone); *blank when it is a space
+ * or an escaped TAB, LF or CR. */
+static size_t
+text_unit(const char *p, size_t n, int *blank)
+{
+	uint32_t cp;
+
+	*blank = p[0] == ' ';
+	if (p[0] == '\\' && n > 1) {
+		*blank = p[1] == 't' || p[1] == 'n' || p[1] == 'r';
+		return 2;
+	}
+	return dk_utf8_decode((const unsigned char *)p, n, &cp);
+}
+
+/* The title of an escaped text: leading blanks skipped, whole when it
+ * fits TITLE_MAX bytes, else cut at the last word end that fits (or, in a
+ * first word longer than that, between two characters) and marked. */
+static void
+push_title(dk_str t)
+{
+	size_t i = 0, u, wend = 0, end;
+	int blank, prev = 1;
+
+	while (i < t.n && (u = text_unit(t.p + i, t.n - i, &blank), blank))
+		i += u;
+	t.p += i;
+	t.n -= i;
+	if (t.n <= TITLE_MAX) {
+		DK_GROW(&rm.lab, rm.lab.n + t.n);
+		memcpy(rm.lab.v + rm.lab.n, t.p, t.n);
+		rm.lab.n += t.n;
+		return;
+	}
+	for (i = 0; ; i += u, prev = blank) {
+		u = text_unit(t.p + i, t.n - i, &blank);
+		if (blank && !prev)
+			wend = i;
+		if (i + u > TITLE_MAX)
+			break;
+	}
+	end = wend ? wend : i;
+	DK_GROW(&rm.lab, rm.lab.n + end + 3);
+	memcpy(rm.lab.v + rm.lab.n, t.p, end);
+	memcpy(rm.lab.v + rm.lab.n + end, "...", 3);
+	rm.lab.n += end + 3;
+}
+
+/* The LABEL of a record of -a (see the top of this file); title: the
+ * stream may be a document stream. */
+static void
+push_label(const dk_record *rec, int title)
+{
+	dk_str uri;
+
+	DK_PUSH(&rm.off, rm.lab.n);
+	if (rec->n >= 3 && is_uri(rec->f[rec->n - 2])) {
+		uri = rec->f[rec->n - 2];
+		DK_GROW(&rm.lab, rm.lab.n + uri.n);
+		memcpy(rm.lab.v + rm.lab.n, uri.p, uri.n);
+		rm.lab.n += uri.n;
+	} else if (title && rec->n >= 2)
+		push_title(rec->f[rec->n - 1]);
+}
+
 static void
 load_ids(const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_record rec = { 0 };
 	size_t before;
+	int title;
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
-	dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
-	    "IDs with -a (an ID list, a document stream or a signature stream)");
+	title = (dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
+	    "IDs with -a (an ID list, a document stream or a signature stream)") &
+	    DK_KIND_DOC) != 0;
 	while (dk_read_record(r, &rec, 1)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		if (rec.f[0].n == 0)
@@ -200,7 +319,11 @@ load_ids(const char *path)
 		/* a repeated ID counts once, with the values of its first line */
 		if (keep.rule != KEEP_FIRST && dk_intern_count(&g.ids) > before)
 			DK_PUSH(&g.key, keep_value(r, &rec));
+		if (rm.path && dk_intern_count(&g.ids) > before)
+			push_label(&rec, title);
 	}
+	if (rm.path)
+		DK_PUSH(&rm.off, rm.lab.n);
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
 	dk_record_free(&rec);
@@ -244,6 +367,9 @@ run(dk_reader *r, void *arg)
 		if (g.minsim >= 0 && p.sim < 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "--min-sim needs a SIM column");
+		if (rm.path && p.sim < 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "--removed needs a SIM column");
 		if (p.id1.n > UINT32_MAX || p.id2.n > UINT32_MAX)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "ID too long");
 		g.npairs++;
@@ -307,15 +433,94 @@ cluster_names(int method, uint32_t n)
 	return pos;
 }
 
+/* The --removed report, from the kept ID of each ID (name) and the edges
+ * as read (e, ne); counts on stderr with -v. */
+static void
+write_removed(const uint32_t *name, uint32_t n, const struct dk_edge *e, size_t ne,
+    unsigned long nclusters)
+{
+	uint32_t *with = dk_reallocarray(NULL, n ? n : 1, sizeof *with);
+	uint32_t *sim = dk_reallocarray(NULL, n ? n : 1, sizeof *sim), i, r, o, c;
+	unsigned long nremoved = 0, nexact = 0;
+	size_t k, len;
+	int end, direct, cur;
+	dk_buf b = { 0 };
+	const char *s;
+
+	for (i = 0; i < n; i++)
+		with[i] = UINT32_MAX;
+	/* each removed ID's pair with its kept one, else its most similar pair
+	 * in its cluster */
+	for (k = 0; k < ne; k++) {
+		if (name[e[k].a] != name[e[k].b])
+			continue;
+		for (end = 0; end < 2; end++) {
+			r = end ? e[k].b : e[k].a;
+			o = end ? e[k].a : e[k].b;
+			if ((c = name[r]) == r)
+				continue;
+			direct = o == c;
+			cur = with[r] == c;
+			if (with[r] == UINT32_MAX || direct > cur || (direct == cur &&
+			    (e[k].sim > sim[r] || (e[k].sim == sim[r] && o < with[r])))) {
+				with[r] = o;
+				sim[r] = e[k].sim;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (name[i] == i)
+			continue;
+		nremoved++;
+		s = dk_intern_get(&g.ids, i, &len);
+		dk_buf_bytes(&b, s, len);
+		dk_buf_char(&b, '\t');
+		s = dk_intern_get(&g.ids, name[i], &len);
+		dk_buf_bytes(&b, s, len);
+		dk_buf_char(&b, '\t');
+		/* every member but the kept one has a pair in its cluster */
+		if (with[i] != UINT32_MAX) {
+			nexact += sim[i] == 1000000;
+			dk_buf_sim(&b, sim[i] / 1e6);
+			dk_buf_char(&b, '\t');
+			s = dk_intern_get(&g.ids, with[i], &len);
+			dk_buf_bytes(&b, s, len);
+		} else
+			dk_buf_str(&b, "-\t-");
+		dk_buf_char(&b, '\t');
+		dk_buf_bytes(&b, rm.lab.v + rm.off.v[i], rm.off.v[i + 1] - rm.off.v[i]);
+		dk_buf_char(&b, '\n');
+		if (b.n >= 1 << 16) {
+			fwrite(b.p, 1, b.n, rm.f);
+			b.n = 0;
+		}
+	}
+	fwrite(b.p, 1, b.n, rm.f);
+	if (ferror(rm.f) | fclose(rm.f))
+		dk_die(DK_EXIT_OPERAND, "%s", rm.path);
+	if (dk_verbose)
+		dk_note("--removed %s: %lu clusters, %lu kept, %lu removed, %lu of them "
+		    "exact copies (SIM 1)", rm.path, nclusters, nclusters, nremoved, nexact);
+	dk_buf_free(&b);
+	free(with);
+	free(sim);
+}
+
 /* Writes the clusters in ID order of their names, members in ID order. */
 static void
 write_clusters(int method, uint32_t minsize, int reps)
 {
-	size_t n = dk_intern_count(&g.ids), i, len;
-	uint32_t *name = cluster_names(method, (uint32_t)n), *start, *member;
+	size_t n = dk_intern_count(&g.ids), i, len, nread = g.edges.n;
+	/* the edges as read, for --removed: clustering renumbers them */
+	struct dk_edge *read = rm.path ? dk_reallocarray(NULL, g.edges.n ? g.edges.n : 1,
+	    sizeof *read) : NULL;
+	uint32_t *name, *start, *member;
 	uint32_t *own = NULL;
 	unsigned long nclusters = 0, nsingle = 0, largest = 0;
 
+	if (read && g.edges.n)
+		memcpy(read, g.edges.v, g.edges.n * sizeof *read);
+	name = cluster_names(method, (uint32_t)n);
 	/* start and member: in the memory of the edges, done with, if it
 	 * holds them (fresh memory costs: its pages are zeroed as they are
 	 * first touched) */
@@ -370,6 +575,10 @@ write_clusters(int method, uint32_t minsize, int reps)
 		    "%zu IDs in %lu clusters by %s (%lu singletons, largest %lu)",
 		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters,
 		    dk_cluster_name(method), nsingle, largest);
+	if (read) {
+		write_removed(name, (uint32_t)n, read, nread, nclusters);
+		free(read);
+	}
 	free(name);
 	free(own);
 }
@@ -385,6 +594,7 @@ main(int argc, char **argv)
 		{ "min-size", required_argument, NULL, OPT_MINSIZE },
 		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ "representatives", no_argument, NULL, OPT_REPS },
+		{ "removed", required_argument, NULL, OPT_REMOVED },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *all = NULL;
@@ -408,6 +618,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_KEEP: parse_keep(optarg); break;
 		case OPT_REPS: reps = 1; break;
+		case OPT_REMOVED: rm.path = optarg; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}
 	}
@@ -419,6 +630,15 @@ main(int argc, char **argv)
 	if (keep.rule != KEEP_FIRST && !all)
 		dk_diex(DK_EXIT_INPUT, "--keep other than first needs -a FILE, whose "
 		    "columns it reads");
+	if (rm.path && !all)
+		dk_diex(DK_EXIT_INPUT, "--removed needs -a FILE, the documents it "
+		    "reports on");
+	if (rm.path && reps && minsize > 1)
+		dk_diex(DK_EXIT_INPUT, "--removed with --representatives and --min-size: "
+		    "the keep list would leave out whole clusters, which the report "
+		    "does not list");
+	if (rm.path && (rm.f = fopen(rm.path, "w")) == NULL)
+		dk_die(DK_EXIT_OPERAND, "%s", rm.path);
 
 	if (all)
 		load_ids(all);
@@ -429,5 +649,7 @@ main(int argc, char **argv)
 	free(g.edges.v);
 	free(g.key.v);
 	free(batch.text.v);
+	free(rm.lab.v);
+	free(rm.off.v);
 	return status;
 }

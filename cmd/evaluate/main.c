@@ -1,7 +1,7 @@
 /* evaluate: precision, recall and F1 of a pair or cluster stream against
  * gold clusters, at one threshold or swept over many, with an SVG plot;
  * clusters, given or made from the pairs by a method of common/cluster.h,
- * also by the Adjusted Rand Index. */
+ * also by the Adjusted Rand Index.  --histogram, without gold, is hist.c. */
 #include "dk.h"
 #include "cluster.h"
 #include "evaluate.h"
@@ -13,7 +13,8 @@
 static const struct dk_usage usage = {
 	"evaluate [-cev] [-m METHOD] [-t TAU] [-u MODE] [--sweep] [--step S]\n"
 	"         [--plot FILE.svg]"
-	"         [--per-cluster] [--tsv] GOLD [file ...]",
+	"         [--per-cluster] [--tsv] GOLD [file ...]\n"
+	"       evaluate --histogram [--step S] [--plot FILE.svg] [--tsv] [file ...]",
 	"  GOLD           gold clusters: ID TAB CLUSTER; every pair inside a\n"
 	"                 cluster is a true pair\n"
 	"  -c             the input is a cluster stream, not a pair stream\n"
@@ -30,15 +31,19 @@ static const struct dk_usage usage = {
 	"                 SVG (F1 of each run with -e); implies --sweep\n"
 	"  --per-cluster  recall of each gold cluster and the false pairs touching it\n"
 	"  --tsv          tab-separated output with a header line\n"
+	"  --histogram    no GOLD: the pairs and the documents (by their best\n"
+	"                 pair) in SIM bins of --step, as text with bars (and SVG\n"
+	"                 with --plot), to choose a threshold without labels\n"
 	"  -v             counts of the gold file and the input on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV };
+enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV, OPT_HISTOGRAM };
 enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
 
 static struct {
-	int clusters, each, sweep, percluster, tsv, unknown;
+	int clusters, each, sweep, percluster, tsv, unknown, histogram;
+	const char *scoring;    /* the last option given of scoring against GOLD */
 	int method;             /* -m, or -1: score the pairs themselves */
 	int64_t tau;            /* millionths; -1 when not given */
 	uint32_t step;
@@ -426,8 +431,7 @@ ratio(char *buf, size_t size, uint64_t num, uint64_t den)
 	return buf;
 }
 
-/* A threshold in its shortest form with at least two decimals. */
-static void
+void
 put_tau(char *buf, size_t size, int64_t tau)
 {
 	int len;
@@ -803,6 +807,22 @@ parse_unknown(const char *s)
 	dk_diex(DK_EXIT_INPUT, "-u is %s: not error, singleton or ignore", s);
 }
 
+/* The options that score against GOLD, which --histogram has not. */
+static const char *
+scoring_option(int ch)
+{
+	switch (ch) {
+	case 'c': return "-c";
+	case 'e': return "-e";
+	case 'm': return "-m";
+	case 't': return "-t";
+	case 'u': return "-u";
+	case OPT_SWEEP: return "--sweep";
+	case OPT_PERCLUSTER: return "--per-cluster";
+	default: return NULL;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -814,6 +834,7 @@ main(int argc, char **argv)
 		{ "plot", required_argument, NULL, OPT_PLOT },
 		{ "per-cluster", no_argument, NULL, OPT_PERCLUSTER },
 		{ "tsv", no_argument, NULL, OPT_TSV },
+		{ "histogram", no_argument, NULL, OPT_HISTOGRAM },
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { "-" };
@@ -824,6 +845,8 @@ main(int argc, char **argv)
 
 	dk_cli_init(argc, argv);
 	while ((ch = getopt_long(argc, argv, "cehm:t:u:v", longopts, NULL)) != -1) {
+		if (scoring_option(ch))
+			opt.scoring = scoring_option(ch);
 		switch (ch) {
 		case 'c': opt.clusters = 1; break;
 		case 'm':
@@ -840,14 +863,25 @@ main(int argc, char **argv)
 			x = dk_parse_double(optarg, 0.000001, 1, "--step");
 			opt.step = (uint32_t)(x * MICRO + 0.5);
 			break;
-		case OPT_PLOT: opt.plot = optarg; opt.sweep = 1; break;
+		case OPT_PLOT: opt.plot = optarg; break;
 		case OPT_PERCLUSTER: opt.percluster = 1; break;
 		case OPT_TSV: opt.tsv = 1; break;
+		case OPT_HISTOGRAM: opt.histogram = 1; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (opt.histogram && opt.scoring)
+		dk_diex(DK_EXIT_INPUT, "--histogram scores nothing against a gold file: "
+		    "not with %s", opt.scoring);
+	if (opt.histogram) {
+		status = histogram(argv, argc, opt.step, opt.tsv, opt.plot);
+		dk_out_close();
+		return status;
+	}
+	if (opt.plot)
+		opt.sweep = 1;
 	if (argc < 1)
 		dk_usage(&usage);
 	if (opt.clusters && opt.method >= 0)

@@ -1,5 +1,5 @@
-/* The SVG plot of evaluate: scores against the threshold, drawn directly,
- * so no plotting program is needed. */
+/* The SVG plots of evaluate, drawn directly, so no plotting program is
+ * needed: scores against the threshold, and the histogram of SIMs. */
 #include "evaluate.h"
 
 #include <stdio.h>
@@ -107,20 +107,15 @@ legend(FILE *f, int k, const char *color, const char *label)
 	fputs("</text>\n", f);
 }
 
+/* The frame, and the x axis from xlo to xhi, named label. */
 static void
-axes(FILE *f)
+xaxis(FILE *f, const char *label)
 {
 	int i;
 	double t;
 
 	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
 	    "stroke=\"#000\"/>\n", LEFT, TOP, W - LEFT - RIGHT, H - TOP - BOTTOM);
-	for (i = 0; i <= 10; i++) {
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
-		    LEFT, py(i / 10.0), W - RIGHT, py(i / 10.0));
-		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.1f</text>\n",
-		    LEFT - 6, py(i / 10.0) + 4, i / 10.0);
-	}
 	for (i = 0; i <= 10; i++) {
 		t = i / 10.0;
 		if (t < xlo - 1e-9 || t > xhi + 1e-9)
@@ -130,8 +125,44 @@ axes(FILE *f)
 		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.1f</text>\n",
 		    px(t), H - BOTTOM + 18, t);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">threshold (tau)</text>\n",
-	    (LEFT + W - RIGHT) / 2, H - 14);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+	    (LEFT + W - RIGHT) / 2, H - 14, label);
+}
+
+static void
+axes(FILE *f)
+{
+	int i;
+
+	xaxis(f, "threshold (tau)");
+	for (i = 0; i <= 10; i++) {
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
+		    LEFT, py(i / 10.0), W - RIGHT, py(i / 10.0));
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%.1f</text>\n",
+		    LEFT - 6, py(i / 10.0) + 4, i / 10.0);
+	}
+}
+
+static void
+svg_open(FILE *f, const char *title)
+{
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">\n"
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n", W, H, W, H);
+	fprintf(f, "<text x=\"%d\" y=\"26\" font-size=\"15\">%s</text>\n", LEFT, title);
+}
+
+static int
+svg_close(FILE *f)
+{
+	int fail;
+
+	fputs("</svg>\n", f);
+	fail = ferror(f);
+	if (fclose(f) != 0 || fail)
+		return -1;
+	return 0;
 }
 
 int
@@ -139,7 +170,6 @@ plot_svg(const char *path, const struct series *runs, size_t nruns, uint64_t tru
 {
 	FILE *f = fopen(path, "w");
 	size_t i;
-	int fail;
 
 	if (f == NULL)
 		return -1;
@@ -147,12 +177,8 @@ plot_svg(const char *path, const struct series *runs, size_t nruns, uint64_t tru
 	xhi = 1;
 	if (xhi - xlo < 0.05)
 		xlo = xhi - 0.05;
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-	    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"13\">\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n", W, H, W, H);
-	fprintf(f, "<text x=\"%d\" y=\"26\" font-size=\"15\">%s against the threshold</text>\n",
-	    LEFT, nruns == 1 ? "Precision, recall and F1" : "F1");
+	svg_open(f, nruns == 1 ? "Precision, recall and F1 against the threshold" :
+	    "F1 against the threshold");
 	axes(f);
 	if (nruns == 1) {
 		curve(f, &runs[0], PRECISION, truepairs, palette[0], 2);
@@ -167,9 +193,58 @@ plot_svg(const char *path, const struct series *runs, size_t nruns, uint64_t tru
 			legend(f, (int)i, palette[i % NPALETTE], runs[i].label);
 		}
 	}
-	fputs("</svg>\n", f);
-	fail = ferror(f);
-	if (fclose(f) != 0 || fail)
+	return svg_close(f);
+}
+
+int
+plot_histogram(const char *path, const struct bin *b, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	static const unsigned mult[] = { 1, 2, 5 };
+	uint64_t top = 0, tick = 1, t;
+	double x0, x1, w;
+	size_t i;
+	int k;
+
+	if (f == NULL)
 		return -1;
-	return 0;
+	xlo = n ? (double)b[0].lo / MICRO : 0;
+	xhi = 1;
+	if (xhi - xlo < 0.05)
+		xlo = xhi - 0.05;
+	for (i = 0; i < n; i++) {
+		top = b[i].pairs > top ? b[i].pairs : top;
+		top = b[i].docs > top ? b[i].docs : top;
+	}
+	/* at most 8 ticks of 1, 2 or 5 times a power of 10 */
+	for (k = 0; tick * mult[k % 3] * 8 < top; )
+		if (++k % 3 == 0)
+			tick *= 10;
+	tick *= mult[k % 3];
+	top = top ? (top + tick - 1) / tick * tick : 1;
+	svg_open(f, "Pairs and documents (by their best pair) against SIM");
+	xaxis(f, "SIM");
+	for (t = 0; t <= top; t += tick) {
+		double y = TOP + (1 - (double)t / (double)top) * (H - TOP - BOTTOM);
+
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n",
+		    LEFT, y, W - RIGHT, y);
+		fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%llu</text>\n",
+		    LEFT - 6, y + 4, (unsigned long long)t);
+	}
+	for (i = 0; i < n; i++) {
+		x0 = px((double)b[i].lo / MICRO);
+		x1 = px((double)b[i].hi / MICRO);
+		w = (x1 - x0) / 2 - 1;
+		for (k = 0; k < 2; k++) {
+			double v = (double)(k ? b[i].docs : b[i].pairs) / (double)top;
+
+			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+			    "fill=\"%s\"/>\n", x0 + 1 + k * w, py(v), w > 0 ? w : 0,
+			    py(0) - py(v), palette[k]);
+		}
+	}
+	legend(f, 0, palette[0], "pairs");
+	legend(f, 1, palette[1], "documents");
+	return svg_close(f);
 }
