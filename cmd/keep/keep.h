@@ -24,6 +24,7 @@ struct keep {
 	size_t field;                    /* -f: the ID column, from 1 */
 	const char *json;                /* --json FIELD */
 	int warc;                        /* --warc */
+	int allow_empty;                 /* --allow-empty */
 	unsigned long long n, kept, blank;
 	dk_buf id;                       /* the ID of the record at hand */
 };
@@ -32,6 +33,9 @@ struct keep {
  * in n and kept; a repeated ID in the corpus is fatal, "FILE:LINE: ID x
  * already at line N". */
 int keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size_t n);
+/* An empty list and a corpus that is not (a record read) is fatal unless
+ * --allow-empty. */
+void keep_nonempty(const struct keep *k);
 /* The index of id on the list, marked found, or UINT32_MAX. */
 uint32_t keep_listed(struct keep *k, const char *id, size_t n);
 

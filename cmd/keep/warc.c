@@ -166,6 +166,8 @@ decide(struct pass *w)
 		}
 	}
 	free(counted);
+	if (k->n > 0)
+		keep_nonempty(k);
 }
 
 static int
