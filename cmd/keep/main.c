@@ -62,6 +62,7 @@ read_list(struct keep *k, const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_str line;
+	unsigned long lines = 0;
 	int isnew;
 
 	if (!r)
@@ -70,6 +71,7 @@ read_list(struct keep *k, const char *path)
 	k->listname = dk_reader_name(r);
 	dk_intern_init(&k->list, DK_INTERN_INDEX);
 	while (dk_read_line(r, &line)) {
+		lines++;
 		if (memchr(line.p, '\t', line.n))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a TAB, but "
 			    "a keep list has one ID a line (a TAB in an ID is escaped, \\t): is this a cluster or "
@@ -85,8 +87,15 @@ read_list(struct keep *k, const char *path)
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
+	keep_skipped(k, r, lines);
 	k->listname = dk_strdup(k->listname);
 	dk_reader_close(r);
+}
+
+void
+keep_skipped(struct keep *k, const dk_reader *r, unsigned long returned)
+{
+	k->skipped += dk_reader_lineno(r) - returned;
 }
 
 void
@@ -254,11 +263,15 @@ static void
 closing(const struct keep *k)
 {
 	unsigned long long removed = k->n - k->kept;
+	char more[96] = "";
 
+	if (k->skipped)
+		snprintf(more, sizeof more, ", and %llu record%s skipped (see --max-record)",
+		    k->skipped, k->skipped == 1 ? "" : "s");
 	if (k->blank)
 		dk_note("%llu blank line%s skipped", k->blank, k->blank == 1 ? "" : "s");
-	dk_note("kept %llu of %llu (%llu removed, %.1f%%)", k->kept, k->n, removed,
-	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0);
+	dk_note("kept %llu of %llu (%llu removed, %.1f%%)%s", k->kept, k->n, removed,
+	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0, more);
 }
 
 static int
@@ -354,6 +367,8 @@ main(int argc, char **argv)
 	keep_jsonl_end();
 	if ((s = missing(&k, action)) > status)
 		status = s;
+	if (k.skipped && status < DK_EXIT_OPERAND)
+		status = DK_EXIT_OPERAND;       /* each named as it was skipped */
 	if (dk_verbose)
 		closing(&k);
 	if (out && status == 0 && dk_atomic_commit(&a) != 0)
