@@ -29,11 +29,17 @@ const char dk_gz_limit[] = "gzip member inflates beyond the record limit (see --
 const char *
 dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 {
+	return dk_gunzip_max(p, n, out, used, dk_max_record);
+}
+
+const char *
+dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_t max)
+{
 	z_stream z;
 	size_t room;
 	int rc;
 
-	if (out->n > dk_max_record)
+	if (out->n > max)
 		return dk_gz_limit;
 	memset(&z, 0, sizeof z);
 	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
@@ -45,13 +51,13 @@ dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 		/* At most one byte beyond the limit, to tell that it is
 		 * passed. */
 		room = out->cap - out->n;
-		if (out->n + room > dk_max_record + 1)
-			room = dk_max_record + 1 - out->n;
+		if (out->n + room > max + 1)
+			room = max + 1 - out->n;
 		z.avail_out = (uInt)(room > UINT32_MAX ? UINT32_MAX : room);
 		z.avail_in = (uInt)(n - z.total_in > UINT32_MAX ? UINT32_MAX : n - z.total_in);
 		rc = inflate(&z, Z_NO_FLUSH);
 		out->n = (size_t)((char *)z.next_out - out->p);
-	} while (rc == Z_OK && out->n <= dk_max_record);
+	} while (rc == Z_OK && out->n <= max);
 	*used = z.total_in;
 	inflateEnd(&z);
 	if (rc == Z_OK)

@@ -31,6 +31,10 @@ int dk_is_warc(const unsigned char *p, size_t n);
  * dk_gz_limit. */
 extern const char dk_gz_limit[];
 const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
+/* The same with out's limit max instead of dk_max_record (for bytes read
+ * once within the limit, and inflated again in one piece). */
+const char *dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used,
+    size_t max);
 
 /* The first bytes the gzip data at p inflates to, up to max of them into
  * out, whatever follows (damage, the end of the member): how many. */

@@ -24,7 +24,9 @@ struct keep {
 	size_t field;                    /* -f: the ID column, from 1 */
 	const char *json;                /* --json FIELD */
 	int warc;                        /* --warc */
+	int allow_empty;                 /* --allow-empty */
 	unsigned long long n, kept, blank;
+	unsigned long long skipped;      /* records over a limit, each named */
 	dk_buf id;                       /* the ID of the record at hand */
 };
 
@@ -32,8 +34,16 @@ struct keep {
  * in n and kept; a repeated ID in the corpus is fatal, "FILE:LINE: ID x
  * already at line N". */
 int keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size_t n);
+/* An empty list and a corpus that is not (a record read) is fatal unless
+ * --allow-empty. */
+void keep_nonempty(const struct keep *k);
 /* The index of id on the list, marked found, or UINT32_MAX. */
 uint32_t keep_listed(struct keep *k, const char *id, size_t n);
+
+/* Records of r the reader skipped, over --max-record (it names each, and
+ * counts it in its line numbers): those it numbered but did not return,
+ * returned being the lines it returned. */
+void keep_skipped(struct keep *k, const dk_reader *r, unsigned long returned);
 
 /* lines.c: a TSV stream or JSON Lines on r. */
 void keep_tsv(struct keep *k, dk_reader *r);

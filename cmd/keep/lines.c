@@ -22,15 +22,18 @@ keep_tsv(struct keep *k, dk_reader *r)
 {
 	dk_record rec = { 0 };
 	dk_str id;
+	unsigned long lines = 0;
 
 	/* A corpus record is at least ID TAB TEXT. */
 	while (dk_read_record(r, &rec, k->field > 2 ? k->field : 2)) {
+		lines++;
 		id = rec.f[k->field - 1];
 		if (id.n == 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID in field %zu", k->field);
 		if (keep_id(k, dk_reader_name(r), dk_reader_lineno(r), id.p, id.n))
 			put_raw(r);
 	}
+	keep_skipped(k, r, lines);
 	dk_record_free(&rec);
 }
 
@@ -128,10 +131,18 @@ keep_jsonl(struct keep *k, dk_reader *r)
 	json_object *o, *v;
 	const char *why;
 	dk_str line;
+	unsigned long lines = 0;
 
 	while (dk_read_line(r, &line)) {
-		if (line.n > INT32_MAX)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "line longer than 2G bytes");
+		lines++;
+		/* json-c reads at most 2G bytes: a longer line is skipped as
+		 * one over --max-record is (when that is larger) */
+		if (line.n > INT32_MAX) {
+			dk_warn_at(dk_reader_name(r), dk_reader_lineno(r), "record longer than "
+			    "%d bytes skipped (JSON Lines are read up to 2G bytes a line)", INT32_MAX);
+			k->skipped++;
+			continue;
+		}
 		if (blank(line)) {
 			k->blank++;
 			continue;
@@ -145,6 +156,7 @@ keep_jsonl(struct keep *k, dk_reader *r)
 		if (keep_id(k, dk_reader_name(r), dk_reader_lineno(r), k->id.p, k->id.n))
 			put_raw(r);
 	}
+	keep_skipped(k, r, lines);
 }
 
 void

@@ -3,6 +3,7 @@
  * of the corpus whose IDs are on it, order and bytes unchanged. */
 #include "keep.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -10,39 +11,72 @@
 #include <unistd.h>
 
 static const struct dk_usage usage = {
-	"keep [-v] [-f field | --json field | --warc] [--missing action] list [file ...]",
+	"keep [-v] [-f field | --json field | --warc] [--missing action] [--allow-empty]\n"
+	"            [-o out] list [file ...]",
 	"  -f N            the ID is TSV column N (default 1)\n"
 	"  --json FIELD    the corpus is JSON Lines, the ID its top-level FIELD\n"
 	"  --warc          the corpus is WARC, plain or .warc.gz (found without it\n"
 	"                  in file operands)\n"
 	"  --missing ACTION  an ID of the list not in the corpus: warn (default),\n"
 	"                  error or ignore\n"
+	"  --allow-empty   an empty keep list keeps nothing (else it is an error\n"
+	"                  when the corpus is not empty)\n"
+	"  -o OUT          write to OUT, replaced only when keep succeeds (status 0);\n"
+	"                  on standard output an error leaves the output cut short\n"
 	"  -v              kept and removed records on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_WARC, OPT_MISSING };
+enum { OPT_JSON = 0x2000, OPT_WARC, OPT_MISSING, OPT_EMPTY };
 
-/* The keep list: the first field of each line (a cluster stream's ID, or
- * a line of --representatives). */
+/* What a keep list is, and how one is made of what was given instead. */
+#define LIST_IS "a keep list, one ID a line"
+#define LIST_FROM_PAIRS "dkcluster -a DOCS --representatives makes one of the pairs"
+#define LIST_FROM_CLUSTERS "dkcluster --representatives writes one instead of the clusters"
+#define LIST_COLUMN "cut -f 1 takes column 1, if every ID there is meant"
+
+/* A stream of another kind refused at line 1, naming it and what to do;
+ * a TAB on a later line is refused by read_list. */
+static void
+expect_list(dk_reader *r)
+{
+	const char *how;
+	unsigned best, k = dk_sniff_reader(r, &best);
+
+	if (k && !(k & DK_KIND_LIST) && (best & (DK_KIND_DOC | DK_KIND_SIG |
+	    DK_KIND_KEYED | DK_KIND_PAIR | DK_KIND_CLUSTER | DK_KIND_LEXICON))) {
+		how = best == DK_KIND_CLUSTER ? LIST_FROM_CLUSTERS "; " LIST_COLUMN :
+		    best == DK_KIND_PAIR ? LIST_FROM_PAIRS : LIST_COLUMN;
+		dk_die_at(dk_reader_name(r), 1, "this looks like %s; keep reads "
+		    LIST_IS ": %s", dk_kind_says(best), how);
+	}
+	dk_expect(r, DK_KIND_LIST, LIST_IS " (from dkcluster --representatives)");
+}
+
+/* The keep list, one ID a line.  IDs are @tsv-escaped, so a TAB is never
+ * part of one: a line with a TAB is a stream of another kind (a cluster
+ * or pair stream, whose column 1 would keep every document). */
 static void
 read_list(struct keep *k, const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_str line;
-	char *tab;
+	unsigned long lines = 0;
 	int isnew;
 
 	if (!r)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
-	dk_expect(r, DK_KIND_LIST | DK_KIND_CLUSTER, "a keep list, one ID a line "
-	    "(from dkcluster --representatives), or a cluster stream (ID CLUSTER)");
+	expect_list(r);
 	k->listname = dk_reader_name(r);
 	dk_intern_init(&k->list, DK_INTERN_INDEX);
 	while (dk_read_line(r, &line)) {
-		if ((tab = memchr(line.p, '\t', line.n)) != NULL)
-			line.n = (size_t)(tab - line.p);
+		lines++;
+		if (memchr(line.p, '\t', line.n))
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a TAB, but "
+			    "a keep list has one ID a line (a TAB in an ID is escaped, \\t): is this a cluster or "
+			    "pair stream? dkcluster --representatives writes the keep list "
+			    "instead; " LIST_COLUMN);
 		if (line.n == 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
 		dk_intern_id(&k->list, line.p, line.n, &isnew);
@@ -53,8 +87,23 @@ read_list(struct keep *k, const char *path)
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
+	keep_skipped(k, r, lines);
 	k->listname = dk_strdup(k->listname);
 	dk_reader_close(r);
+}
+
+void
+keep_skipped(struct keep *k, const dk_reader *r, unsigned long returned)
+{
+	k->skipped += dk_reader_lineno(r) - returned;
+}
+
+void
+keep_nonempty(const struct keep *k)
+{
+	if (k->found.n == 0 && !k->allow_empty)
+		dk_diex(DK_EXIT_INPUT, "%s: the keep list is empty, and the corpus is not: "
+		    "nothing of it would be kept (see --allow-empty)", k->listname);
 }
 
 int
@@ -63,6 +112,7 @@ keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size
 	uint32_t t;
 	int isnew;
 
+	keep_nonempty(k);
 	if (!dk_allow_repeated_ids) {
 		t = dk_intern_id(&k->seen, id, n, &isnew);
 		if (!isnew && k->whichfile.v[t] == k->files.n - 1)
@@ -213,11 +263,15 @@ static void
 closing(const struct keep *k)
 {
 	unsigned long long removed = k->n - k->kept;
+	char more[96] = "";
 
+	if (k->skipped)
+		snprintf(more, sizeof more, ", and %llu record%s skipped (see --max-record)",
+		    k->skipped, k->skipped == 1 ? "" : "s");
 	if (k->blank)
 		dk_note("%llu blank line%s skipped", k->blank, k->blank == 1 ? "" : "s");
-	dk_note("kept %llu of %llu (%llu removed, %.1f%%)", k->kept, k->n, removed,
-	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0);
+	dk_note("kept %llu of %llu (%llu removed, %.1f%%)%s", k->kept, k->n, removed,
+	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0, more);
 }
 
 static int
@@ -240,16 +294,19 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "warc", no_argument, NULL, OPT_WARC },
 		{ "missing", required_argument, NULL, OPT_MISSING },
+		{ "allow-empty", no_argument, NULL, OPT_EMPTY },
 		DK_CLI_IDOPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	static struct keep k;
-	int ch, action = MISSING_WARN, status = 0, s, formats = 0;
+	int ch, action = MISSING_WARN, status = 0, s, formats = 0, fd;
 	char *stdin_only[] = { "-", NULL };
+	const char *out = NULL;
+	dk_atomic a = { NULL, NULL, -1 };
 
 	dk_cli_init(argc, argv);
 	k.field = 1;
-	while ((ch = getopt_long(argc, argv, "f:hv", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:ho:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
 			k.field = (size_t)dk_parse_int(optarg, 1, 1 << 20, "-f");
@@ -268,6 +325,14 @@ main(int argc, char **argv)
 		case OPT_MISSING:
 			action = parse_missing(optarg);
 			break;
+		case OPT_EMPTY:
+			k.allow_empty = 1;
+			break;
+		case 'o':
+			if (!*optarg)
+				dk_diex(DK_EXIT_INPUT, "-o: the file name is empty");
+			out = optarg;
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -280,6 +345,13 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "-f, --json and --warc name different formats: give one");
 
 	read_list(&k, argv[0]);
+	if (out) {
+		if ((fd = dk_atomic_open(&a, out)) < 0 && errno == EINVAL)
+			dk_diex(DK_EXIT_INPUT, "-o %s: not a regular file, which -o replaces "
+			    "whole; write to standard output instead", out);
+		if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0)
+			dk_die(DK_EXIT_OPERAND, "-o %s", out);
+	}
 	argc--, argv++;
 	if (argc == 0)
 		argv = stdin_only;
@@ -295,7 +367,13 @@ main(int argc, char **argv)
 	keep_jsonl_end();
 	if ((s = missing(&k, action)) > status)
 		status = s;
+	if (k.skipped && status < DK_EXIT_OPERAND)
+		status = DK_EXIT_OPERAND;       /* each named as it was skipped */
 	if (dk_verbose)
 		closing(&k);
+	if (out && status == 0 && dk_atomic_commit(&a) != 0)
+		dk_die(DK_EXIT_OPERAND, "-o %s", out);
+	if (out && status != 0)
+		dk_atomic_abort(&a);    /* OUT as it was */
 	return status;
 }

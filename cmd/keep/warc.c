@@ -166,6 +166,8 @@ decide(struct pass *w)
 		}
 	}
 	free(counted);
+	if (k->n > 0)
+		keep_nonempty(k);
 }
 
 static int
@@ -205,7 +207,6 @@ static void
 put_run(struct pass *w, const unsigned char *p, size_t unit, size_t end, size_t i, size_t j)
 {
 	size_t m, nkept = 0, pos, used;
-	size_t limit = dk_max_record;
 	const struct rec *e;
 
 	for (m = i; m < j; m++)
@@ -218,11 +219,9 @@ put_run(struct pass *w, const unsigned char *p, size_t unit, size_t end, size_t 
 		return;
 	/* The first pass read these members, record by record within the
 	 * limit; here they are inflated together. */
-	dk_max_record = (size_t)-1 / 2;
 	for (w->buf.n = 0, pos = unit; pos < end; pos += used)
-		if (dk_gunzip(p + pos, end - pos, &w->buf, &used) != NULL)
+		if (dk_gunzip_max(p + pos, end - pos, &w->buf, &used, (size_t)-1 / 2) != NULL)
 			dk_diex(DK_EXIT_INPUT, "%s: offset %zu: gzip member changed while read", w->file, pos);
-	dk_max_record = limit;
 	for (m = i; m < j; m++) {
 		e = &w->recs.v[m];
 		if (kept(w, e))
