@@ -521,5 +521,9 @@ main(int argc, char **argv)
 		dk_warn("%s", tmpdir);
 	done = 1;
 	block_signals(SIG_UNBLOCK);
+	free(outpairs);
+	free(outkeep);
+	if (json)
+		free(id);
 	return DK_EXIT_OK;
 }
