@@ -32,7 +32,8 @@ static const struct dk_usage usage = {
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
 	"  -v               the stages' command lines, and -v to each stage\n"
-	"  -h, --help, --version\n",
+	"  -h, --help, --version\n"
+	"  (--max-record and --progress are given on to every dupkit stage)\n",
 };
 
 enum { OPT_JSON = 0x2000 };
