@@ -33,7 +33,7 @@ static const struct dk_usage usage = {
 	"                   (default id,text)\n"
 	"  -v               the stages' command lines, and -v to each stage\n"
 	"  -h, --help, --version\n"
-	"  (--max-record and --progress are given on to every dupkit stage)\n",
+	"  and, given on to every dupkit stage:\n",
 };
 
 enum { OPT_JSON = 0x2000 };
