@@ -27,7 +27,10 @@
 # A pipeline fails when any of its stages fails (pipefail: a task whose
 # htmlstrip or spotsig failed must fail, not hand on part of its output),
 # which POSIX sh lacks: the script runs itself under bash.
-if test -z "${BASH_VERSION:-}"; then exec bash "$0" "$@"; fi
+if test -z "${BASH_VERSION:-}"; then
+	command -v bash >/dev/null 2>&1 || { echo "mapred.sh: bash is not installed" >&2; exit 1; }
+	exec bash "$0" "$@"
+fi
 set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2

@@ -49,7 +49,10 @@
 # what it wrote before it failed: the script runs itself under bash, and
 # the jobs run under bash too (PARALLEL_SHELL; a remote host's login shell
 # must know set -o pipefail).
-if test -z "${BASH_VERSION:-}"; then exec bash "$0" "$@"; fi
+if test -z "${BASH_VERSION:-}"; then
+	command -v bash >/dev/null 2>&1 || { echo "scaleout: bash is not installed" >&2; exit 1; }
+	exec bash "$0" "$@"
+fi
 set -euo pipefail
 PARALLEL_SHELL=$(command -v bash)
 export PARALLEL_SHELL
