@@ -201,10 +201,15 @@ $(DIRS):
 $(DIRS): private SHELL := /bin/bash
 
 # ---- map: text ----
-# the text of shard $<, on standard output
+# the text of shard $<, on standard output.  JSON Lines: an ID that is not
+# a string or a number, or a text that is not a string, stops jq (as in
+# dkdedup) rather than becoming the ID "null" or an empty text.
 TEXT_warc  = htmlstrip --warc $(HTMLSTRIP_FLAGS) $<
 TEXT_jsonl = jq -r --arg id '$(JSON_ID)' --arg text '$(JSON_TEXT)' \
-	'[(.[$$id] | if type == "string" then . else tojson end), .[$$text]] | @tsv' $<
+	'[(.[$$id] | if type == "string" then . elif type == "number" then tojson \
+	  else error("member \"\($$id)\" is \(type), not a string or a number") end), \
+	  (.[$$text] | if type == "string" then . \
+	  else error("member \"\($$text)\" is \(type), not a string") end)] | @tsv' $<
 $(OUT)/text/%.tsv: $(IN)/% $(O_text) | $(OUT)/text
 	$(call atomic,$(TEXT_$(FORMAT)),$*)
 
@@ -258,7 +263,7 @@ $(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(O_keys) | $(OUT)/keys
 # from the record counts of all shards.  Band and fingerprint keys are
 # hashes: ranges of their first two hex digits.
 $(OUT)/ranges.tsv: $(KEYED) $(O_shuffle) $(O_shards)
-	$(call atomic,for f in $(KEYED); do cut -f1 $$f | uniq -c; done | \
+	$(call atomic,for f in $(KEYED); do cut -f1 $$f | uniq -c || exit; done | \
 	    awk '{ n[$$2] += $$1 } END { for (k in n) print k "\t" n[k] }' | sort | \
 	    awk -F '\t' -v r=$(KEYS) '{ k[NR] = $$1; n[NR] = $$2; t += $$2 } \
 	        END { for (i = 1; i <= NR; i++) { print k[i] "\t" int(c * r / (t + 1)); c += n[i] } }')
@@ -279,7 +284,7 @@ $(OUT)/shuffle/%.done: $(OUT)/keys/%.keys $(RANGEFILE) $(O_shuffle) | $(OUT)/shu
 	awk -F '\t' -v r=$(KEYS) -v f=$(OUT)/shuffle/$*.tmp. '$(ROUTE)' $< && \
 	for j in $(RANGES); do \
 	    if test -f $(OUT)/shuffle/$*.tmp.$$j; then mv -f $(OUT)/shuffle/$*.tmp.$$j $(OUT)/shuffle/$*.$$j; \
-	    else : >$(OUT)/shuffle/$*.$$j; fi; \
+	    else : >$(OUT)/shuffle/$*.$$j; fi || exit; \
 	done && touch $@
 
 # ---- reduce: each key range matched on its own ----

@@ -25,7 +25,11 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
 echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig | spotmatch -t $tau | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
-spotsig "$tmp/docs" | spotmatch -t "$tau" | tee "$tmp/pairs"
+# each stage into a file of its own, so that set -e stops at the one that
+# fails (a pipeline's status is only its last command's)
+spotsig "$tmp/docs" >"$tmp/sigs"
+spotmatch -t "$tau" "$tmp/sigs" >"$tmp/pairs"
+cat "$tmp/pairs"
 echo "# the clusters, one story a line:"
 dkcluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
 awk -F '\t' '

@@ -23,7 +23,15 @@
 # engine hands a reducer the records of a key in any order, and a pair may
 # come from several reducers (LSH: several shared bands; I-Match: several
 # shared fingerprints, whose shares of SIM are added up here).
-set -eu
+#
+# A pipeline fails when any of its stages fails (pipefail: a task whose
+# htmlstrip or spotsig failed must fail, not hand on part of its output),
+# which POSIX sh lacks: the script runs itself under bash.
+if test -z "${BASH_VERSION:-}"; then
+	command -v bash >/dev/null 2>&1 || { echo "mapred.sh: bash is not installed" >&2; exit 1; }
+	exec bash "$0" "$@"
+fi
+set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
 	echo "                 [-d] [-t tau] [-i lo:hi] [-K k] [-L lexicon]" >&2

@@ -43,7 +43,19 @@
 # left behind.  A local job (':') among remote hosts reads the files where
 # they are.  The programs must be installed on every host (or -B).  The
 # ssh command is parallel's: set PARALLEL_SSH, or use ~/.ssh/config.
-set -eu
+#
+# A pipeline fails when any of its stages fails (pipefail), here and in
+# every job, so that a failed stage stops the run instead of handing on
+# what it wrote before it failed: the script runs itself under bash, and
+# the jobs run under bash too (PARALLEL_SHELL; a remote host's login shell
+# must know set -o pipefail).
+if test -z "${BASH_VERSION:-}"; then
+	command -v bash >/dev/null 2>&1 || { echo "scaleout: bash is not installed" >&2; exit 1; }
+	exec bash "$0" "$@"
+fi
+set -euo pipefail
+PARALLEL_SHELL=$(command -v bash)
+export PARALLEL_SHELL
 usage() {
 	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
 	echo "                   [-C dir] [-t tau] [-i lo:hi] [-K k] [-J threads] spotsigs|lsh|imatch outdir file..." >&2
@@ -87,7 +99,7 @@ test "$nshard" -ge 1 && test "$nkey" -ge 1 && test "$nkey" -le 256 || usage
 
 command -v parallel >/dev/null 2>&1 ||
 	die "GNU parallel is not installed (Debian: apt-get install parallel)"
-parallel --version 2>/dev/null | grep -q '^GNU parallel' ||
+parallel --version 2>/dev/null | grep '^GNU parallel' >/dev/null ||
 	die "'parallel' is not GNU parallel (Debian: apt-get install parallel)"
 
 LC_ALL=C
@@ -123,11 +135,11 @@ q() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
 }
 test -z "$bindir" || bindir=$(cd "$bindir" && pwd)
-# pre: the command prefix of every job: C ordering, -B, and for a local
+# pre: the command prefix of every job: pipefail, C ordering, -B, and for a local
 # job among remote ones (it runs in a directory of its own too, which
 # nothing is sent to) the way back to the files
 pre() {
-	printf 'LC_ALL=C; export LC_ALL;'
+	printf 'set -o pipefail; LC_ALL=C; export LC_ALL;'
 	test -z "$bindir" || printf ' PATH=%s:$PATH; export PATH;' "$(q "$bindir")"
 	test -z "$remote" || printf ' case $PARALLEL_SSHLOGIN in :) cd %s ;; esac;' "$(q "$(pwd)")"
 }

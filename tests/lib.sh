@@ -42,6 +42,11 @@ expect_error() {
 	}
 }
 
+# Programs that are no filters but run others over files they name
+# (dkdedup: FORMAT IN OUT): t0020 and t0021 leave them out, and their own
+# tests (t7400) check the same faults of their operands.
+dk_drivers="dkdedup"
+
 # dk_invocation PROG: sets kind (the input PROG reads: html, docs, sigs or
 # pairs) and args (its arguments) for the tests that run every program
 # (t0020, t0021), in a directory prepared by dk_inputs.  A program not

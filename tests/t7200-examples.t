@@ -43,6 +43,14 @@ test_expect_success 'only what depends on a changed stage is rebuilt' '
 	! grep -q "( qgram " plan
 '
 
+# issue 32: a pipeline whose first stage fails must fail, not hand on
+# what the last stage made of nothing
+test_expect_success 'mapred.sh: a task whose spotsig fails fails (pipefail)' '
+	printf "a\tC:\\\\Users the cat sat on the mat\n" >bad.docs &&
+	test_expect_code 2 sh "$top/examples/mapred.sh" lex-map spotsigs -d <bad.docs >out 2>err &&
+	grep "^spotsig: stdin:1: invalid escape" err
+'
+
 test_expect_success 'cleanup' '
 	rm -rf "$work"
 '

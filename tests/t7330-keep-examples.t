@@ -1,10 +1,9 @@
 #!/bin/sh
-test_description='examples/dedup.sh: the whole job on the bundled pages as a
-document stream, as JSON Lines and as a web archive'
+test_description='dkdedup: the whole job on the bundled pages as a document
+stream, as JSON Lines and as a web archive'
 . "$(dirname "$0")/lib.sh"
 
 top=$(cd "$DK_TESTS/.." && pwd)
-dedup="$top/examples/dedup.sh"
 H="application/http; msgtype=response"
 D=2024-05-01T00:00:00Z
 
@@ -23,7 +22,7 @@ test_expect_success 'setup: the pages as TSV, JSON Lines and WARC' '
 '
 
 test_expect_success 'tsv: the deduplicated stream, records unchanged' '
-	sh "$dedup" -t 0.4 tsv docs.tsv out.tsv 2>err &&
+	dkdedup -t 0.4 tsv docs.tsv out.tsv 2>err &&
 	cut -f 1 out.tsv >ids && test_cmp expect.ids ids &&
 	grep -F -f expect.ids docs.tsv >expect && test_cmp expect out.tsv &&
 	echo "keep: kept 7 of 13 (6 removed, 46.2%)" >expect.err && test_cmp expect.err err
@@ -38,14 +37,14 @@ test_expect_success 'jsonl: the same pages as JSON objects, numeric IDs, text wi
 	awk -F "\t" "{ print NR \"\t\" \$0 }" docs.tsv |
 		jq -R -c "split(\"\t\") | { n: (.[0] | tonumber), name: .[1], body: (.[2] | gsub(\"\\\\\\\\n\"; \"\n\")) }" >docs.jsonl &&
 	test $(grep -c "\\\\n" docs.jsonl) = 13 &&
-	sh "$dedup" -t 0.4 jsonl docs.jsonl out.jsonl n body 2>err &&
+	dkdedup -t 0.4 --json n,body jsonl docs.jsonl out.jsonl 2>err &&
 	jq -r .name out.jsonl >ids && test_cmp expect.ids ids &&
 	grep -F -f expect.ids docs.jsonl >expect && test_cmp expect out.jsonl &&
 	test_cmp expect.err err
 '
 
 test_expect_success 'warc: a smaller .warc.gz, members copied' '
-	sh "$dedup" -t 0.4 warc pages.warc.gz out.warc.gz 2>err &&
+	dkdedup -t 0.4 warc pages.warc.gz out.warc.gz 2>err &&
 	htmlstrip out.warc.gz | cut -f 3 | sed "s|^http://pages/||" >ids &&
 	test_cmp expect.ids ids &&
 	for n in 1 2 3 4 5 8 13; do gzip -n <r$n.w || return 1; done >expect &&
@@ -55,8 +54,8 @@ test_expect_success 'warc: a smaller .warc.gz, members copied' '
 '
 
 test_expect_success 'usage errors' '
-	expect_error 2 "^usage: dedup.sh" sh "$dedup" tsv docs.tsv &&
-	expect_error 2 "^dedup.sh: format csv: not tsv, jsonl or warc" sh "$dedup" csv docs.tsv out
+	expect_error 2 "^usage: dkdedup" dkdedup tsv docs.tsv &&
+	expect_error 2 "^dkdedup: format .csv.: not tsv, jsonl or warc" dkdedup csv docs.tsv out
 '
 
 test_done

@@ -140,7 +140,7 @@ test_expect_success PARALLEL 'usage and missing input' '
 
 test_expect_success 'without GNU parallel the script says so' '
 	mkdir nopar &&
-	for p in sh awk cat sort cut split seq mkdir rm mv date tail uniq xargs touch tr grep; do
+	for p in sh bash awk cat sort cut split seq mkdir rm mv date tail uniq xargs touch tr grep; do
 		ln -s "$(command -v $p)" nopar/$p || return 1
 	done &&
 	test_must_fail env PATH="$PWD/nopar:$DK_BIN" $scaleout -d spotsigs out.x synth.docs 2>err &&

@@ -1,0 +1,530 @@
+/* dkdedup: the whole deduplication job, a corpus in and the same corpus
+ * without its near duplicates out, in its own format.  It runs the stages
+ * as child processes (the programs beside its own executable first, then
+ * those on PATH), checks the exit status of every one, and writes OUT,
+ * OUT.keep and OUT.pairs under temporary names in OUT's directory, renamed
+ * only when every stage succeeded: a failed or interrupted job leaves none
+ * of them behind, nor half of one. */
+#include "cli.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* The threshold of spotmatch when -t is not given: the one place it is set. */
+#define DEFAULT_TAU "0.44"
+
+static const struct dk_usage usage = {
+	"dkdedup [-v] [-t TAU] [-j N] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"  -t TAU           similarity threshold of spotmatch (default " DEFAULT_TAU ")\n"
+	"  -j N             spotmatch threads (default: one per CPU)\n"
+	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
+	"                   (default id,text)\n"
+	"  -v               the stages' command lines, and -v to each stage\n"
+	"  -h, --help, --version\n"
+	"  and, given on to every dupkit stage:\n",
+};
+
+enum { OPT_JSON = 0x2000 };
+enum { FMT_TSV, FMT_JSONL, FMT_WARC };
+
+/* A stage: its argument vector (argv[0] is the program's name). */
+#define MAXARG 24
+struct stage {
+	const char *argv[MAXARG + 1];
+	int argc;
+};
+
+/* What the signal handler and the exit handler clean up: the children
+ * running, the temporary files (all named before the first is made) and
+ * their directory.  done is set once everything is renamed. */
+#define MAXKIDS 4
+static volatile pid_t kids[MAXKIDS];
+static char *tmpdir;
+static char *tmpfile_[4];
+static int ntmp;
+static volatile sig_atomic_t done;
+
+static void
+cleanup(void)
+{
+	int i;
+
+	if (done)
+		return;
+	for (i = 0; i < MAXKIDS; i++)
+		if (kids[i] > 0)
+			kill(kids[i], SIGTERM);
+	for (i = 0; i < ntmp; i++)
+		unlink(tmpfile_[i]);
+	if (tmpdir)
+		rmdir(tmpdir);
+}
+
+static void
+on_signal(int sig)
+{
+	sigset_t s;
+
+	cleanup();
+	done = 1;
+	signal(sig, SIG_DFL);
+	raise(sig);
+	sigemptyset(&s);
+	sigaddset(&s, sig);
+	sigprocmask(SIG_UNBLOCK, &s, NULL);
+	_exit(128 + sig);
+}
+
+static void
+block_signals(int how)
+{
+	sigset_t s;
+
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	sigprocmask(how, &s, NULL);
+}
+
+/* ---- the stages' programs and command lines ---- */
+
+static char selfdir[PATH_MAX];
+
+static void
+find_self(void)
+{
+	ssize_t n = readlink("/proc/self/exe", selfdir, sizeof selfdir - 1);
+	char *slash;
+
+	if (n <= 0) {
+		selfdir[0] = '\0';
+		return;
+	}
+	selfdir[n] = '\0';
+	if ((slash = strrchr(selfdir, '/')) != NULL)
+		*slash = '\0';
+	else
+		selfdir[0] = '\0';
+}
+
+static void
+arg(struct stage *s, const char *a)
+{
+	if (s->argc == MAXARG)
+		dk_diex(DK_EXIT_OPERAND, "too many arguments for %s", s->argv[0]);
+	s->argv[s->argc++] = a;
+	s->argv[s->argc] = NULL;
+}
+
+/* Options every dupkit stage gets from dkdedup's own. */
+static struct {
+	const char *maxrec;
+	int progress;
+	int verbose;
+} pass;
+
+static const char *const vflags[] = { "-v", "-vv", "-vvv", "-vvvv" };
+
+static void
+stage(struct stage *s, const char *prog, int verbose)
+{
+	s->argc = 0;
+	arg(s, prog);
+	if (verbose > 0)
+		arg(s, vflags[verbose > 4 ? 3 : verbose - 1]);
+	if (pass.progress)
+		arg(s, "--progress");
+	if (pass.maxrec) {
+		arg(s, "--max-record");
+		arg(s, pass.maxrec);
+	}
+}
+
+/* The command line of a stage, for -v and for messages. */
+static void
+show(const struct stage *s, int n, const char *in, const char *out)
+{
+	int i, j;
+
+	if (!dk_verbose)
+		return;
+	fflush(stdout);
+	fprintf(stderr, "%s: ", dk_progname);
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < s[i].argc; j++)
+			fprintf(stderr, "%s%s", j ? " " : i ? " | " : "", s[i].argv[j]);
+	}
+	if (in)
+		fprintf(stderr, " <%s", in);
+	fprintf(stderr, " >%s\n", out);
+}
+
+/* ---- running a pipeline ---- */
+
+static int
+spawn(const struct stage *s, int in, int out, pid_t *pid)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	sigset_t none, dfl;
+	char path[PATH_MAX + 64];
+	int e, beside = 0;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
+	posix_spawnattr_init(&at);
+	sigemptyset(&none);
+	sigemptyset(&dfl);
+	sigaddset(&dfl, SIGINT);
+	sigaddset(&dfl, SIGTERM);
+	sigaddset(&dfl, SIGHUP);
+	sigaddset(&dfl, SIGPIPE);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &dfl);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	if (selfdir[0]) {
+		snprintf(path, sizeof path, "%s/%s", selfdir, s->argv[0]);
+		beside = access(path, X_OK) == 0;
+	}
+	if (beside)
+		e = posix_spawn(pid, path, &fa, &at, (char *const *)s->argv, environ);
+	else
+		e = posix_spawnp(pid, s->argv[0], &fa, &at, (char *const *)s->argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	return e;
+}
+
+/* Runs the n stages as a pipeline, the first reading the file in (or
+ * /dev/null), the last writing the file out, made anew.  Returns 0, or
+ * the status dkdedup exits with, having said which stage failed. */
+static int
+run(struct stage *s, int n, const char *in, const char *out)
+{
+	int fdin, fdout, fd[2], next, i, e, st[MAXKIDS], status = 0;
+	pid_t pid;
+
+	show(s, n, in, out);
+	if ((fdin = open(in ? in : "/dev/null", O_RDONLY | O_CLOEXEC)) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", in ? in : "/dev/null");
+	if ((fdout = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666)) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	for (i = 0; i < n; i++) {
+		if (i < n - 1) {
+			if (pipe(fd) < 0 || fcntl(fd[0], F_SETFD, FD_CLOEXEC) < 0 ||
+			    fcntl(fd[1], F_SETFD, FD_CLOEXEC) < 0)
+				dk_die(DK_EXIT_OPERAND, "pipe");
+			next = fd[0];
+		} else {
+			fd[1] = fdout;
+			next = -1;
+		}
+		block_signals(SIG_BLOCK);
+		e = spawn(&s[i], fdin, fd[1], &pid);
+		if (e == 0)
+			kids[i] = pid;
+		block_signals(SIG_UNBLOCK);
+		close(fdin);
+		close(fd[1]);
+		fdin = next;
+		if (e) {
+			if (next >= 0)
+				close(next);
+			errno = e;
+			dk_die(DK_EXIT_OPERAND, "cannot run %s", s[i].argv[0]);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		while (waitpid(kids[i], &st[i], 0) < 0)
+			if (errno != EINTR)
+				dk_die(DK_EXIT_OPERAND, "waiting for %s", s[i].argv[0]);
+		kids[i] = 0;
+	}
+	/* A stage that failed is named, but not one killed by SIGPIPE because
+	 * a later one failed and stopped reading it. */
+	for (i = n; i-- > 0;) {
+		if (WIFEXITED(st[i]) && WEXITSTATUS(st[i]) == 0)
+			continue;
+		if (WIFSIGNALED(st[i]) && WTERMSIG(st[i]) == SIGPIPE && status)
+			continue;
+		if (WIFEXITED(st[i])) {
+			dk_warnx("%s failed (exit status %d)", s[i].argv[0], WEXITSTATUS(st[i]));
+			e = WEXITSTATUS(st[i]);
+			status = e == DK_EXIT_INPUT ? DK_EXIT_INPUT : DK_EXIT_OPERAND;
+		} else {
+			dk_warnx("%s killed by signal %d (%s)", s[i].argv[0], WTERMSIG(st[i]),
+			    strsignal(WTERMSIG(st[i])));
+			status = DK_EXIT_OPERAND;
+		}
+	}
+	return status;
+}
+
+/* ---- the job ---- */
+
+static char *
+cat(const char *a, const char *b)
+{
+	size_t na = strlen(a), nb = strlen(b);
+	char *p = malloc(na + nb + 1);
+
+	if (!p)
+		dk_diex(DK_EXIT_OPERAND, "out of memory");
+	memcpy(p, a, na);
+	memcpy(p + na, b, nb + 1);
+	return p;
+}
+
+static char *
+tmpname(const char *name)
+{
+	char *p = cat(tmpdir, name);
+
+	tmpfile_[ntmp++] = p;
+	return p;
+}
+
+static int
+format_of(const char *w)
+{
+	if (strcmp(w, "tsv") == 0)
+		return FMT_TSV;
+	if (strcmp(w, "jsonl") == 0)
+		return FMT_JSONL;
+	if (strcmp(w, "warc") == 0)
+		return FMT_WARC;
+	dk_warnx("format '%s': not tsv, jsonl or warc", w);
+	dk_usage(&usage);
+}
+
+/* IN is read more than once (signatures, the list of every document, the
+ * records kept): it must be a file that reads the same each time. */
+static void
+check_in(const char *in)
+{
+	struct stat st;
+	int fd = open(in, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", in);
+	close(fd);
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		dk_die(DK_EXIT_OPERAND, "%s", in);
+	}
+	if (!S_ISREG(st.st_mode))
+		dk_diex(DK_EXIT_OPERAND, "%s: not a regular file (IN is read more than once)", in);
+}
+
+/* The jq program that makes the document stream of JSON Lines: the ID a
+ * string (escaped by @tsv as dupkit streams are) or a number, the text a
+ * string; anything else stops it, naming the line. */
+static const char jq_docs[] =
+	"[(.[$id] | if type == \"string\" then . elif type == \"number\" then tojson"
+	" else error(\"member \\\"\\($id)\\\" is \\(type), not a string or a number\") end),"
+	" (.[$text] | if type == \"string\" then ."
+	" else error(\"member \\\"\\($text)\\\" is \\(type), not a string\") end)] | @tsv";
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *tau = DEFAULT_TAU, *threads = NULL, *json = NULL;
+	const char *in, *out, *docs;
+	char *id = "id", *text = "text", *comma, *pairs, *keep, *result;
+	char *outkeep, *outpairs;
+	struct stage s[2];
+	struct sigaction sa;
+	int ch, fmt, status, i;
+
+	dk_cli_init(argc, argv);
+	/* the stages' standard streams are 0, 1 and 2: none may be a file
+	 * opened here */
+	for (i = 0; i < 3; i++)
+		if (fcntl(i, F_GETFD) < 0 && open("/dev/null", O_RDWR) != i)
+			dk_die(DK_EXIT_OPERAND, "/dev/null");
+	while ((ch = getopt_long(argc, argv, "hj:t:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			dk_parse_threshold(optarg);
+			tau = optarg;
+			break;
+		case 'j':
+			dk_cli_common(ch, optarg, &usage);
+			threads = optarg;
+			break;
+		case OPT_JSON: json = optarg; break;
+		case DK_OPT_MAXREC:
+			dk_cli_common(ch, optarg, &usage);
+			pass.maxrec = optarg;
+			break;
+		case DK_OPT_PROGRESS:
+			pass.progress = 1;
+			break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 3)
+		dk_usage(&usage);
+	fmt = format_of(argv[0]);
+	in = argv[1];
+	out = argv[2];
+	if (json) {
+		if (fmt != FMT_JSONL)
+			dk_diex(DK_EXIT_INPUT, "--json names the members of JSON Lines: "
+			    "give it with the format jsonl");
+		id = cat(json, "");
+		if ((comma = strchr(id, ',')) != NULL) {
+			*comma = '\0';
+			text = comma + 1;
+		}
+		if (!*id || !*text)
+			dk_diex(DK_EXIT_INPUT, "--json is '%s': want ID,TEXT, two member names", json);
+	}
+	pass.verbose = dk_verbose;
+	check_in(in);
+	if (*out == '\0')
+		dk_diex(DK_EXIT_OPERAND, "OUT is empty");
+	{
+		struct stat st;
+
+		if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+			errno = EISDIR;
+			dk_die(DK_EXIT_OPERAND, "%s", out);
+		}
+	}
+	find_self();
+
+	/* The temporaries, in a directory beside OUT (so that each is renamed
+	 * within one file system), all named before the signals are caught. */
+	tmpdir = cat(out, ".dkdedup.XXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		int e = errno;
+
+		free(tmpdir);
+		tmpdir = NULL;
+		errno = e;
+		dk_die(DK_EXIT_OPERAND, "%s: cannot make a temporary directory beside it", out);
+	}
+	{
+		char *t = cat(tmpdir, "/");
+
+		free(tmpdir);
+		tmpdir = t;
+	}
+	pairs = tmpname("pairs");
+	keep = tmpname("keep");
+	result = tmpname("out");
+	docs = fmt == FMT_TSV ? in : tmpname("docs");
+	tmpdir[strlen(tmpdir) - 1] = '\0';
+	atexit(cleanup);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	/* The document stream. */
+	status = 0;
+	if (fmt == FMT_JSONL) {
+		s[0].argc = 0;
+		arg(&s[0], "jq");
+		arg(&s[0], "-r");
+		arg(&s[0], "--arg");
+		arg(&s[0], "id");
+		arg(&s[0], id);
+		arg(&s[0], "--arg");
+		arg(&s[0], "text");
+		arg(&s[0], text);
+		arg(&s[0], jq_docs);
+		arg(&s[0], in);
+		status = run(s, 1, NULL, docs);
+	} else if (fmt == FMT_WARC) {
+		stage(&s[0], "htmlstrip", pass.verbose);
+		arg(&s[0], "--warc");
+		arg(&s[0], in);
+		status = run(s, 1, NULL, docs);
+	}
+	/* The pairs. */
+	if (!status) {
+		stage(&s[0], "spotsig", pass.verbose);
+		arg(&s[0], docs);
+		stage(&s[1], "spotmatch", pass.verbose);
+		arg(&s[1], "-t");
+		arg(&s[1], tau);
+		if (threads) {
+			arg(&s[1], "-j");
+			arg(&s[1], threads);
+		}
+		status = run(s, 2, NULL, pairs);
+	}
+	/* The keep list. */
+	if (!status) {
+		stage(&s[0], "dkcluster", pass.verbose);
+		arg(&s[0], "-a");
+		arg(&s[0], docs);
+		arg(&s[0], "--representatives");
+		arg(&s[0], pairs);
+		status = run(s, 1, NULL, keep);
+	}
+	/* The records kept; keep's -v statistics close the job. */
+	if (!status) {
+		stage(&s[0], "keep", pass.verbose ? pass.verbose : 1);
+		if (fmt == FMT_JSONL) {
+			arg(&s[0], "--json");
+			arg(&s[0], id);
+		} else if (fmt == FMT_WARC)
+			arg(&s[0], "--warc");
+		arg(&s[0], keep);
+		arg(&s[0], in);
+		status = run(s, 1, NULL, result);
+	}
+	if (status) {
+		dk_warnx("%s: not written", out);
+		exit(status);
+	}
+
+	/* Every stage succeeded: the results take their names, none of them
+	 * interrupted half-way. */
+	outpairs = cat(out, ".pairs");
+	outkeep = cat(out, ".keep");
+	block_signals(SIG_BLOCK);
+	if (rename(pairs, outpairs) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", outpairs);
+	if (rename(keep, outkeep) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", outkeep);
+	if (rename(result, out) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	for (i = 0; i < ntmp; i++)
+		unlink(tmpfile_[i]);
+	if (rmdir(tmpdir) < 0)
+		dk_warn("%s", tmpdir);
+	done = 1;
+	block_signals(SIG_UNBLOCK);
+	free(outpairs);
+	free(outkeep);
+	if (json)
+		free(id);
+	return DK_EXIT_OK;
+}

@@ -1,0 +1,181 @@
+#!/bin/sh
+test_description='dkdedup: the whole job on small corpora (TSV, JSON Lines,
+WARC), and a failed stage, a bad operand or a signal leaving no output'
+. "$(dirname "$0")/lib.sh"
+
+H="application/http; msgtype=response"
+D=2024-05-01T00:00:00Z
+A="the cat sat on the mat and the dog ran off to the house of the king"
+C="a wholly different story about a ferry that crossed the river in the night"
+
+# no OUT, OUT.keep, OUT.pairs, nor a temporary directory beside them:
+# the files are those listed by snapshot before
+snapshot() {
+	ls | grep -v -x -e before -e after -e err -e status -e expect
+}
+nothing_left() {
+	snapshot >after &&
+	test_cmp before after
+}
+
+test_expect_success 'setup: three documents, the second a copy of the first' '
+	printf "a\t%s\nb\t%s\nc\t%s\n" "$A" "$A" "$C" >docs.tsv &&
+	printf "a\t%s\nc\t%s\n" "$A" "$C" >expect.out &&
+	printf "a\nc\n" >expect.keep &&
+	printf "a\tb\t1.000000\n" >expect.pairs &&
+	echo "keep: kept 2 of 3 (1 removed, 33.3%)" >expect.err
+'
+
+test_expect_success 'tsv: OUT, OUT.keep, OUT.pairs and the closing line' '
+	dkdedup tsv docs.tsv out.tsv 2>err &&
+	test_cmp expect.out out.tsv &&
+	test_cmp expect.keep out.tsv.keep &&
+	test_cmp expect.pairs out.tsv.pairs &&
+	test_cmp expect.err err &&
+	! ls out.tsv.dkdedup.* 2>/dev/null
+'
+
+test_expect_success 'tsv: -t is the threshold of spotmatch' '
+	printf "a\t%s\nb\t%s and the queen of the land\n" "$A" "$A" >half.tsv &&
+	dkdedup -t 0.6 -j 2 tsv half.tsv t6.tsv 2>err &&
+	test_cmp half.tsv t6.tsv &&
+	test_must_be_empty t6.tsv.pairs &&
+	echo "keep: kept 2 of 2 (0 removed, 0.0%)" >expect && test_cmp expect err &&
+	dkdedup -t 0.5 tsv half.tsv t5.tsv 2>err &&
+	head -n 1 half.tsv >expect && test_cmp expect t5.tsv &&
+	printf "a\tb\t0.500000\n" >expect && test_cmp expect t5.tsv.pairs &&
+	expect_error 2 "^dkdedup: threshold" dkdedup -t 1.5 tsv docs.tsv t2.tsv &&
+	! test -e t2.tsv
+'
+
+test_expect_success 'jsonl: default members id and text, records byte for byte' '
+	printf "{\"id\":\"a\",\"text\":\"%s\",\"n\":1}\n" "$A" >docs.jsonl &&
+	printf "{\"id\":\"b\",\"text\":\"%s\",\"n\":2}\n" "$A" >>docs.jsonl &&
+	printf "{\"id\":\"c\", \"text\":\"%s\"}\n" "$C" >>docs.jsonl &&
+	dkdedup jsonl docs.jsonl out.jsonl 2>err &&
+	sed -n "1p;3p" docs.jsonl >expect &&
+	test_cmp expect out.jsonl &&
+	test_cmp expect.keep out.jsonl.keep &&
+	test_cmp expect.pairs out.jsonl.pairs &&
+	test_cmp expect.err err
+'
+
+test_expect_success 'jsonl: --json ID,TEXT names other members; numeric IDs' '
+	printf "{\"n\":1,\"body\":\"%s\"}\n{\"n\":2,\"body\":\"%s\"}\n{\"n\":3,\"body\":\"%s\"}\n" \
+		"$A" "$A" "$C" >num.jsonl &&
+	dkdedup --json n,body jsonl num.jsonl num.out 2>err &&
+	sed -n "1p;3p" num.jsonl >expect &&
+	test_cmp expect num.out &&
+	printf "1\n3\n" >e && test_cmp e num.out.keep &&
+	test_cmp expect.err err &&
+	expect_error 2 "^dkdedup: --json is .n,.: want ID,TEXT" dkdedup --json n, jsonl num.jsonl x &&
+	expect_error 2 "^dkdedup: --json names the members of JSON Lines" dkdedup --json n,body tsv docs.tsv x
+'
+
+test_expect_success 'jsonl: a text that is not a string stops the job at jq' '
+	printf "{\"id\":\"a\",\"text\":\"%s\"}\n{\"id\":\"b\",\"text\":7}\n" "$A" >bad.jsonl &&
+	snapshot >before &&
+	expect_error 1 "^dkdedup: jq failed (exit status 5)" dkdedup jsonl bad.jsonl bad.out &&
+	grep "^jq: error (at bad.jsonl:2): member \"text\" is number, not a string" err &&
+	nothing_left
+'
+
+test_expect_success 'warc: the HTML responses deduplicated, a copy removed' '
+	dk_http_page p1 "$A" && dk_http_page p2 "$A" && dk_http_page p3 "$C" &&
+	dk_warc_record response http://x/1 urn:uuid:1 $D "$H" p1 >r1 &&
+	dk_warc_record response http://x/2 urn:uuid:2 $D "$H" p2 >r2 &&
+	dk_warc_record response http://x/3 urn:uuid:3 $D "$H" p3 >r3 &&
+	cat r1 r2 r3 >in.warc &&
+	dkdedup warc in.warc out.warc 2>err &&
+	cat r1 r3 >expect &&
+	test_cmp expect out.warc &&
+	printf "urn:uuid:1\nurn:uuid:3\n" >e && test_cmp e out.warc.keep &&
+	printf "urn:uuid:1\turn:uuid:2\t1.000000\n" >e && test_cmp e out.warc.pairs &&
+	printf "keep: in.warc: 3 records, 3 captures, 2 kept\nkeep: kept 2 of 3 (1 removed, 33.3%%)\n" >e &&
+	test_cmp e err
+'
+
+test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OUT, the stage named' '
+	printf "a\t%s\nb\tC:\\\\Users\\\\me %s\nc\t%s\n" "$A" "$A" "$C" >esc.tsv &&
+	snapshot >before &&
+	expect_error 2 "^dkdedup: spotsig failed (exit status 2)" dkdedup tsv esc.tsv esc.out &&
+	cat >expect <<-\EOF &&
+	spotsig: esc.tsv:2: invalid escape (only \\ \t \n \r are allowed)
+	dkdedup: spotsig failed (exit status 2)
+	dkdedup: esc.out: not written
+	EOF
+	test_cmp expect err &&
+	nothing_left
+'
+
+test_expect_success 'a failed stage leaves an earlier OUT as it was' '
+	echo old >old.out && echo old >old.out.keep && echo old >old.out.pairs &&
+	test_must_fail dkdedup tsv esc.tsv old.out 2>err &&
+	echo old >expect &&
+	test_cmp expect old.out && test_cmp expect old.out.keep && test_cmp expect old.out.pairs
+'
+
+# A stage is found beside dkdedup before PATH: fake ones show what
+# dkdedup does when a stage fails or the job is stopped.
+test_expect_success 'setup: dkdedup beside fake stages' '
+	mkdir fail term &&
+	cp "$DK_BIN/dkdedup" fail/ && cp "$DK_BIN/dkdedup" term/ &&
+	printf "#!/bin/sh\necho \"spotmatch: fake failure\" >&2\nexit 3\n" >fail/spotmatch &&
+	printf "#!/bin/sh\nkill -TERM \$PPID\nexec sleep 30\n" >term/dkcluster &&
+	chmod +x fail/spotmatch term/dkcluster &&
+	awk -v a="$A" "BEGIN { for (i = 0; i < 20000; i++) print \"d\" i \"\t\" a \" \" i }" >big.tsv
+'
+
+test_expect_success 'a stage that fails after another wrote to it: only it is named' '
+	snapshot >before &&
+	expect_error 1 "^dkdedup: spotmatch failed (exit status 3)" fail/dkdedup tsv big.tsv big.out &&
+	printf "spotmatch: fake failure\ndkdedup: spotmatch failed (exit status 3)\ndkdedup: big.out: not written\n" >expect &&
+	test_cmp expect err &&
+	nothing_left
+'
+
+test_expect_success 'SIGTERM: the job stopped by the signal, the temporaries removed' '
+	snapshot >before &&
+	{ term/dkdedup tsv docs.tsv term.out 2>err; echo $? >status; } &&
+	echo 143 >expect && test_cmp expect status &&
+	nothing_left
+'
+
+test_expect_success 'a missing stage: status 1, named' '
+	snapshot >before &&
+	{ PATH=/nonexistent "$DK_BIN/dkdedup" jsonl docs.jsonl none.out 2>err; echo $? >status; } &&
+	echo 1 >expect && test_cmp expect status &&
+	grep "^dkdedup: cannot run jq: No such file or directory" err &&
+	nothing_left
+'
+
+test_expect_success 'an unreadable IN: status 1, nothing written' '
+	snapshot >before &&
+	expect_error 1 "^dkdedup: no-such.tsv: No such file or directory" dkdedup tsv no-such.tsv x.out &&
+	mkdir -p dir &&
+	snapshot >before &&
+	expect_error 1 "^dkdedup: dir: Is a directory" dkdedup tsv dir x.out &&
+	expect_error 1 "^dkdedup: /dev/null: not a regular file (IN is read more than once)" \
+		dkdedup tsv /dev/null x.out &&
+	nothing_left
+'
+
+test_expect_success 'OUT in a directory that does not exist: status 1' '
+	expect_error 1 "^dkdedup: no-dir/out.tsv: cannot make a temporary directory beside it: No such file or directory" \
+		dkdedup tsv docs.tsv no-dir/out.tsv &&
+	! test -e no-dir
+'
+
+test_expect_success 'OUT a directory: status 1' '
+	expect_error 1 "^dkdedup: dir: Is a directory" dkdedup tsv docs.tsv dir
+'
+
+test_expect_success 'a bad format word, or operands missing: status 2, usage' '
+	expect_error 2 "^dkdedup: format .csv.: not tsv, jsonl or warc" dkdedup csv docs.tsv x.out &&
+	grep "^usage: dkdedup" err &&
+	expect_error 2 "^usage: dkdedup" dkdedup tsv docs.tsv &&
+	expect_error 2 "^usage: dkdedup" dkdedup tsv docs.tsv a b &&
+	! test -e x.out
+'
+
+test_done
