@@ -16,8 +16,9 @@
  *   LABEL  the last carried column of ID's -a record when it begins with
  *          a URI scheme and "://" (the URI of htmlstrip --warc's
  *          ID DATE URI TEXT), else the title: the first words of the text
- *          (the last column of a document stream, @tsv-escaped as read),
- *          cut at a word end within TITLE_MAX bytes and then marked "...";
+ *          (the last column of a document stream), blanks and escaped
+ *          TABs, LFs and CRs written as one space, cut at a word end
+ *          within TITLE_MAX bytes and then marked "...";
  *          empty for an ID list or a signature stream.
  *
  * A pair repeated counts with its highest SIM; among other members, the
@@ -244,37 +245,45 @@ text_unit(const char *p, size_t n, int *blank)
 	return dk_utf8_decode((const unsigned char *)p, n, &cp);
 }
 
-/* The title of an escaped text: leading blanks skipped, whole when it
- * fits TITLE_MAX bytes, else cut at the last word end that fits (or, in a
+/* The title of an escaped text: its words, each run of blanks (spaces,
+ * escaped TABs, LFs and CRs) written as one space, whole when they fit
+ * TITLE_MAX bytes, else cut at the last word end that fits (or, in a
  * first word longer than that, between two characters) and marked. */
 static void
 push_title(dk_str t)
 {
-	size_t i = 0, u, wend = 0, end;
-	int blank, prev = 1;
+	size_t i, u, n = 0, wend = 0;
+	int blank, cut = 0;
 
-	while (i < t.n && (u = text_unit(t.p + i, t.n - i, &blank), blank))
-		i += u;
-	t.p += i;
-	t.n -= i;
-	if (t.n <= TITLE_MAX) {
-		DK_GROW(&rm.lab, rm.lab.n + t.n);
-		memcpy(rm.lab.v + rm.lab.n, t.p, t.n);
-		rm.lab.n += t.n;
-		return;
-	}
-	for (i = 0; ; i += u, prev = blank) {
+	DK_GROW(&rm.lab, rm.lab.n + TITLE_MAX + 3);
+	for (i = 0; i < t.n; i += u) {
 		u = text_unit(t.p + i, t.n - i, &blank);
-		if (blank && !prev)
-			wend = i;
-		if (i + u > TITLE_MAX)
+		if (blank) {
+			if (n > 0 && rm.lab.v[rm.lab.n + n - 1] != ' ') {
+				wend = n;
+				if (n + 1 > TITLE_MAX) {
+					cut = 1;
+					break;
+				}
+				rm.lab.v[rm.lab.n + n++] = ' ';
+			}
+			continue;
+		}
+		if (n + u > TITLE_MAX) {
+			cut = 1;
 			break;
+		}
+		memcpy(rm.lab.v + rm.lab.n + n, t.p + i, u);
+		n += u;
 	}
-	end = wend ? wend : i;
-	DK_GROW(&rm.lab, rm.lab.n + end + 3);
-	memcpy(rm.lab.v + rm.lab.n, t.p, end);
-	memcpy(rm.lab.v + rm.lab.n + end, "...", 3);
-	rm.lab.n += end + 3;
+	if (cut) {
+		if (wend)
+			n = wend;
+		memcpy(rm.lab.v + rm.lab.n + n, "...", 3);
+		n += 3;
+	} else if (n > 0 && rm.lab.v[rm.lab.n + n - 1] == ' ')
+		n--;
+	rm.lab.n += n;
 }
 
 /* The LABEL of a record of -a (see the top of this file); title: the

@@ -81,7 +81,7 @@ test_expect_success 'a plain -a: the title, cut at a word end, never inside a ch
 	{
 		printf "t1\tk\t0.500000\tk\tLe café de la gare est fermé depuis longtemps, mais les...\n" &&
 		printf "t2\tk\t0.500000\tk\ta%s...\n" "$e29" &&
-		printf "t3\tk\t0.500000\tk\tshort\\\\ttext\n" &&
+		printf "t3\tk\t0.500000\tk\tshort text\n" &&
 		printf "t4\tk\t0.500000\tk\tOne two three four five six seven eight nine ten eleven...\n" &&
 		printf "t5\tk\t0.500000\tk\t%s\n" "123456789 123456789 123456789 123456789 123456789 123456789" &&
 		printf "t6\tk\t0.500000\tk\t%s...\n" "123456789 123456789 123456789 123456789 123456789 1234567890" &&
