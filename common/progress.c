@@ -25,12 +25,15 @@ static struct {
 	int busy;                       /* one thread reports at a time */
 } p;
 
-/* The operands declared and not yet opened by a reader, by their file. */
+/* The operands declared, by their file, in order; those before first
+ * are opened by a reader already (as they usually are, in order). */
 struct file_id {
 	dev_t dev;
 	ino_t ino;
+	int opened;
 };
 static DK_VEC(struct file_id) declared;
+static size_t first;
 
 static int64_t
 now_ms(void)
@@ -212,7 +215,7 @@ dk_progress_operands(int argc, char **argv)
 			continue;       /* not read: the program says why */
 		add_size(&st, fd < 0 ? 0 : lseek(fd, 0, SEEK_CUR));
 		if (S_ISREG(st.st_mode))
-			DK_PUSH(&declared, ((struct file_id){ st.st_dev, st.st_ino }));
+			DK_PUSH(&declared, ((struct file_id){ st.st_dev, st.st_ino, 0 }));
 	}
 }
 
@@ -224,16 +227,22 @@ dk_progress_file(int fd)
 
 	if (!dk_progress_on || fstat(fd, &st) != 0)
 		return;
-	for (i = 0; i < declared.n; i++)
-		if (declared.v[i].dev == st.st_dev && declared.v[i].ino == st.st_ino) {
-			declared.v[i] = declared.v[--declared.n];
-			if (declared.n == 0) {
-				free(declared.v);
-				memset(&declared, 0, sizeof declared);
-			}
-			return;
-		}
-	add_size(&st, lseek(fd, 0, SEEK_CUR));
+	for (i = first; i < declared.n; i++)
+		if (!declared.v[i].opened && declared.v[i].dev == st.st_dev &&
+		    declared.v[i].ino == st.st_ino)
+			break;
+	if (i == declared.n) {
+		add_size(&st, lseek(fd, 0, SEEK_CUR));
+		return;
+	}
+	declared.v[i].opened = 1;
+	while (first < declared.n && declared.v[first].opened)
+		first++;
+	if (first == declared.n) {
+		free(declared.v);
+		memset(&declared, 0, sizeof declared);
+		first = 0;
+	}
 }
 
 void
