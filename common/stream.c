@@ -54,6 +54,7 @@ dk_reader_fd(int fd, const char *name)
 
 	r->fd = fd;
 	r->name = dk_strdup(name);
+	dk_progress_file(fd);
 	r->cap = READ_CHUNK * 2;
 	r->buf = dk_malloc(r->cap);
 	if (!atexit_set) {
@@ -518,6 +519,7 @@ dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *
 	dk_reader *r;
 	int i, status = 0;
 
+	dk_progress_operands(argc, argv);
 	for (i = 0; i == 0 || i < argc; i++) {
 		const char *path = argc ? argv[i] : "-";
 

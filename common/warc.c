@@ -5,6 +5,7 @@
 #include "warc.h"
 #include "mem.h"
 #include "msg.h"
+#include "progress.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -276,13 +277,15 @@ struct place {
 	int gz;
 };
 
-/* The complete records in p[0, n); returns the bytes used. */
+/* The complete records in p[0, n); returns the bytes used.  Each record
+ * counts for the progress report, and in a plain file its bytes with it
+ * (a gzip file's are counted by members). */
 static size_t
 records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
     int final, const struct place *at, int *status)
 {
 	const unsigned char *q;
-	size_t off = 0, len;
+	size_t off = 0, len, counted = 0;
 	dk_warc_rec r;
 	const char *why;
 
@@ -295,6 +298,9 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 			r.unit = at->unit;
 			r.off = at->done + off;
 			r.gz = at->gz;
+			dk_progress_records++;
+			if (!at->gz)
+				dk_progress_input(off + len - counted), counted = off + len;
 			if ((why = w->fn(&r, w->arg)) != NULL)
 				*status = damaged(w, name, at->base + (at->gz ? 0 : off), why);
 			off += len;
@@ -306,6 +312,8 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 		q = resync(p + off, p + n);
 		off = q ? (size_t)(q - p) : n;
 	}
+	if (!at->gz && off > counted)
+		dk_progress_input(off - counted);
 	return off;
 }
 
@@ -314,12 +322,14 @@ gzip_records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t
 {
 	const unsigned char *q;
 	struct place at = { 0, 0, 0, 1 };
-	size_t pos = 0, used, done;
+	size_t pos = 0, used, done, was;
 	const char *why;
 	int status = 0;
 
 	w->gz.n = 0;
-	while (pos < n) {
+	/* each member, or the damaged bytes skipped, counts for progress */
+	for (; pos < n; dk_progress_input(pos - was)) {
+		was = pos;
 		if (w->gz.n == 0)       /* a new run starts with this member */
 			at.unit = pos, at.done = 0;
 		why = dk_is_gzip(p + pos, n - pos) ? dk_gunzip(p + pos, n - pos, &w->gz, &used) :

@@ -74,7 +74,9 @@ const char *dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback);
  * N: reason" (N the offset of the record in a plain file, of its member in
  * a gzip one) and counted, and reading goes on with the next record or
  * member; with fatal set the first damage ends the program (exit 2)
- * instead. */
+ * instead.  Each record, and the bytes of the file as they are consumed
+ * (a gzip file's compressed bytes, member by member), count for the
+ * progress report (common/progress.h). */
 typedef struct {
 	const char *(*fn)(dk_warc_rec *r, void *arg);
 	void *arg;

@@ -196,6 +196,7 @@ main(int argc, char **argv)
 
 	if (argc == 0)
 		argv = stdin_only;
+	dk_progress_operands(argc, argv);
 	for (; *argv; argv++)
 		if ((s = operand(&d, *argv, warc, &fb)) > status)
 			status = s;

@@ -122,8 +122,6 @@ record(dk_warc_rec *r, void *arg)
 	size_t start = dk_out.n;
 	int html, fallback;
 
-	dk_progress_records++;
-	dk_progress_input(r->len);
 	if (!starts(r->type, "response") || r->type.n != 8 ||
 	    !starts(r->ctype, "application/http")) {
 		d->skipped++;

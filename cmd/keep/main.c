@@ -360,6 +360,7 @@ main(int argc, char **argv)
 			if (strcmp(argv[s], "-") == 0)
 				dk_diex(DK_EXIT_INPUT, "the keep list and the corpus cannot both be standard input");
 	dk_intern_init(&k.seen, 0);
+	dk_progress_operands(argc, argv);
 	for (; *argv; argv++)
 		if ((s = operand(&k, *argv, formats == 0)) > status)
 			status = s;
