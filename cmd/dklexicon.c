@@ -20,6 +20,7 @@ static const struct dk_usage usage = {
 	"                instead of the input itself\n"
 	"  -v            statistics on stderr\n"
 	DK_CLI_IDHELP
+	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
 };
 
@@ -218,6 +219,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
+		DK_CLI_TEXTOPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
@@ -226,7 +228,7 @@ main(int argc, char **argv)
 	const char *pattern = NULL;
 	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0, prune;
 
-	dk_cli_init(argc, argv);
+	dk_cli_init_text(argc, argv);
 	st.lex = dk_lexicon_new();
 	while ((ch = getopt_long(argc, argv, "hI:L:mp:vw", longopts, NULL)) != -1) {
 		switch (ch) {

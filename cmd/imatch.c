@@ -32,6 +32,7 @@ static const struct dk_usage usage = {
 	"             (default: detected on the first non-empty record of each file)\n"
 	"  -v         statistics on stderr\n"
 	DK_CLI_IDHELP
+	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
 };
 
@@ -531,6 +532,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
+		DK_CLI_TEXTOPTS,
 		{ "sigs", no_argument, NULL, 'S' },
 		{ "text", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
@@ -544,7 +546,7 @@ main(int argc, char **argv)
 	int ch, status;
 	struct job job;
 
-	dk_cli_init(argc, argv);
+	dk_cli_init_text(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hvi:kK:L:m:p:s:STx", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i': dk_parse_range(optarg, &o.lo, &o.hi, "IDF range"); break;

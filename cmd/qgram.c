@@ -15,6 +15,7 @@ static const struct dk_usage usage = {
 	"            text, for spotmatch --checksum-column\n"
 	"  -v        statistics on stderr\n"
 	DK_CLI_IDHELP
+	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
 };
 
@@ -264,6 +265,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
+		DK_CLI_TEXTOPTS,
 		{ "checksum", no_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -274,7 +276,7 @@ main(int argc, char **argv)
 	int ch, qset = 0, status;
 	struct job job;
 
-	dk_cli_init(argc, argv);
+	dk_cli_init_text(argc, argv);
 	while ((ch = getopt_long(argc, argv, "hkp:q:vw:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'k':

@@ -22,6 +22,13 @@ dk_cli_init(int argc, char **argv)
 	dk_setprogname(argc > 0 && argv[0] ? argv[0] : "dupkit");
 }
 
+void
+dk_cli_init_text(int argc, char **argv)
+{
+	dk_cli_init(argc, argv);
+	dk_text_invalid = DK_INVALID_ERROR;
+}
+
 static void
 print_synopsis(FILE *fp, const char *syn)
 {
@@ -80,6 +87,9 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 	}
 	case DK_OPT_REPIDS:
 		dk_allow_repeated_ids = 1;
+		return 1;
+	case DK_OPT_REPLACE:
+		dk_text_invalid = DK_INVALID_REPLACE;
 		return 1;
 	case 'j':
 		dk_threads = (int)dk_parse_int(arg, 1, 1024, "thread count");

@@ -13,6 +13,11 @@
  *                   common/ids.h); only in the programs that read documents
  *                   or signatures, which list DK_CLI_IDOPTS and put
  *                   DK_CLI_IDHELP in their option summary
+ *   --replace-invalid   invalid UTF-8 in a document's text becomes U+FFFD
+ *                   (dk_text_invalid, common/stream.h), instead of an
+ *                   error; only in the programs that read document text
+ *                   (dk_record_text), which list DK_CLI_TEXTOPTS and put
+ *                   DK_CLI_TEXTHELP in their option summary
  *
  * A program lists DK_CLI_LONGOPTS in its getopt_long table, puts "hvj:"
  * (those it uses) in its short options, and hands every option it does not
@@ -29,6 +34,7 @@
 #define DK_OPT_MAXREC 0x1001
 #define DK_OPT_PROGRESS 0x1002
 #define DK_OPT_REPIDS 0x1003
+#define DK_OPT_REPLACE 0x1004
 #define DK_CLI_LONGOPTS \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, DK_OPT_VERSION }, \
@@ -39,6 +45,10 @@
 	{ "allow-repeated-ids", no_argument, NULL, DK_OPT_REPIDS }
 #define DK_CLI_IDHELP \
 	"  --allow-repeated-ids  a document ID may repeat (else an error)\n"
+#define DK_CLI_TEXTOPTS \
+	{ "replace-invalid", no_argument, NULL, DK_OPT_REPLACE }
+#define DK_CLI_TEXTHELP \
+	"  --replace-invalid  replace invalid UTF-8 in the text by U+FFFD (else an error)\n"
 
 struct dk_usage {
 	const char *synopsis;   /* one or more lines, each without "usage: " */
@@ -49,6 +59,11 @@ extern int dk_threads;      /* set by -j; 0 until dk_cli_threads() */
 
 /* Call first in main(): sets the program name, and line-buffers nothing. */
 void dk_cli_init(int argc, char **argv);
+/* dk_cli_init for a program that reads document text (dk_record_text):
+ * invalid UTF-8 in the text is an error (dk_text_invalid =
+ * DK_INVALID_ERROR) unless --replace-invalid, which it lists
+ * (DK_CLI_TEXTOPTS, DK_CLI_TEXTHELP). */
+void dk_cli_init_text(int argc, char **argv);
 /* Handles h, v, j, --version and '?'; returns 0 for an option it does not know. */
 int dk_cli_common(int ch, const char *arg, const struct dk_usage *u);
 void dk_usage(const struct dk_usage *u) DK_NORETURN;   /* to stderr, exit 2 */

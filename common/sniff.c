@@ -119,9 +119,31 @@ magic(const char *p, size_t n, int partial)
 	if (e - i >= 3 && p[i] == '{' && p[i + 1] == '"' &&
 	    (partial ? memchr(p, '\t', n) == NULL : p[e - 1] == '}'))
 		return DK_KIND_JSONL;
-	if (!memchr(p, '\t', n) && (starts_ci(p + i, n - i, "<!doctype") ||
-	    starts_ci(p + i, n - i, "<html")))
-		return DK_KIND_HTML;
+	return 0;
+}
+
+/* An HTML or XHTML page: after a UTF-8 byte order mark and blank lines,
+ * a line without TAB that starts as only markup starts, with a doctype,
+ * <html, an XML declaration or a comment.  p[0, n) are all the bytes
+ * looked at, whole lines or not: a page's first line may be longer. */
+static unsigned
+html(const char *p, size_t n)
+{
+	static const char *const open[] = { "<!doctype", "<html", "<?xml", "<!--" };
+	const char *nl;
+	size_t i = 0, k, len;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	while (i < n && strchr(" \t\r\n\f", p[i]) && p[i])
+		i++;
+	nl = memchr(p + i, '\n', n - i);
+	len = nl ? (size_t)(nl - (p + i)) : n - i;
+	if (memchr(p + i, '\t', len))
+		return 0;
+	for (k = 0; k < sizeof open / sizeof open[0]; k++)
+		if (starts_ci(p + i, len, open[k]))
+			return DK_KIND_HTML;
 	return 0;
 }
 
@@ -354,7 +376,7 @@ known(const char *p, size_t n, int partial, int *cut, struct head *h, struct sig
 	*cut = !nl && partial;
 	if (!*cut && len > 0 && p[len - 1] == '\r')
 		len--;
-	if ((k = magic(p, len, *cut)) != 0 || *cut)
+	if ((k = magic(p, len, *cut)) != 0 || (k = html(p, n)) != 0 || *cut)
 		return k;
 	split_head(p, n, partial, h);
 	*s = sig_field(h->l[0].last);

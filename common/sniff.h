@@ -15,8 +15,9 @@
  *   UTF-16     a byte order mark, FF FE or FE FF
  *   WARC       a first line "WARC/" digit "." digit
  *   JSON Lines a first line from '{"' to '}'
- *   HTML page  a one-field first line that starts with "<!DOCTYPE" or
- *              "<html"
+ *   HTML page  after a UTF-8 byte order mark and blank lines, a line
+ *              without TAB that starts with "<!DOCTYPE", "<html", "<?xml"
+ *              or "<!--" (an XHTML page, a page saved with a comment)
  * none of which UTF-8 text in a TSV stream starts with; by the first line,
  *   lexicon    "!N" TAB digits
  *   keyed      KEY TAB ID ... TAB SIGS, KEY of partition, minhash or imatch

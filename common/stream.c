@@ -2,6 +2,7 @@
 #include "mem.h"
 #include "msg.h"
 #include "progress.h"
+#include "utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -166,21 +167,63 @@ fill(dk_reader *r)
 }
 
 size_t dk_max_record = DK_MAX_RECORD_DEFAULT;
+unsigned long dk_records_skipped;
+
+/* A run that skipped a record ends with status 1 whatever program it is
+ * and however it reads (dk_each_input, a lexicon, a REF, a list of its
+ * own): registered at the first skip, this handler turns an exit with
+ * status 0 into one with status 1.  It is the last registered, so it runs
+ * first; _exit skips the handlers registered before it, which are the
+ * readers' (memory only) and progress's, whose line it clears itself, and
+ * stdio, which it flushes. */
+static void
+skipped_at_exit(int status, void *arg)
+{
+	(void)arg;
+	if (status != DK_EXIT_OK)
+		return;
+	dk_progress_clear();
+	fflush(NULL);
+	_exit(DK_EXIT_OPERAND);
+}
+
+/* The record at r->start is over dk_max_record: drops its bytes up to its
+ * LF (or the end of input), a buffer at a time, and says so. */
+static void
+skip_record(dk_reader *r, char *nl)
+{
+	while (!nl) {
+		r->start = r->end = 0;          /* nothing of it is kept */
+		if (!fill(r))
+			break;
+		nl = memchr(r->buf, '\n', r->end);
+	}
+	if (nl)
+		r->start = (size_t)(nl - r->buf) + 1;
+	r->lineno++;
+	if (dk_records_skipped++ == 0)
+		on_exit(skipped_at_exit, NULL);
+	dk_warn_at(r->name, r->lineno, "record longer than %zu bytes skipped (see --max-record)",
+	    dk_max_record);
+}
 
 int
 dk_read_line(dk_reader *r, dk_str *line)
 {
-	size_t scanned = r->start;
+	size_t scanned;
 	char *nl;
 
+next:
+	scanned = r->start;
 	for (;;) {
 		nl = memchr(r->buf + scanned, '\n', r->end - scanned);
 		if (nl)
 			break;
 		scanned = r->end - r->start;   /* offsets survive a move */
-		if (scanned > dk_max_record)
-			dk_die_at(r->name, r->lineno + 1,
-			    "record longer than %zu bytes (see --max-record)", dk_max_record);
+		if (scanned > dk_max_record) {
+			skip_record(r, NULL);
+			goto next;
+		}
 		if (!fill(r)) {
 			if (r->start == r->end)
 				return 0;
@@ -191,9 +234,10 @@ dk_read_line(dk_reader *r, dk_str *line)
 	}
 	line->p = r->buf + r->start;
 	line->n = (size_t)(nl - line->p);
-	if (line->n > dk_max_record)
-		dk_die_at(r->name, r->lineno + 1,
-		    "record longer than %zu bytes (see --max-record)", dk_max_record);
+	if (line->n > dk_max_record) {
+		skip_record(r, nl < r->buf + r->end ? nl : NULL);
+		goto next;
+	}
 	r->start = nl - r->buf + (nl < r->buf + r->end);
 	r->raw.p = line->p;
 	r->raw.n = r->buf + r->start - line->p;
@@ -208,13 +252,21 @@ int
 dk_reader_peek(dk_reader *r, dk_str *head, int *partial)
 {
 	size_t avail;
+	char *nl;
 
 	/* Reads until the first line is complete, as dk_read_line would,
-	 * but no further: the lines after it are those read with it. */
-	while (!memchr(r->buf + r->start, '\n', r->end - r->start) &&
-	    r->end - r->start < DK_PEEK_MAX)
-		if (!fill(r))
+	 * but no further: the lines after it are those read with it.  A
+	 * first line known to be over dk_max_record is skipped as
+	 * dk_read_line would skip it, and the next looked at. */
+	for (;;) {
+		while (!(nl = memchr(r->buf + r->start, '\n', r->end - r->start)) &&
+		    r->end - r->start < DK_PEEK_MAX)
+			if (!fill(r))
+				break;
+		if ((size_t)((nl ? nl : r->buf + r->end) - (r->buf + r->start)) <= dk_max_record)
 			break;
+		skip_record(r, nl);
+	}
 	avail = r->end - r->start;
 	if (avail == 0)
 		return 0;
@@ -257,8 +309,10 @@ void
 dk_record_free(dk_record *rec)
 {
 	free(rec->f);
+	free(rec->fixed);
 	rec->f = NULL;
-	rec->n = rec->cap = 0;
+	rec->fixed = NULL;
+	rec->n = rec->cap = rec->fixedcap = 0;
 }
 
 const char *
@@ -289,15 +343,52 @@ dk_unescape(dk_str *s)
 	return NULL;
 }
 
+int dk_text_invalid = DK_INVALID_KEEP;
+struct dk_text_fixed dk_text_fixed;
+
+/* The text field has invalid UTF-8 from byte ok on: an error, or the
+ * text with U+FFFD in rec->fixed (the field stays where it is, in the
+ * line, as callers measure the columns before it from it).  Checked
+ * before unescaping (the escapes are ASCII, which never continues a
+ * sequence, so the field is valid exactly when the text is), so that the
+ * column is the line's. */
+static dk_str
+invalid_text(dk_reader *r, dk_record *rec, size_t ok)
+{
+	const dk_str *f = &rec->f[rec->n - 1];
+	dk_str t;
+	const char *msg;
+
+	if (dk_text_invalid == DK_INVALID_ERROR)
+		dk_die_at(r->name, r->lineno, "invalid UTF-8 in the text (byte 0x%02X at "
+		    "column %zu); a Latin-1 file? convert it (iconv -f latin1 -t utf-8), "
+		    "or give --replace-invalid", (unsigned char)f->p[ok],
+		    (size_t)(f->p - rec->line.p) + ok + 1);
+	if (rec->fixedcap / 3 < f->n) {
+		rec->fixedcap = f->n * 3;
+		free(rec->fixed);
+		rec->fixed = dk_malloc(rec->fixedcap);
+	}
+	dk_text_fixed.records++;
+	dk_text_fixed.sequences += dk_utf8_replace(f->p, f->n, rec->fixed, &t.n);
+	t.p = rec->fixed;
+	if ((msg = dk_unescape(&t)) != NULL)
+		dk_die_at(r->name, r->lineno, "%s", msg);
+	return t;
+}
+
 dk_str
 dk_record_text(dk_reader *r, dk_record *rec)
 {
-	dk_str *t = &rec->f[rec->n - 1];
-	const char *msg = dk_unescape(t);
+	dk_str *f = &rec->f[rec->n - 1];
+	size_t ok = dk_text_invalid == DK_INVALID_KEEP ? f->n : dk_utf8_valid_prefix(f->p, f->n);
+	const char *msg;
 
-	if (msg)
+	if (ok < f->n)
+		return invalid_text(r, rec, ok);
+	if ((msg = dk_unescape(f)) != NULL)
 		dk_die_at(r->name, r->lineno, "%s", msg);
-	return *t;
+	return *f;
 }
 
 /* ---- signatures ---- */
@@ -777,9 +868,25 @@ dk_out_buf(const dk_buf *b)
 	dk_buf_bytes(&dk_out, b->p, b->n);
 }
 
+/* Under -v, what the readers skipped or replaced. */
+static void
+input_notes(void)
+{
+	if (!dk_verbose)
+		return;
+	if (dk_records_skipped)
+		dk_note("%lu record%s skipped (longer than %zu bytes)", dk_records_skipped,
+		    dk_records_skipped == 1 ? "" : "s", dk_max_record);
+	if (dk_text_invalid == DK_INVALID_REPLACE)
+		dk_note("%lu invalid UTF-8 sequence%s replaced by U+FFFD in %lu record%s",
+		    dk_text_fixed.sequences, dk_text_fixed.sequences == 1 ? "" : "s",
+		    dk_text_fixed.records, dk_text_fixed.records == 1 ? "" : "s");
+}
+
 void
 dk_out_close(void)
 {
+	input_notes();
 	dk_out_flush();
 	dk_buf_free(&dk_out);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -7,8 +7,9 @@
  *
  * Document stream    ID [TAB CARRIED]... TAB TEXT
  *     TEXT is escaped as jq's @tsv escapes: \\ \t \n \r; any other
- *     backslash sequence is an error.  ID and the carried columns are
- *     copied byte for byte by every program.
+ *     backslash sequence is an error.  TEXT is valid UTF-8, or an error
+ *     (dk_record_text).  ID and the carried columns are copied byte for
+ *     byte by every program.
  *
  * Signature stream   ID [TAB CARRIED]... TAB SIGS
  *     SIGS   = "" | ITEM *(SP ITEM)
@@ -84,15 +85,30 @@ int dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), vo
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
 
-/* The longest record (line) a reader accepts, in bytes: a longer one is
- * bad input ("FILE:LINE: record longer than N bytes"), so that one
- * runaway document cannot exhaust memory.  Set by --max-record. */
+/* The longest record (line) a reader returns, in bytes, its CR included
+ * (not its LF).  A longer record is skipped, never held whole in memory
+ * (its bytes are read and dropped up to its LF), so that one runaway
+ * document cannot exhaust memory nor stop the run: the reader warns
+ *     prog: FILE:LINE: record longer than N bytes skipped (see --max-record)
+ * counts it in dk_records_skipped, and returns the next line (line
+ * numbers go on counting the skipped one).  The program processes the
+ * rest and ends with status 1 (DK_EXIT_OPERAND), as for an operand it
+ * could not read: whatever reader skipped it (an operand, a lexicon,
+ * spotmatch's REF, dkcluster -a's list, evaluate's gold), an exit with
+ * status 0 becomes one with status 1 (a handler registered at the first
+ * skip; an exit with another status keeps it), so no program has to
+ * check.  dk_out_close says under -v "prog: N records skipped (longer
+ * than N bytes)".  dk_reader_peek skips such a record too when it is the
+ * first line, so that a stream is recognised by the first line it will
+ * give.  Set by --max-record. */
 #define DK_MAX_RECORD_DEFAULT ((size_t)64 << 20)
 extern size_t dk_max_record;
+extern unsigned long dk_records_skipped;
 
 /* Next line, without LF and a CR before it.  The bytes stay valid and may
  * be modified until the next call.  Returns 0 at end of input; a read error
- * is reported ("prog: FILE: ...") and ends input with dk_reader_error set. */
+ * is reported ("prog: FILE: ...") and ends input with dk_reader_error set.
+ * A line over dk_max_record is skipped, as said above. */
 int dk_read_line(dk_reader *r, dk_str *line);
 /* The line last returned as it was read: with its CR and LF, when it had
  * them (valid as long as the line). */
@@ -113,6 +129,8 @@ typedef struct {
 	dk_str line;
 	dk_str *f;
 	size_t n, cap;
+	char *fixed;       /* the text with U+FFFD (dk_record_text) */
+	size_t fixedcap;
 } dk_record;
 
 /* Next record with at least minfields fields; a shorter one is an error
@@ -124,7 +142,30 @@ void dk_record_free(dk_record *rec);
  * escape. */
 const char *dk_unescape(dk_str *s);
 /* The last field of a document record, unescaped in place; a bad escape is
- * fatal with FILE:LINE. */
+ * fatal with FILE:LINE.  In a program that reads document text
+ * (dk_cli_init_text: spotsig, qgram, imatch, dklexicon -w) the text must
+ * be UTF-8, and an invalid sequence is fatal,
+ *     prog: FILE:LINE: invalid UTF-8 in the text (byte 0xE9 at column 12);
+ *     a Latin-1 file? convert it (iconv -f latin1 -t utf-8), or give
+ *     --replace-invalid
+ * (COLUMN counts the bytes of the line as read, from 1), so that a text in
+ * another encoding never passes as words broken at each of its accented
+ * letters.  With --replace-invalid (dk_text_invalid = DK_INVALID_REPLACE),
+ * each maximal subpart of an invalid sequence becomes U+FFFD
+ * (dk_utf8_replace), the text is then in rec->fixed (valid until the next
+ * read; the last field itself stays in the line, as read),
+ * and dk_text_fixed counts the records and sequences replaced (-v says
+ * them at dk_out_close).  The ID and carried columns are not checked:
+ * they are copied and compared byte for byte, never decoded, and a
+ * producer's IDs (file names, URLs) are its own.  Every program that reads
+ * document text gets it here.  Left at DK_INVALID_KEEP (its initial
+ * value), the bytes are returned as they are: htmlstrip reads HTML in a
+ * document stream this way, and finds its charset itself. */
+enum { DK_INVALID_KEEP, DK_INVALID_ERROR, DK_INVALID_REPLACE };
+extern int dk_text_invalid;
+extern struct dk_text_fixed {
+	unsigned long records, sequences;
+} dk_text_fixed;
 dk_str dk_record_text(dk_reader *r, dk_record *rec);
 
 /* ---- signatures ---- */
@@ -216,7 +257,9 @@ void dk_buf_head(dk_buf *b, const dk_record *rec);
 
 /* Standard output, buffered.  dk_out is flushed when it grows large, by
  * dk_out_flush, and by dk_out_close, which reports a write error and exits
- * with status 1. */
+ * with status 1.  dk_out_close, which every program calls once its input
+ * is read, also says under -v what the readers skipped or replaced
+ * (dk_records_skipped, dk_text_fixed). */
 extern dk_buf dk_out;
 void dk_out_flush(void);
 void dk_out_maybe_flush(void);

@@ -2,6 +2,7 @@
 #include "msg.h"
 
 #include <locale.h>
+#include <string.h>
 #include <pthread.h>
 #include <wctype.h>
 
@@ -66,24 +67,97 @@ dk_utf8_encode(uint32_t cp, char out[4])
 	return 4;
 }
 
+/* The sequence at s (n > 0 bytes, s[0] >= 0x80): its length when it is
+ * valid, else 0 with *bad the length of its maximal subpart, the bytes
+ * that start a valid sequence (1 to 3).  The second byte's range depends
+ * on the first (no overlong form, no surrogate, nothing above U+10FFFF),
+ * the others are 80..BF (Unicode Table 3-7). */
+static size_t
+sequence(const unsigned char *s, size_t n, size_t *bad)
+{
+	unsigned c = s[0], lo = 0x80, hi = 0xBF;
+	size_t len, i;
+
+	if (c >= 0xC2 && c <= 0xDF)
+		len = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else {
+		*bad = 1;
+		return 0;
+	}
+	for (i = 1; i < len; i++, lo = 0x80, hi = 0xBF)
+		if (i == n || s[i] < lo || s[i] > hi) {
+			*bad = i;
+			return 0;
+		}
+	return len;
+}
+
+#define HIGH_BITS 0x8080808080808080ull
+
+/* The end of the ASCII run at i: 8 bytes a step while they are all below
+ * 0x80, then byte by byte. */
+static inline size_t
+ascii_run(const unsigned char *p, size_t i, size_t n)
+{
+	uint64_t w;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, p + i, 8);
+		if (w & HIGH_BITS)
+			break;
+	}
+	while (i < n && p[i] < 0x80)
+		i++;
+	return i;
+}
+
 size_t
 dk_utf8_valid_prefix(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, len;
-	uint32_t cp;
+	size_t i = 0, len, bad;
 
-	while (i < n) {
-		if (p[i] < 0x80) {
-			i++;
-			continue;
-		}
-		len = dk_utf8_decode(p + i, n - i, &cp);
-		if (cp == DK_REPLACEMENT && len == 1)
+	while ((i = ascii_run(p, i, n)) < n) {
+		if ((len = sequence(p + i, n - i, &bad)) == 0)
 			break;
 		i += len;
 	}
 	return i;
+}
+
+size_t
+dk_utf8_replace(const char *s, size_t n, char *out, size_t *nout)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, o = 0, len, bad, done = 0, count = 0;
+
+	for (;;) {
+		i = dk_utf8_valid_prefix(s + done, n - done) + done;
+		memcpy(out + o, s + done, i - done);
+		o += i - done;
+		if (i == n)
+			break;
+		len = sequence(p + i, n - i, &bad);
+		(void)len;        /* 0: i is where the valid prefix ends */
+		memcpy(out + o, "\xef\xbf\xbd", 3);
+		o += 3;
+		count++;
+		done = i + bad;
+	}
+	*nout = o;
+	return count;
 }
 
 static locale_t uloc;

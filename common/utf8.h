@@ -15,8 +15,17 @@
 size_t dk_utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
 /* Writes cp (invalid ones as U+FFFD) and returns 1..4. */
 size_t dk_utf8_encode(uint32_t cp, char out[4]);
-/* Length of the longest valid UTF-8 prefix of s. */
+/* Length of the longest valid UTF-8 prefix of s: n when s is all valid.
+ * Valid is what dk_utf8_decode takes whole (no overlong form, surrogate,
+ * code point above U+10FFFF or cut sequence).  ASCII goes 8 bytes a step. */
 size_t dk_utf8_valid_prefix(const char *s, size_t n);
+/* s with each maximal subpart of an ill-formed sequence (Unicode 3.9,
+ * "U+FFFD substitution of maximal subparts", as the WHATWG decoder does:
+ * the longest start of a valid sequence, else one byte) replaced by
+ * U+FFFD, into out, which has room for 3 * n bytes (a lone bad byte
+ * becomes three).  *nout is the length written; returns the number of
+ * replacements. */
+size_t dk_utf8_replace(const char *s, size_t n, char *out, size_t *nout);
 
 enum {
 	DK_CC_WORD = 1,    /* letters, digits, combining marks */

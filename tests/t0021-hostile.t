@@ -17,6 +17,8 @@ fi
 one_per_doc="htmlstrip spotsig qgram"
 # Programs that copy the records they keep byte for byte, CR included.
 verbatim="keep"
+# Programs that read document text, which must be UTF-8.
+text_readers="spotsig qgram imatch"
 # Programs that write a summary even of nothing.
 summary="dklexicon evaluate"
 
@@ -111,8 +113,19 @@ for p in $progs; do
 		fi
 	'
 
+	# The programs that read document text refuse invalid UTF-8 in it
+	# unless --replace-invalid (t0060 checks the messages and outputs).
+	text=
+	case " $text_readers " in *" $p "*) text=--replace-invalid ;; esac
+	if test -n "$text"; then
+		test_expect_success "$p: invalid UTF-8 in the text is bad input, with its place" '
+			expect_error 2 "^$p: stdin:1: invalid UTF-8 in the text (byte 0xC0 at column 8)" \
+				$p $args <$kind.utf8
+		'
+	fi
+
 	test_expect_success "$p: invalid UTF-8, overlong forms, surrogates, NUL: no crash, valid UTF-8 out" '
-		$p $args <$kind.utf8 >out 2>err &&
+		$p $text $args <$kind.utf8 >out 2>err &&
 		test_must_be_empty err &&
 		if test $kind != pairs && test $kind != sigs
 		then iconv -f UTF-8 -t UTF-8 out >/dev/null

@@ -109,9 +109,11 @@ test_expect_success 'Unicode text: accented Latin, Greek, Cyrillic, CJK' '
 	test_cmp expect actual
 '
 
-test_expect_success 'invalid UTF-8 separates words and never reaches the output' '
+test_expect_success 'invalid UTF-8 is an error, or with --replace-invalid separates words and never reaches the output' '
 	printf "u\tthe caf\377\376bar \303 fine\n" >in &&
-	spotsig -a the -c 3 in >actual &&
+	expect_error 2 "^spotsig: in:1: invalid UTF-8 in the text (byte 0xFF at column 10)" \
+		spotsig -a the -c 3 in &&
+	spotsig --replace-invalid -a the -c 3 in >actual &&
 	printf "u\tthe:caf:bar:fine=1\n" >expect &&
 	test_cmp expect actual
 '

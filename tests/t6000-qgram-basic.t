@@ -37,9 +37,10 @@ test_expect_success 'whole q-grams only: a short document has none' '
 	test_cmp expect actual
 '
 
-test_expect_success 'escaped text, invalid UTF-8 and controls drop out' '
+test_expect_success 'escaped text, invalid UTF-8 (with --replace-invalid) and controls drop out' '
 	printf "d1\tab\\\\tc\\\\nd\377e\001f\n" >in &&
-	qgram -q 6 in >actual &&
+	expect_error 2 "^qgram: in:1: invalid UTF-8 in the text (byte 0xFF at column 12)" qgram -q 6 in &&
+	qgram --replace-invalid -q 6 in >actual &&
 	printf "d1\tabcdef=1\n" >expect &&
 	test_cmp expect actual
 '

@@ -32,6 +32,7 @@ static const struct dk_usage usage = {
 	"                the text, for spotmatch --checksum-column\n"
 	"  -v            statistics on stderr\n"
 	DK_CLI_IDHELP
+	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
 };
 
@@ -419,6 +420,7 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
+		DK_CLI_TEXTOPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
@@ -430,7 +432,7 @@ main(int argc, char **argv)
 	const char *pattern = NULL;
 	int ch, status = DK_EXIT_OK;
 
-	dk_cli_init(argc, argv);
+	dk_cli_init_text(argc, argv);
 	st.lex = dk_lexicon_new();
 	st.minsigs = 1;         /* an empty list cannot be matched: say so */
 	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {

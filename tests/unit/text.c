@@ -25,6 +25,65 @@ joined(dk_tokenizer *t, const char *text)
 	return b.p;
 }
 
+/* dk_utf8_replace on s, with U+FFFD written as '?' in want; and
+ * dk_utf8_valid_prefix stops where the first replacement is. */
+static void
+replaced(const char *s, size_t n, const char *want, size_t count)
+{
+	char out[64], exp[64];
+	size_t nout, i, e = 0, got, first = strcspn(want, "?");
+
+	for (i = 0; want[i]; i++)
+		if (want[i] == '?')
+			memcpy(exp + e, "\xef\xbf\xbd", 3), e += 3;
+		else
+			exp[e++] = want[i];
+	got = dk_utf8_replace(s, n, out, &nout);
+	tap_ok(got == count && nout == e && memcmp(out, exp, e) == 0,
+	    "replace: %s (%zu replaced)", want, count);
+	tap_ok(dk_utf8_valid_prefix(s, n) == (count ? first : n), "valid prefix before %s", want);
+}
+
+static void
+test_utf8_replace(void)
+{
+	char big[4096];
+	size_t i, nout;
+	static char out[3 * 4096];
+
+	replaced("plain ascii text, longer than eight", 35, "plain ascii text, longer than eight", 0);
+	replaced("caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80", 14, "caf\xc3\xa9 \xe4\xb8\xad \xf0\x9f\x98\x80", 0);
+	replaced("les param\xe8tres", 14, "les param?tres", 1);
+	/* overlong forms: the lead byte is never the start of a valid sequence
+	 * (C0, C1) or its second byte is out of range (E0 80, F0 80): one
+	 * replacement a byte */
+	replaced("a\xc0\xaf" "b", 4, "a??b", 2);
+	replaced("a\xe0\x80\xaf" "b", 5, "a???b", 3);
+	replaced("a\xf0\x80\x80\xaf" "b", 6, "a????b", 4);
+	/* surrogates (ED A0..BF) and above U+10FFFF (F4 90, F5..FF) */
+	replaced("a\xed\xa0\x80" "b", 5, "a???b", 3);
+	replaced("a\xf4\x90\x80\x80" "b", 6, "a????b", 4);
+	replaced("a\xf5\xff\xfe" "b", 5, "a???b", 3);
+	/* a cut sequence is one maximal subpart, at the end or before ASCII */
+	replaced("ab\xe2\x82", 4, "ab?", 1);
+	replaced("ab\xf0\x9f\x98", 5, "ab?", 1);
+	replaced("a\xf0\x9f\x98" "b\xe2\x82\xac", 8, "a?b\xe2\x82\xac", 1);
+	replaced("\xe2\x82\xe2\x82\xac", 5, "?\xe2\x82\xac", 1);
+	/* lone continuation bytes, each one */
+	replaced("\x80\xbf", 2, "??", 2);
+	/* the ASCII fast path on a long run, an invalid byte at each offset */
+	memset(big, 'x', sizeof big);
+	for (i = 0; i < 64; i++) {
+		big[1000 + i] = (char)0xE9;
+		if (dk_utf8_valid_prefix(big, sizeof big) != 1000 + i ||
+		    dk_utf8_replace(big, sizeof big, out, &nout) != 1 || nout != sizeof big + 2)
+			break;
+		big[1000 + i] = 'x';
+	}
+	tap_is_int((long long)i, 64, "an invalid byte at each offset of an ASCII run is found");
+	tap_is_int((long long)dk_utf8_valid_prefix(big, sizeof big), sizeof big, "all ASCII is valid");
+}
+
 static void
 test_utf8(void)
 {
@@ -48,6 +107,7 @@ test_utf8(void)
 	tap_ok(dk_utf8_encode(0xD800, out) == 3 && memcmp(out, "\xef\xbf\xbd", 3) == 0,
 	    "a surrogate encodes as U+FFFD");
 	tap_is_int((long long)dk_utf8_valid_prefix("ab\xc3\xa9\xff", 5), 4, "valid prefix");
+	test_utf8_replace();
 	tap_ok(dk_uclass(0x4E2D) == DK_CC_WORD && dk_uclass(0x0301) == DK_CC_WORD &&
 	    dk_uclass(',') == DK_CC_PUNCT && dk_uclass(0x3000) == DK_CC_SPACE &&
 	    dk_uclass(0xA0) == DK_CC_SPACE, "character classes");
@@ -129,9 +189,9 @@ test_words(void)
 int
 main(void)
 {
-	tap_plan(31);
+	tap_plan(61);
 	test_utf8();
 	test_tokenizer();
 	test_words();
-	return tap_done(31);
+	return tap_done(61);
 }
