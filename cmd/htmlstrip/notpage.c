@@ -43,20 +43,52 @@ static const struct magic magics[] = {
 	{ 0, "SQLite format 3\0", 16, "SQLite database" },
 };
 
-/* The C0 controls other than TAB, LF, VT, FF, CR and ESC (ISO-2022-JP's
- * escapes), NUL among them: text in an ASCII-compatible encoding has a few
- * at most (the pages of tests/t1003 have up to 4 in their first 4 KiB),
- * random or compressed bytes one in ten. */
-static int
+/* Whether c is one of the C0 controls other than TAB, LF, VT, FF, CR and
+ * ESC (ISO-2022-JP's escapes), NUL among them: text in an
+ * ASCII-compatible encoding has a few at most (the pages of tests/t1003 up
+ * to 4 in their first 4 KiB), random or compressed bytes one in ten. */
+static unsigned char
 control(unsigned char c)
 {
-	return c < 0x20 && (c < 0x09 || (c > 0x0d && c != 0x1b));
+	return (unsigned char)((c < 0x09) | ((unsigned char)(c - 0x0e) < 0x0d) |
+	    ((unsigned char)(c - 0x1c) < 0x04));
+}
+
+#define ONES 0x0101010101010101ull
+#define HIGH 0x8080808080808080ull
+
+/* The high bit of each byte of x that is n (1 to 128) or more. */
+static inline uint64_t
+ge(uint64_t x, unsigned n)
+{
+	return (((x & ~HIGH) + (0x80 - n) * ONES) | x) & HIGH;
+}
+
+/* How many of p[0..n) are such controls: eight bytes at a time, most of
+ * them all printable (about 0.2 ns a byte, against 0.6 one by one). */
+static size_t
+controls(const unsigned char *p, size_t n)
+{
+	size_t i, k = 0;
+	uint64_t x, bad;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&x, p + i, 8);
+		if (ge(x, 0x20) == HIGH)
+			continue;
+		bad = (~ge(x, 0x09) | (ge(x, 0x0e) & ~ge(x, 0x1b)) |
+		    (ge(x, 0x1c) & ~ge(x, 0x20))) & HIGH;
+		k += (size_t)__builtin_popcountll(bad);
+	}
+	for (; i < n; i++)
+		k += control(p[i]);
+	return k;
 }
 
 const char *
 hs_not_page(const unsigned char *p, size_t n, const char *hint, size_t hintn)
 {
-	size_t i, k, look, ctl[2] = { 0, 0 };
+	size_t k, look, all, ctl[2];
 	char label[40];
 	int e;
 
@@ -69,11 +101,12 @@ hs_not_page(const unsigned char *p, size_t n, const char *hint, size_t hintn)
 		    (magics[k].off != 4 || p[0] == 0))
 			return magics[k].what;
 	look = n < HS_NOTPAGE_LOOK ? n : HS_NOTPAGE_LOOK;
-	for (i = 0; i < look; i++)
-		ctl[i & 1] += (size_t)control(p[i]);
 	/* At least 8 of them and one byte in 32. */
-	if (ctl[0] + ctl[1] < 8 || (ctl[0] + ctl[1]) * 32 < look)
+	if ((all = controls(p, look)) < 8 || all * 32 < look)
 		return NULL;
+	for (ctl[0] = 0, k = 0; k < look; k += 2)
+		ctl[0] += control(p[k]);
+	ctl[1] = all - ctl[0];
 	/* UTF-16 without a byte order mark: the high byte of each code unit
 	 * (NUL for ASCII, 04 for Cyrillic) at one parity; random bytes have
 	 * as many at each. */
