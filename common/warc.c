@@ -26,6 +26,7 @@ dk_is_warc(const unsigned char *p, size_t n)
 }
 
 const char dk_gz_limit[] = "gzip member inflates beyond the record limit (see --max-record)";
+static const char dk_warc_limit[] = "WARC record longer than the record limit (see --max-record)";
 
 const char *
 dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
@@ -229,7 +230,7 @@ parse_record(const unsigned char *p, size_t n, int final, dk_warc_rec *r,
 		return 0;
 	}
 	if (len > dk_max_record) {
-		*why = "WARC record longer than the record limit (see --max-record)";
+		*why = dk_warc_limit;
 		return 0;
 	}
 	if (len > n - (size_t)(he - p)) {
@@ -246,14 +247,24 @@ parse_record(const unsigned char *p, size_t n, int final, dk_warc_rec *r,
 	return r->len = (size_t)(line - p);
 }
 
-static int
-damaged(dk_warc_reader *w, const char *name, size_t off, const char *why)
+/* Damage, or a record over --max-record: skipped, and status 1, unless
+ * the reader is fatal. */
+static void
+damaged(dk_warc_reader *w, const char *name, size_t off, const char *why, int *status)
 {
+	if (!w->fatal && (why == dk_gz_limit || why == dk_warc_limit)) {
+		dk_warnx("%s: offset %zu: record longer than %zu bytes skipped (see --max-record)",
+		    name, off, dk_max_record);
+		w->toolong++;
+		if (*status < DK_EXIT_OPERAND)
+			*status = DK_EXIT_OPERAND;
+		return;
+	}
 	if (w->fatal)
 		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: %s", name, off, why);
 	dk_warnx("%s: offset %zu: %s", name, off, why);
 	w->damaged++;
-	return DK_EXIT_INPUT;
+	*status = DK_EXIT_INPUT;
 }
 
 /* The next "WARC/1.x" at the start of a line after p, or NULL. */
@@ -302,13 +313,13 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 			if (!at->gz)
 				dk_progress_input(off + len - counted), counted = off + len;
 			if ((why = w->fn(&r, w->arg)) != NULL)
-				*status = damaged(w, name, at->base + (at->gz ? 0 : off), why);
+				damaged(w, name, at->base + (at->gz ? 0 : off), why, status);
 			off += len;
 			continue;
 		}
 		if (!why)
 			break;
-		*status = damaged(w, name, at->base + (at->gz ? 0 : off), why);
+		damaged(w, name, at->base + (at->gz ? 0 : off), why, status);
 		q = resync(p + off, p + n);
 		off = q ? (size_t)(q - p) : n;
 	}
@@ -337,7 +348,7 @@ gzip_records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t
 		if (why) {
 			/* The member is lost, and with it any record it
 			 * ended; the next member starts afresh. */
-			status = damaged(w, name, pos, why);
+			damaged(w, name, pos, why, &status);
 			w->gz.n = 0;
 			q = memmem(p + pos + 1, n - pos - 1, "\x1f\x8b\x08", 3);
 			pos = q ? (size_t)(q - p) : n;

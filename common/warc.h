@@ -74,18 +74,25 @@ const char *dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback);
  * N: reason" (N the offset of the record in a plain file, of its member in
  * a gzip one) and counted, and reading goes on with the next record or
  * member; with fatal set the first damage ends the program (exit 2)
- * instead.  Each record, and the bytes of the file as they are consumed
- * (a gzip file's compressed bytes, member by member), count for the
- * progress report (common/progress.h). */
+ * instead.  A record or gzip member over --max-record is not damage: it is
+ * reported as "prog: NAME: offset N: record longer than M bytes skipped
+ * (see --max-record)", counted in toolong, and makes the status 1.  Each
+ * record, and the bytes of the file as they are consumed (a gzip file's
+ * compressed bytes, member by member), count for the progress report
+ * (common/progress.h). */
 typedef struct {
 	const char *(*fn)(dk_warc_rec *r, void *arg);
 	void *arg;
 	int fatal;
 	unsigned long damaged;
+	unsigned long toolong;  /* records (or members) over --max-record, each
+	                         * reported and skipped with status 1 unless
+	                         * fatal */
 	dk_buf gz;              /* inflated bytes, kept for the next file */
 } dk_warc_reader;
 
-/* Returns 0, or DK_EXIT_INPUT when something was damaged. */
+/* Returns 0, DK_EXIT_OPERAND when a record was over --max-record, or
+ * DK_EXIT_INPUT when something was damaged. */
 int dk_warc_read(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n);
 
 #endif

@@ -148,7 +148,7 @@ test_expect_success 'a page of boilerplate only: the whole page, counted by -v' 
 	htmlstrip -v --main boiler.html >actual 2>err &&
 	htmlstrip boiler.html >expect &&
 	test_cmp expect actual &&
-	grep "1 documents, 0 WARC records skipped, 0 damaged, 1 with no main content (whole page kept)" err &&
+	grep "1 documents, 0 WARC records skipped (0 non-HTML responses), 0 damaged, 0 not HTML pages, 0 over --max-record, 1 with no main content (whole page kept)\$" err &&
 	htmlstrip -v --main news.html boiler.html compete.html >/dev/null 2>err &&
 	grep "3 documents, .*, 1 with no main content" err
 '

@@ -145,6 +145,12 @@ int hs_content_charset(const unsigned char *p, size_t n, char label[40]);
  * but for a few damaged characters. */
 int hs_detect(const unsigned char *p, size_t n);
 
+/* notpage.c: what the bytes p[0..n) of an input given as a page are when
+ * they are certainly not one ("PDF document", "PNG image", ..., "binary
+ * data"), else NULL.  hint is the HTTP Content-Type (or NULL): a UTF-16
+ * charset there lets the bytes of UTF-16 text through. */
+const char *hs_not_page(const unsigned char *p, size_t n, const char *hint, size_t hintn);
+
 /* letters.c, written by gen-letters.py: the high halves of the single-byte
  * encodings hs_detect weighs, in the order ties go, and how often each
  * letter outside ASCII is in each language it knows. */
@@ -187,7 +193,18 @@ struct hs_doc {
 	const char *file;          /* the WARC file being read */
 	struct hs_tree tree;
 	unsigned long docs, skipped, damaged, unnamed, whole;
+	unsigned long nothtml;     /* of skipped: responses of another type */
+	unsigned long notpage;     /* inputs skipped as not pages */
+	unsigned long toolong;     /* pages and records over --max-record */
+	int status;                /* DK_EXIT_OPERAND once one was skipped */
 };
+/* When p[0..n) is not a page (hs_not_page), says so ("WHERE: not an HTML
+ * page (PDF document): skipped"), counts it and returns 1. */
+int hs_skip_not_page(struct hs_doc *d, const char *p, size_t n, const char *hint,
+    size_t hintn, const char *where);
+/* Says that the page or record at where is over --max-record ("WHERE:
+ * record longer than N bytes skipped (see --max-record)") and counts it. */
+void hs_skip_too_long(struct hs_doc *d, const char *where);
 /* The text of page u[0..un) into d->body (and its title into
  * d->title_text with --title): the whole page, or with --main its main
  * content, counting in d->whole the pages that fell back to the whole. */

@@ -20,7 +20,9 @@ static const struct dk_usage usage = {
 enum { OPT_TITLE = 0x2000, OPT_WARC, OPT_MAIN };
 
 /* A gzip file: its members, one after another, are the document.  A damaged
- * member is reported and skipped.  Members before pos are in d->gz. */
+ * member is reported and skipped.  Members before pos are in d->gz.  When
+ * they inflate beyond --max-record, d->gz is left longer than it and
+ * nothing is said here. */
 static int
 gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
     size_t pos)
@@ -37,6 +39,8 @@ gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 			pos += used;
 			continue;
 		}
+		if (why == dk_gz_limit)
+			break;
 		dk_warnx("%s: offset %zu: %s", name, pos, why);
 		status = DK_EXIT_INPUT;
 		q = memmem(p + pos + 1, n - pos - 1, "\x1f\x8b\x08", 3);
@@ -74,24 +78,29 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 			used = 0;
 		}
 		status = gunzip_all(d, path, f->p, f->n, used);
-		if (d->gz.n > dk_max_record)
-			return status;      /* reported: the page is refused */
+		if (d->gz.n > dk_max_record) {
+			hs_skip_too_long(d, path);
+			return status;
+		}
 		if ((kind = dk_sniff_page(d->gz.p ? d->gz.p : "", d->gz.n)) != 0) {
 			dk_warnx("%s:1: this looks like gzip data holding %s; htmlstrip "
 			    "reads a page here (a stream of pages goes on standard input)",
 			    path, dk_kind_says(kind));
 			return DK_EXIT_INPUT;
 		}
+		if (hs_skip_not_page(d, d->gz.p ? d->gz.p : "", d->gz.n, NULL, 0, path))
+			return status;
 	} else if (warc || dk_is_warc(f->p, f->n))
 		return hs_warc(d, path, f->p, f->n);
 	else if (f->n > dk_max_record) {
-		dk_warnx("%s: page longer than %zu bytes (see --max-record)", path, dk_max_record);
-		return DK_EXIT_INPUT;
+		hs_skip_too_long(d, path);
+		return 0;
 	} else if ((kind = dk_sniff_page((const char *)f->p, f->n)) != 0) {
 		dk_warnx("%s:1: this looks like %s; htmlstrip reads a page here "
 		    "(a stream of pages goes on standard input)", path, dk_kind_says(kind));
 		return DK_EXIT_INPUT;
-	}
+	} else if (hs_skip_not_page(d, (const char *)f->p, f->n, NULL, 0, path))
+		return 0;
 	if (!id_ok(path)) {
 		dk_warnx("%s: file name has a control character, cannot be an ID", path);
 		return DK_EXIT_INPUT;
@@ -116,16 +125,27 @@ do_stream(struct hs_doc *d, dk_reader *r)
 {
 	dk_record rec = { 0 };
 	dk_str html;
+	dk_buf where = { 0 };
 
 	dk_expect(r, DK_KIND_DOC, "a document stream (ID [CARRIED]... HTML) on "
 	    "standard input, or a WARC file with --warc");
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		html = dk_record_text(r, &rec);
+		if (hs_not_page((const unsigned char *)html.p, html.n, NULL, 0)) {
+			where.n = 0;
+			dk_buf_str(&where, dk_reader_name(r));
+			dk_buf_char(&where, ':');
+			dk_buf_u64(&where, dk_reader_lineno(r));
+			dk_buf_char(&where, 0);
+			hs_skip_not_page(d, html.p, html.n, NULL, 0, where.p);
+			continue;
+		}
 		dk_buf_head(&dk_out, &rec);
 		hs_emit(d, html.p, html.n, NULL, 0, dk_reader_name(r));
 	}
 	dk_record_free(&rec);
+	dk_buf_free(&where);
 }
 
 static int
@@ -200,14 +220,19 @@ main(int argc, char **argv)
 	for (; *argv; argv++)
 		if ((s = operand(&d, *argv, warc, &fb)) > status)
 			status = s;
+	if (d.status > status)
+		status = d.status;
+	d.toolong += dk_records_skipped;    /* records of a stream on stdin */
 	dk_out_close();
 	if (dk_verbose && d.main)
-		dk_note("%lu documents, %lu WARC records skipped, %lu damaged, "
+		dk_note("%lu documents, %lu WARC records skipped (%lu non-HTML responses), "
+		    "%lu damaged, %lu not HTML pages, %lu over --max-record, "
 		    "%lu with no main content (whole page kept)",
-		    d.docs, d.skipped, d.damaged, d.whole);
+		    d.docs, d.skipped, d.nothtml, d.damaged, d.notpage, d.toolong, d.whole);
 	else if (dk_verbose)
-		dk_note("%lu documents, %lu WARC records skipped, %lu damaged",
-		    d.docs, d.skipped, d.damaged);
+		dk_note("%lu documents, %lu WARC records skipped (%lu non-HTML responses), "
+		    "%lu damaged, %lu not HTML pages, %lu over --max-record",
+		    d.docs, d.skipped, d.nothtml, d.damaged, d.notpage, d.toolong);
 	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
 	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
 	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);

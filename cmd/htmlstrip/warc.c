@@ -31,6 +31,29 @@ hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
 	d->docs++;
 }
 
+int
+hs_skip_not_page(struct hs_doc *d, const char *p, size_t n, const char *hint,
+    size_t hintn, const char *where)
+{
+	const char *what = hs_not_page((const unsigned char *)p, n, hint, hintn);
+
+	if (!what)
+		return 0;
+	dk_warnx("%s: not an HTML page (%s): skipped", where, what);
+	d->notpage++;
+	d->status = DK_EXIT_OPERAND;
+	return 1;
+}
+
+void
+hs_skip_too_long(struct hs_doc *d, const char *where)
+{
+	dk_warnx("%s: record longer than %zu bytes skipped (see --max-record)", where,
+	    dk_max_record);
+	d->toolong++;
+	d->status = DK_EXIT_OPERAND;
+}
+
 /* ---- WARC ---- */
 
 /* An HTTP response body with chunked transfer coding undone into out. */
@@ -70,9 +93,12 @@ starts(dk_str s, const char *prefix)
 	return s.n >= n && strncasecmp(s.p, prefix, n) == 0;
 }
 
-/* The HTTP message in a response record; *html tells whether it was a page. */
+/* The HTTP message in a response record; *html tells whether it was a page
+ * (1), a response of another type (0) or not a page whatever it says (2).
+ * name is the record for -v notes, id for a record skipped. */
 static const char *
-http_response(struct hs_doc *d, const dk_warc_rec *r, const char *name, int *html)
+http_response(struct hs_doc *d, const dk_warc_rec *r, const char *name, const char *id,
+    int *html)
 {
 	const unsigned char *he = dk_warc_head_end(r->block, r->blocklen), *line, *nl, *body;
 	dk_str ctype = { NULL, 0 }, te = { NULL, 0 }, ce = { NULL, 0 };
@@ -106,6 +132,10 @@ http_response(struct hs_doc *d, const dk_warc_rec *r, const char *name, int *htm
 		body = (const unsigned char *)d->inflated.p;
 		n = d->inflated.n;
 	}
+	if (hs_skip_not_page(d, (const char *)body, n, ctype.p, ctype.n, id)) {
+		*html = 2;
+		return NULL;
+	}
 	*html = 1;
 	hs_emit(d, (const char *)body, n, ctype.p, ctype.n, name);
 	return NULL;
@@ -117,7 +147,8 @@ static const char *
 record(dk_warc_rec *r, void *arg)
 {
 	struct hs_doc *d = arg;
-	static dk_buf where;    /* the record, for -v notes on its page */
+	static dk_buf where, id;  /* the record, for -v notes on its page and
+	                           * for skipping it */
 	const char *why;
 	size_t start = dk_out.n;
 	int html, fallback;
@@ -150,11 +181,19 @@ record(dk_warc_rec *r, void *arg)
 	dk_buf_bytes(&where, r->uri.p, r->uri.n);
 	dk_buf_str(&where, ")");
 	dk_buf_char(&where, 0);
-	why = http_response(d, r, where.p, &html);
-	if (!html) {
+	id.n = 0;
+	dk_buf_str(&id, d->file);
+	dk_buf_str(&id, ": offset ");
+	dk_buf_u64(&id, r->gz ? r->unit : r->off);
+	dk_buf_str(&id, " (");
+	dk_buf_bytes(&id, d->name.p, d->name.n);
+	dk_buf_str(&id, ")");
+	dk_buf_char(&id, 0);
+	why = http_response(d, r, where.p, id.p, &html);
+	if (html != 1) {
 		dk_out.n = start;     /* take the head back */
-		if (!why)
-			d->skipped++;
+		if (!why && html == 0)
+			d->skipped++, d->nothtml++;
 	} else
 		d->unnamed += fallback;
 	return why;
@@ -163,7 +202,7 @@ record(dk_warc_rec *r, void *arg)
 int
 hs_warc(struct hs_doc *d, const char *name, const unsigned char *p, size_t n)
 {
-	unsigned long damaged = d->warc.damaged;
+	unsigned long damaged = d->warc.damaged, toolong = d->warc.toolong;
 	int status;
 
 	d->warc.fn = record;
@@ -172,6 +211,7 @@ hs_warc(struct hs_doc *d, const char *name, const unsigned char *p, size_t n)
 	d->unnamed = 0;
 	status = dk_warc_read(&d->warc, name, p, n);
 	d->damaged += d->warc.damaged - damaged;
+	d->toolong += d->warc.toolong - toolong;
 	if (d->unnamed)
 		dk_warnx("%s: %lu page%s without a WARC-Record-ID, named by URI and date",
 		    name, d->unnamed, d->unnamed == 1 ? "" : "s");
