@@ -2,11 +2,13 @@
  * without its near duplicates out, in its own format.  It runs the stages
  * as child processes (the programs beside its own executable first, then
  * those on PATH), checks the exit status of every one, and writes OUT,
- * OUT.keep and OUT.pairs under temporary names in OUT's directory, renamed
- * only when every stage succeeded: a failed or interrupted job leaves none
- * of them behind, nor half of one. */
+ * OUT.keep, OUT.pairs and OUT.removed (the removal report) under temporary
+ * names in OUT's directory, renamed only when every stage succeeded: a
+ * failed or interrupted job leaves none of them behind, nor half of one.
+ * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
 #include "msg.h"
+#include "stream.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,7 +54,7 @@ struct stage {
 #define MAXKIDS 4
 static volatile pid_t kids[MAXKIDS];
 static char *tmpdir;
-static char *tmpfile_[4];
+static char *tmpfile_[6];
 static int ntmp;
 static volatile sig_atomic_t done;
 
@@ -294,6 +296,8 @@ tmpname(const char *name)
 {
 	char *p = cat(tmpdir, name);
 
+	if (ntmp == (int)(sizeof tmpfile_ / sizeof tmpfile_[0]))
+		dk_diex(DK_EXIT_OPERAND, "too many temporary files");
 	tmpfile_[ntmp++] = p;
 	return p;
 }
@@ -330,6 +334,85 @@ check_in(const char *in)
 		dk_diex(DK_EXIT_OPERAND, "%s: not a regular file (IN is read more than once)", in);
 }
 
+/* ---- the summary ---- */
+
+/* Records of a stream file whose last field satisfies want(); every
+ * record when want is NULL. */
+static unsigned long long
+count(const char *path, int (*want)(dk_str last))
+{
+	dk_reader *r = dk_reader_open(path);
+	unsigned long long n = 0;
+	dk_str line, last;
+	char *tab;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	while (dk_read_line(r, &line)) {
+		if (!want) {
+			n++;
+			continue;
+		}
+		for (tab = line.p + line.n; tab > line.p && tab[-1] != '\t'; tab--)
+			;
+		last.p = tab;
+		last.n = line.n - (size_t)(tab - line.p);
+		n += want(last) != 0;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	return n;
+}
+
+/* A document with no signature, or marked !short: never matched, kept. */
+static int
+too_short(dk_str sigs)
+{
+	return sigs.n == 0 || (sigs.n >= 6 && memcmp(sigs.p, "!short", 6) == 0);
+}
+
+/* The lines of a removal report for exact copies: SIM (column 3 of ID
+ * KEPT SIM WITH LABEL, dkcluster(1)) is 1. */
+static unsigned long long
+count_exact(const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	unsigned long long n = 0;
+	dk_str line;
+	const char *p, *end;
+	int tabs;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	while (dk_read_line(r, &line)) {
+		end = line.p + line.n;
+		for (p = line.p, tabs = 0; p < end && tabs < 2; p++)
+			tabs += *p == '\t';
+		n += tabs == 2 && end - p >= 8 && memcmp(p, "1.000000", 8) == 0 &&
+		    (end - p == 8 || p[8] == '\t');
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	return n;
+}
+
+/* The closing summary, after keep's own line: what was kept, what was
+ * removed and how, and what could not be judged at all. */
+static void
+summary(const char *sigs, const char *keep, const char *removed, const char *out)
+{
+	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
+	unsigned long long nexact = count_exact(removed), nshort = count(sigs, too_short);
+	unsigned long long n = nkeep + nrem;
+
+	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
+	    "%llu near %s: see %s.removed), %llu too short to judge (kept)\n",
+	    dk_progname, n, nkeep, nrem, nexact, nexact == 1 ? "copy" : "copies",
+	    nrem - nexact, nrem - nexact == 1 ? "copy" : "copies", out, nshort);
+}
+
 /* The jq program that makes the document stream of JSON Lines: the ID a
  * string (escaped by @tsv as dupkit streams are) or a number, the text a
  * string; anything else stops it, naming the line. */
@@ -349,8 +432,8 @@ main(int argc, char **argv)
 	};
 	const char *tau = DEFAULT_TAU, *threads = NULL, *json = NULL;
 	const char *in, *out, *docs;
-	char *id = "id", *text = "text", *comma, *pairs, *keep, *result;
-	char *outkeep, *outpairs;
+	char *id = "id", *text = "text", *comma, *sigs, *pairs, *keep, *removed, *result;
+	char *outkeep, *outpairs, *outremoved;
 	struct stage s[2];
 	struct sigaction sa;
 	int ch, fmt, status, i;
@@ -432,8 +515,10 @@ main(int argc, char **argv)
 		free(tmpdir);
 		tmpdir = t;
 	}
+	sigs = tmpname("sigs");
 	pairs = tmpname("pairs");
 	keep = tmpname("keep");
+	removed = tmpname("removed");
 	result = tmpname("out");
 	docs = fmt == FMT_TSV ? in : tmpname("docs");
 	tmpdir[strlen(tmpdir) - 1] = '\0';
@@ -466,25 +551,32 @@ main(int argc, char **argv)
 		arg(&s[0], in);
 		status = run(s, 1, NULL, docs);
 	}
-	/* The pairs. */
+	/* The signatures (kept in a file: the summary counts the documents
+	 * too short to judge), then the pairs. */
 	if (!status) {
 		stage(&s[0], "spotsig", pass.verbose);
 		arg(&s[0], docs);
-		stage(&s[1], "spotmatch", pass.verbose);
-		arg(&s[1], "-t");
-		arg(&s[1], tau);
-		if (threads) {
-			arg(&s[1], "-j");
-			arg(&s[1], threads);
-		}
-		status = run(s, 2, NULL, pairs);
+		status = run(s, 1, NULL, sigs);
 	}
-	/* The keep list. */
+	if (!status) {
+		stage(&s[0], "spotmatch", pass.verbose);
+		arg(&s[0], "-t");
+		arg(&s[0], tau);
+		if (threads) {
+			arg(&s[0], "-j");
+			arg(&s[0], threads);
+		}
+		arg(&s[0], sigs);
+		status = run(s, 1, NULL, pairs);
+	}
+	/* The keep list, and the removal report. */
 	if (!status) {
 		stage(&s[0], "dkcluster", pass.verbose);
 		arg(&s[0], "-a");
 		arg(&s[0], docs);
 		arg(&s[0], "--representatives");
+		arg(&s[0], "--removed");
+		arg(&s[0], removed);
 		arg(&s[0], pairs);
 		status = run(s, 1, NULL, keep);
 	}
@@ -505,15 +597,20 @@ main(int argc, char **argv)
 		exit(status);
 	}
 
+	summary(sigs, keep, removed, out);
+
 	/* Every stage succeeded: the results take their names, none of them
 	 * interrupted half-way. */
 	outpairs = cat(out, ".pairs");
 	outkeep = cat(out, ".keep");
+	outremoved = cat(out, ".removed");
 	block_signals(SIG_BLOCK);
 	if (rename(pairs, outpairs) < 0)
 		dk_die(DK_EXIT_OPERAND, "%s", outpairs);
 	if (rename(keep, outkeep) < 0)
 		dk_die(DK_EXIT_OPERAND, "%s", outkeep);
+	if (rename(removed, outremoved) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", outremoved);
 	if (rename(result, out) < 0)
 		dk_die(DK_EXIT_OPERAND, "%s", out);
 	for (i = 0; i < ntmp; i++)
@@ -524,6 +621,7 @@ main(int argc, char **argv)
 	block_signals(SIG_UNBLOCK);
 	free(outpairs);
 	free(outkeep);
+	free(outremoved);
 	if (json)
 		free(id);
 	return DK_EXIT_OK;

@@ -23,15 +23,23 @@ test_expect_success 'setup: three documents, the second a copy of the first' '
 	printf "a\t%s\nc\t%s\n" "$A" "$C" >expect.out &&
 	printf "a\nc\n" >expect.keep &&
 	printf "a\tb\t1.000000\n" >expect.pairs &&
+	printf "b\ta\t1.000000\ta\tthe cat sat on the mat and the dog ran off to the house of...\n" >expect.removed &&
 	echo "keep: kept 2 of 3 (1 removed, 33.3%)" >expect.err
 '
+
+# the closing line of dkdedup after keep's, for OUT $1
+summary() {
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (1 exact copy, 0 near copies: see $1.removed), 0 too short to judge (kept)"
+}
 
 test_expect_success 'tsv: OUT, OUT.keep, OUT.pairs and the closing line' '
 	dkdedup tsv docs.tsv out.tsv 2>err &&
 	test_cmp expect.out out.tsv &&
 	test_cmp expect.keep out.tsv.keep &&
 	test_cmp expect.pairs out.tsv.pairs &&
-	test_cmp expect.err err &&
+	test_cmp expect.removed out.tsv.removed &&
+	{ cat expect.err && summary out.tsv; } >expect &&
+	test_cmp expect err &&
 	! ls out.tsv.dkdedup.* 2>/dev/null
 '
 
@@ -40,7 +48,11 @@ test_expect_success 'tsv: -t is the threshold of spotmatch' '
 	dkdedup -t 0.6 -j 2 tsv half.tsv t6.tsv 2>err &&
 	test_cmp half.tsv t6.tsv &&
 	test_must_be_empty t6.tsv.pairs &&
-	echo "keep: kept 2 of 2 (0 removed, 0.0%)" >expect && test_cmp expect err &&
+	{
+		echo "keep: kept 2 of 2 (0 removed, 0.0%)" &&
+		echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see t6.tsv.removed), 0 too short to judge (kept)"
+	} >expect && test_cmp expect err &&
+	test_must_be_empty t6.tsv.removed &&
 	dkdedup -t 0.5 tsv half.tsv t5.tsv 2>err &&
 	head -n 1 half.tsv >expect && test_cmp expect t5.tsv &&
 	printf "a\tb\t0.500000\n" >expect && test_cmp expect t5.tsv.pairs &&
@@ -57,7 +69,9 @@ test_expect_success 'jsonl: default members id and text, records byte for byte' 
 	test_cmp expect out.jsonl &&
 	test_cmp expect.keep out.jsonl.keep &&
 	test_cmp expect.pairs out.jsonl.pairs &&
-	test_cmp expect.err err
+	test_cmp expect.removed out.jsonl.removed &&
+	{ cat expect.err && summary out.jsonl; } >expect &&
+	test_cmp expect err
 '
 
 test_expect_success 'jsonl: --json ID,TEXT names other members; numeric IDs' '
@@ -67,7 +81,8 @@ test_expect_success 'jsonl: --json ID,TEXT names other members; numeric IDs' '
 	sed -n "1p;3p" num.jsonl >expect &&
 	test_cmp expect num.out &&
 	printf "1\n3\n" >e && test_cmp e num.out.keep &&
-	test_cmp expect.err err &&
+	{ cat expect.err && summary num.out; } >e &&
+	test_cmp e err &&
 	expect_error 2 "^dkdedup: --json is .n,.: want ID,TEXT" dkdedup --json n, jsonl num.jsonl x &&
 	expect_error 2 "^dkdedup: --json names the members of JSON Lines" dkdedup --json n,body tsv docs.tsv x
 '
@@ -91,8 +106,25 @@ test_expect_success 'warc: the HTML responses deduplicated, a copy removed' '
 	test_cmp expect out.warc &&
 	printf "urn:uuid:1\nurn:uuid:3\n" >e && test_cmp e out.warc.keep &&
 	printf "urn:uuid:1\turn:uuid:2\t1.000000\n" >e && test_cmp e out.warc.pairs &&
-	printf "keep: in.warc: 3 records, 3 captures, 2 kept\nkeep: kept 2 of 3 (1 removed, 33.3%%)\n" >e &&
+	printf "urn:uuid:2\turn:uuid:1\t1.000000\turn:uuid:1\thttp://x/2\n" >e && test_cmp e out.warc.removed &&
+	{
+		printf "keep: in.warc: 3 records, 3 captures, 2 kept\nkeep: kept 2 of 3 (1 removed, 33.3%%)\n" &&
+		summary out.warc
+	} >e &&
 	test_cmp e err
+'
+
+test_expect_success 'the summary: near copies and documents too short to judge' '
+	printf "a\t%s\nb\t%s and the queen of the land\nc\t%s\nd\thello world\ne\tno spots\n" \
+		"$A" "$A" "$C" >mixed.tsv &&
+	dkdedup -t 0.5 tsv mixed.tsv mixed.out 2>err &&
+	printf "a\t%s\nc\t%s\nd\thello world\ne\tno spots\n" "$A" "$C" >expect &&
+	test_cmp expect mixed.out &&
+	printf "b\ta\t0.500000\ta\tthe cat sat on the mat and the dog ran off to the house of...\n" >expect &&
+	test_cmp expect mixed.out.removed &&
+	echo "dkdedup: 5 documents, 4 kept, 1 removed (0 exact copies, 1 near copy: see mixed.out.removed), 2 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OUT, the stage named' '
