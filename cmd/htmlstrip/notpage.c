@@ -101,16 +101,19 @@ hs_not_page(const unsigned char *p, size_t n, const char *hint, size_t hintn)
 		    (magics[k].off != 4 || p[0] == 0))
 			return magics[k].what;
 	look = n < HS_NOTPAGE_LOOK ? n : HS_NOTPAGE_LOOK;
-	/* At least 8 of them and one byte in 32. */
-	if ((all = controls(p, look)) < 8 || all * 32 < look)
+	/* One byte in 32, and at least 8 of them (4 in a file of fewer than
+	 * 256 bytes, where a stray NUL or two may still be a snippet of
+	 * markup). */
+	all = controls(p, look);
+	if (all * 32 < look || all < (look >= 256 ? 8u : 4u))
 		return NULL;
 	for (ctl[0] = 0, k = 0; k < look; k += 2)
 		ctl[0] += control(p[k]);
 	ctl[1] = all - ctl[0];
 	/* UTF-16 without a byte order mark: the high byte of each code unit
 	 * (NUL for ASCII, 04 for Cyrillic) at one parity; random bytes have
-	 * as many at each. */
-	if (ctl[0] > 4 * ctl[1] || ctl[1] > 4 * ctl[0])
+	 * as many at each.  Told only from 8 controls up. */
+	if (all >= 8 && (ctl[0] > 4 * ctl[1] || ctl[1] > 4 * ctl[0]))
 		return NULL;
 	if (hint && ((e = hs_content_charset((const unsigned char *)hint, hintn, label)) ==
 	    HS_UTF_16BE || e == HS_UTF_16LE))
