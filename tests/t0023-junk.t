@@ -93,4 +93,16 @@ for p in $progs; do
 	fi
 done
 
+# dkdedup runs the programs above: the stage that meets the junk fails
+# the job, which leaves no OUT.
+test_expect_success 'dkdedup: random bytes, a PDF document, Latin-1 text: no OUT' '
+	for f in junk.1 junk.2 doc.pdf latin1; do
+		for fmt in tsv warc; do
+			test_must_fail dkdedup $fmt $f out.$fmt 2>err &&
+			test -s err &&
+			! test -e out.$fmt || return 1
+		done
+	done
+'
+
 test_done
