@@ -39,12 +39,13 @@
  * 30 more).  A program that holds only a window of its stream may check
  * the window alone, in memory bounded by the window, with a set of its own
  * and the two functions at the end: spotmatch --window reports a record
- * whose ID is that of a record it still holds (the documents the record is
- * compared with, and the records without signatures no older than them),
- * by the same message and exactly, and checks nothing beyond the window:
- * an ID whose record has left it is taken as new (spotmatch(1)).  Nothing
- * beyond is kept, not even a filter, as a repeat it hinted at could not be
- * confirmed, and a repeat reported is always one.
+ * whose ID is that of a record the window still holds once it has evicted
+ * for it (its documents, and the records without signatures no older than
+ * the bound it evicts by), by the same message and exactly, and checks
+ * nothing beyond the window: an ID whose record has left it is taken as
+ * new (spotmatch(1)).  Nothing beyond is kept, not even a filter, as a
+ * repeat it hinted at could not be confirmed, and a repeat reported is
+ * always one.
  */
 #ifndef DK_IDS_H
 #define DK_IDS_H

@@ -1,10 +1,10 @@
 /* spotmatch --window: the repeated-ID check, bounded by the window.  The
  * check of a whole stream (common/ids) keeps every ID it has seen, so its
  * memory grows with the stream while the window's does not.  Here only the
- * records the window holds are kept: the documents it compares an arriving
- * one with, and the records without signatures (which it does not keep)
- * while their time is within the window's reach, newest - --disorder -
- * --window, the bound the window evicts by.  They are queued in arrival
+ * records the window holds are kept: its documents, once it has evicted
+ * for the arriving record, and the records without signatures (which it
+ * does not keep) while their time is within its reach, newest - --disorder
+ * - --window, the bound it evicts by.  They are queued in arrival
  * order and leave from the head once the window holds them no more; an
  * index by hash finds an ID among them.  A repeat is reported exactly,
  * with where the first was (common/ids), and nothing beyond the window is

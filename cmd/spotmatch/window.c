@@ -77,7 +77,7 @@ run(dk_reader *r, void *arg)
 			}
 			win_evict_head(w);
 		}
-		/* once the window is what the record is compared with */
+		/* once the window holds what it holds for this record */
 		if (!dk_allow_repeated_ids)
 			wids_check(w, r, w->in.x.id);
 		len = query_load(w, sigs, r);
