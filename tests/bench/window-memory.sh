@@ -2,7 +2,8 @@
 # spotmatch --window in bounded memory: peak RSS of the DDD command,
 #   spotmatch -M max -t 0.8 --window 24h --time-column 2 --novel FEED
 # on feeds of WINDOW_MEMORY_SIZES documents (default 5000 20000 200000
-# 1000000 2000000; 10000000 takes about 2.3 GB of disk and minutes a run),
+# 1000000 2000000; 10000000 takes 2.3 GB of disk, and 11 minutes for the
+# three runs on a shared 2-core machine),
 # with the repeated-ID check and with --allow-repeated-ids (the window's
 # own memory), and with the build in WINDOW_MEMORY_OLD (the bin folder of
 # another build, e.g. main's) when set.  Every run of a feed must write the
