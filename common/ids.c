@@ -273,6 +273,19 @@ add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str key, dk_str
 		repeated(s, file, kind, pos, id, w, (dk_str){ NULL, 0 });
 }
 
+uint64_t
+dk_ids_place(dk_ids *s, dk_reader *r)
+{
+	return place_of(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r));
+}
+
+void
+dk_ids_repeated(const dk_ids *s, dk_reader *r, dk_str id, uint64_t first)
+{
+	repeated(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), id, first,
+	    (dk_str){ NULL, 0 });
+}
+
 void
 dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id)

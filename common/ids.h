@@ -34,12 +34,25 @@
  * by key), where the message names the scope and the ID's first record
  * instead:
  *     prog: FILE:LINE: ID x already under B003 (its first record at line N)
+ *
+ * The set of a whole stream grows with it (the bytes of each ID and about
+ * 30 more).  A program that holds only a window of its stream may check
+ * the window alone, in memory bounded by the window, with a set of its own
+ * and the two functions at the end: spotmatch --window reports a record
+ * whose ID is that of a record the window still holds once it has evicted
+ * for it (its documents, and the records without signatures no older than
+ * the bound it evicts by), by the same message and exactly, and checks
+ * nothing beyond the window: an ID whose record has left it is taken as
+ * new (spotmatch(1)).  Nothing beyond is kept, not even a filter, as a
+ * repeat it hinted at could not be confirmed, and a repeat reported is
+ * always one.
  */
 #ifndef DK_IDS_H
 #define DK_IDS_H
 
 #include "intern.h"
 #include "keys.h"
+#include "msg.h"
 #include "seen.h"
 #include "stream.h"
 
@@ -99,5 +112,10 @@ void dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str s
     dk_str id);
 /* Bytes held, for statistics. */
 size_t dk_ids_bytes(const dk_ids *s);
+/* For a program with a set of its own (above): where the record just
+ * read from r is, as kept here (files named in s), and the report of the
+ * repeat of id at that record, whose first record was at first. */
+uint64_t dk_ids_place(dk_ids *s, dk_reader *r);
+void dk_ids_repeated(const dk_ids *s, dk_reader *r, dk_str id, uint64_t first) DK_NORETURN;
 
 #endif

@@ -209,7 +209,9 @@ sm_next(sm_reader *s, dk_reader *r)
 	if (!s->kind)
 		s->kind = &dk_keykinds[x->kind->family];
 	keyed = s->kind->key != DK_KEY_NONE;
-	if (k != DK_KEY_NONE)
+	if (!s->ids)
+		;               /* the caller checks them */
+	else if (k != DK_KEY_NONE)
 		dk_ids_check_key(s->ids, r, &x->rec, &x->key);
 	else
 		dk_ids_check(s->ids, r, &x->rec, keyed);

@@ -133,7 +133,8 @@ typedef struct {
 	const struct dk_keykind *kind;   /* NULL until the first record */
 	int force_plain;                 /* --plain: never keyed */
 	size_t minfields;                /* of a plain record (2, or more) */
-	dk_ids *ids;                     /* the IDs checked unique */
+	dk_ids *ids;                     /* the IDs checked unique; NULL:
+	                                  * by the caller */
 	sm_rec x;
 } sm_reader;
 

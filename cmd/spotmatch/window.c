@@ -1,6 +1,7 @@
-/* spotmatch --window: the driver.  The stream of records and their times, each document's result (its pairs, or its ID when novel),
- * the -v report, and the state freed.  The rest of the mode, and how its
- * files share the work, is told in window.h. */
+/* spotmatch --window: the driver.  The stream of records and their times,
+ * each record's ID checked against the window, each document's result (its
+ * pairs, or its ID when novel), the -v report, and the state freed.  The
+ * rest of the mode, and how its files share the work, is told in window.h. */
 #include "window.h"
 
 #include <stdlib.h>
@@ -76,7 +77,12 @@ run(dk_reader *r, void *arg)
 			}
 			win_evict_head(w);
 		}
+		/* once the window holds what it holds for this record */
+		if (!dk_allow_repeated_ids)
+			wids_check(w, r, w->in.x.id);
 		len = query_load(w, sigs, r);
+		if (!dk_allow_repeated_ids)
+			wids_add(w, w->in.x.id, t, len > 0);
 		if (len > 0)
 			query_run(w, len, t);
 		else
@@ -133,6 +139,9 @@ report(const struct win *w)
 	    (unsigned long long)(w->tail - w->head), w->dict.live);
 	dk_note("window: peak bytes held: %zu (%zu a document)", w->peak_bytes,
 	    w->peak_bytes / peak);
+	if (!dk_allow_repeated_ids)
+		dk_note("window: IDs checked against the window: peak %zu held, %zu bytes",
+		    w->ids.peak, wids_bytes(&w->ids));
 	dk_note("window: prefix entries %llu, lists read %llu, postings read %llu "
 	    "(%llu queries counted densely), candidates %llu, verified %llu",
 	    (unsigned long long)q->prefix, (unsigned long long)q->lists,
@@ -162,6 +171,7 @@ win_free(struct win *w)
 	DK_FREE_ALL(q->tok.v, q->cnt.v, q->ser.v, q->cand.v, q->span.v, q->hits.v,
 	    q->ord.v, q->ord2.v, q->hash.v, q->bits.v);
 	sm_reader_free(&w->in);
+	wids_free(&w->ids);
 }
 
 int
@@ -172,7 +182,9 @@ sm_window(const sm_opts *o, int argc, char **argv)
 
 	memset(&w, 0, sizeof w);
 	w.o = *o;
-	sm_reader_init(&w.in, 1, &dk_input_ids);
+	/* the IDs are checked here against the window (wids.c), not the
+	 * whole stream */
+	sm_reader_init(&w.in, 1, NULL);
 	w.in.minfields = o->timecol ? o->timecol + 1 : 2;
 	w.ratio = dk_measure_ratio(w.o.m, w.o.tau);
 	if (w.o.lexicon)

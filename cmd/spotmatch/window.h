@@ -32,6 +32,7 @@
  *   worder.c  the order of prefix filtering: -L's lexicon and --learn
  *   wquery.c  one arriving document: loaded, its candidates counted from
  *             the postings, verified
+ *   wids.c    the repeated-ID check, of the records the window holds only
  * All the state is one struct win, passed to every function. */
 #ifndef WINDOW_H
 #define WINDOW_H
@@ -148,6 +149,37 @@ struct query {
 	DK_VEC(uint64_t) hash;          /* of the signatures */
 };
 
+/* ---- the IDs of the window (wids.c) ---- */
+
+/* A record the window holds, for the repeated-ID check, in arrival
+ * order: a document of the window, or a record without signatures, which
+ * the window does not keep. */
+struct wid {
+	uint64_t hash;
+	uint64_t place;             /* where it was read (dk_ids_place) */
+	uint64_t off;               /* its ID: text from off - textbase */
+	int64_t time;
+	uint64_t seq;               /* its seq in the window + 1; 0 when none */
+	uint32_t n;
+};
+
+/* The window's IDs: a queue in arrival order (ring), an index by hash
+ * (tab: the hash's high 32 bits << 32 | ring position + 1, or 0), the
+ * bytes of the IDs in a queue of their own (text). */
+struct wids {
+	struct wid *ring;
+	size_t mask;                /* the ring's size - 1 */
+	uint64_t head, tail;        /* the records queued are [head, tail) */
+	uint64_t *tab;
+	size_t tmask;
+	DK_VEC(char) text;
+	uint64_t textbase;          /* bytes dropped from text's front */
+	size_t peak;                /* records queued at most, for -v */
+	/* the record being checked, for wids_add() */
+	uint64_t hash, place;
+	size_t at;                  /* its slot in tab */
+};
+
 /* ---- the state of a run ---- */
 
 struct win {
@@ -182,6 +214,7 @@ struct win {
 	size_t held;                /* bytes held for the window, for -v */
 
 	struct query q;
+	struct wids ids;            /* unless --allow-repeated-ids */
 
 	/* the stream (window.c) */
 	sm_reader in;
@@ -235,6 +268,20 @@ void sort_by_serial(struct query *q);
 /* --learn: the window's signatures ranked by their document frequency and
  * the window indexed again; returns the number ranked. */
 size_t win_learn(struct win *w);
+
+/* ---- wids.c ---- */
+
+/* The repeated-ID check of the record just read from r, of ID id, once
+ * the window has evicted what it no longer compares it with: a record the
+ * window holds under the same ID is reported (exit 2); the rest of the
+ * stream is not looked at. */
+void wids_check(struct win *w, dk_reader *r, dk_str id);
+/* Holds the record just checked, at time t; kept: it joins the window as
+ * document w->tail. */
+void wids_add(struct win *w, dk_str id, int64_t t, int kept);
+/* Bytes held, for -v; everything freed. */
+size_t wids_bytes(const struct wids *s);
+void wids_free(struct wids *s);
 
 /* ---- wquery.c ---- */
 
