@@ -14,6 +14,7 @@ VERSION   = 0.2.0
 PREFIX    = /usr/local
 BINDIR    = $(PREFIX)/bin
 MANPREFIX = $(PREFIX)/share/man
+DATADIR   = $(PREFIX)/share/dupkit
 
 CC       ?= cc
 BUILD    ?= build
@@ -49,6 +50,8 @@ UNITSRC = $(wildcard tests/unit/*.c)
 UNITS   = $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNITSRC))
 
 MANS = $(wildcard man/*.[1-9])
+# The examples the man pages point to, installed in DATADIR.
+SHARED = corpus.mk srun-sh scaleout.sh mapred.sh
 
 all: $(BINS)
 
@@ -146,7 +149,8 @@ bench: deps
 	@$(MAKE) --no-print-directory all
 	DK_BIN=$(CURDIR)/$(BUILD)/bin sh tests/bench/run.sh
 
-demo: deps
+demo:
+	@sh .ci/deps build
 	@$(MAKE) --no-print-directory all
 	@sh examples/demo.sh $(BUILD)/bin
 
@@ -159,11 +163,17 @@ install: all
 		mkdir -p "$(DESTDIR)$(MANPREFIX)/man$$s" && \
 		cp -f "$$m" "$(DESTDIR)$(MANPREFIX)/man$$s/" && \
 		chmod 644 "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}" || exit 1; done
+	mkdir -p "$(DESTDIR)$(DATADIR)"
+	for f in $(SHARED); do cp -f "examples/$$f" "$(DESTDIR)$(DATADIR)/$$f" && \
+		chmod 644 "$(DESTDIR)$(DATADIR)/$$f" || exit 1; done
+	chmod 755 "$(DESTDIR)$(DATADIR)/srun-sh"
 
 uninstall:
 	for p in $(PROGS); do rm -f "$(DESTDIR)$(BINDIR)/$$p"; done
 	for m in $(MANS); do s=$${m##*.}; \
 		rm -f "$(DESTDIR)$(MANPREFIX)/man$$s/$${m##*/}"; done
+	for f in $(SHARED); do rm -f "$(DESTDIR)$(DATADIR)/$$f"; done
+	-rmdir "$(DESTDIR)$(DATADIR)" 2>/dev/null
 
 clean:
 	rm -rf build build-san build-fuzz tests/test-results tests/trash\ directory.*

@@ -13,7 +13,16 @@ test_expect_success 'install puts every program and man page under DESTDIR/PREFI
 	for m in "$top"/man/*.[1-9]; do
 		s=${m##*.} &&
 		test -f "inst/usr/share/man/man$s/${m##*/}" || { echo "missing $m"; return 1; }
-	done
+	done &&
+	for f in corpus.mk srun-sh scaleout.sh mapred.sh; do
+		cmp "$top/examples/$f" "inst/usr/share/dupkit/$f" || { echo "missing $f"; return 1; }
+	done &&
+	test -x inst/usr/share/dupkit/srun-sh
+'
+
+test_expect_success 'the installed corpus.mk runs the installed programs' '
+	make -s -f inst/usr/share/dupkit/corpus.mk help >help &&
+	test -s help
 '
 
 test_expect_success 'installed programs run' '
@@ -25,7 +34,8 @@ test_expect_success 'installed programs run' '
 
 test_expect_success 'uninstall removes them again' '
 	make -s -C "$top" BUILD="${DK_BUILD:-build}" uninstall DESTDIR="$PWD/inst" PREFIX=/usr >log 2>&1 &&
-	test -z "$(find inst -type f)"
+	test -z "$(find inst -type f)" &&
+	! test -e inst/usr/share/dupkit
 '
 
 test_done
