@@ -40,6 +40,7 @@ static const struct dk_usage usage = {
 
 enum { OPT_JSON = 0x2000 };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
+static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
 /* A stage: its argument vector (argv[0] is the program's name). */
 #define MAXARG 24
@@ -302,18 +303,6 @@ tmpname(const char *name)
 	return p;
 }
 
-static int
-format_of(const char *w)
-{
-	if (strcmp(w, "tsv") == 0)
-		return FMT_TSV;
-	if (strcmp(w, "jsonl") == 0)
-		return FMT_JSONL;
-	if (strcmp(w, "warc") == 0)
-		return FMT_WARC;
-	dk_warnx("format '%s': not tsv, jsonl or warc", w);
-	dk_usage(&usage);
-}
 
 /* IN is read more than once (signatures, the list of every document, the
  * records kept): it must be a file that reads the same each time. */
@@ -469,7 +458,7 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc != 3)
 		dk_usage(&usage);
-	fmt = format_of(argv[0]);
+	fmt = dk_parse_choice(argv[0], "the format", formats);
 	in = argv[1];
 	out = argv[2];
 	if (json) {

@@ -298,6 +298,22 @@ dk_parse_measure(const char *s)
 	return (dk_measure)m;
 }
 
+int
+dk_parse_choice(const char *s, const char *what, const char *const *words)
+{
+	char list[256];
+	size_t n = 0, i, k;
+
+	for (k = 0; words[k]; k++)
+		if (strcmp(s, words[k]) == 0)
+			return (int)k;
+	list[0] = '\0';
+	for (i = 0; i < k; i++)
+		n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
+		    i == 0 ? "" : i + 1 < k ? ", " : " or ", words[i]);
+	dk_diex(DK_EXIT_INPUT, "%s is %s: not %s", what, s, list);
+}
+
 /* ---- times of records (dk_check_time) ---- */
 
 /* Days from 1970-01-01 to the given proleptic Gregorian date, counting

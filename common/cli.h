@@ -101,5 +101,8 @@ int64_t dk_parse_duration(const char *s, const char *what);
 /* -M MEASURE: a name dk_measure_parse knows, else exit 2 with "measure is
  * 'NAME': expected one of ..." (every program taking -M says the same). */
 dk_measure dk_parse_measure(const char *s);
+/* One of a NULL-terminated list of words: its index, else exit 2 with
+ * "WHAT is S: not A, B or C". */
+int dk_parse_choice(const char *s, const char *what, const char *const *words);
 
 #endif

@@ -40,6 +40,7 @@ static const struct dk_usage usage = {
 
 enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV, OPT_HISTOGRAM };
 enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
+static const char *const unknown_words[] = { "error", "singleton", "ignore", NULL };
 
 static struct {
 	int clusters, each, sweep, percluster, tsv, unknown, histogram;
@@ -795,17 +796,6 @@ report(struct run *runs, size_t nruns)
 	free(grid);
 }
 
-static int
-parse_unknown(const char *s)
-{
-	if (strcmp(s, "error") == 0)
-		return UNKNOWN_ERROR;
-	if (strcmp(s, "singleton") == 0)
-		return UNKNOWN_SINGLETON;
-	if (strcmp(s, "ignore") == 0)
-		return UNKNOWN_IGNORE;
-	dk_diex(DK_EXIT_INPUT, "-u is %s: not error, singleton or ignore", s);
-}
 
 /* The options that score against GOLD, which --histogram has not. */
 static const char *
@@ -857,7 +847,7 @@ main(int argc, char **argv)
 		case 't':
 			opt.tau = (int64_t)(dk_parse_double(optarg, 0, 1, "threshold") * MICRO + 0.5);
 			break;
-		case 'u': opt.unknown = parse_unknown(optarg); break;
+		case 'u': opt.unknown = dk_parse_choice(optarg, "-u", unknown_words); break;
 		case OPT_SWEEP: opt.sweep = 1; break;
 		case OPT_STEP:
 			x = dk_parse_double(optarg, 0.000001, 1, "--step");

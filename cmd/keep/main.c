@@ -274,17 +274,8 @@ closing(const struct keep *k)
 	    k->n ? 100.0 * (double)removed / (double)k->n : 0.0, more);
 }
 
-static int
-parse_missing(const char *s)
-{
-	if (strcmp(s, "warn") == 0)
-		return MISSING_WARN;
-	if (strcmp(s, "error") == 0)
-		return MISSING_ERROR;
-	if (strcmp(s, "ignore") == 0)
-		return MISSING_IGNORE;
-	dk_diex(DK_EXIT_INPUT, "--missing is %s: not warn, error or ignore", s);
-}
+/* --missing's words, in the order of MISSING_* (keep.h). */
+static const char *const missing_words[] = { "warn", "error", "ignore", NULL };
 
 int
 main(int argc, char **argv)
@@ -323,7 +314,7 @@ main(int argc, char **argv)
 			formats |= 4;
 			break;
 		case OPT_MISSING:
-			action = parse_missing(optarg);
+			action = dk_parse_choice(optarg, "--missing", missing_words);
 			break;
 		case OPT_EMPTY:
 			k.allow_empty = 1;
