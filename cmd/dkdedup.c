@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,19 @@ arg(struct stage *s, const char *a)
 		dk_diex(DK_EXIT_OPERAND, "too many arguments for %s", s->argv[0]);
 	s->argv[s->argc++] = a;
 	s->argv[s->argc] = NULL;
+}
+
+/* arg() for each argument up to a NULL. */
+static void
+args(struct stage *s, ...)
+{
+	va_list ap;
+	const char *a;
+
+	va_start(ap, s);
+	while ((a = va_arg(ap, const char *)) != NULL)
+		arg(s, a);
+	va_end(ap);
 }
 
 /* Options every dupkit stage gets from dkdedup's own. */
@@ -411,6 +425,144 @@ static const char jq_docs[] =
 	" (.[$text] | if type == \"string\" then ."
 	" else error(\"member \\\"\\($text)\\\" is \\(type), not a string\") end)] | @tsv";
 
+/* The files of a job: the corpus, its format and JSON members, and the
+ * temporaries each stage writes (docs is in for a document stream). */
+struct files {
+	int fmt;
+	const char *in, *id, *text, *tau, *threads;
+	const char *docs, *sigs, *pairs, *keep, *removed, *result;
+};
+
+/* Runs the stages one after the other; the status of the first that
+ * failed, or 0. */
+static int
+job(const struct files *f)
+{
+	struct stage s[1];
+	int status = 0;
+
+	/* The document stream. */
+	if (f->fmt == FMT_JSONL) {
+		s[0].argc = 0;
+		args(&s[0], "jq", "-r", "--arg", "id", f->id, "--arg", "text", f->text,
+		    jq_docs, f->in, (char *)NULL);
+		status = run(s, 1, NULL, f->docs);
+	} else if (f->fmt == FMT_WARC) {
+		stage(&s[0], "htmlstrip", pass.verbose);
+		args(&s[0], "--warc", f->in, (char *)NULL);
+		status = run(s, 1, NULL, f->docs);
+	}
+	/* The signatures (kept in a file: the summary counts the documents
+	 * too short to judge), then the pairs. */
+	if (!status) {
+		stage(&s[0], "spotsig", pass.verbose);
+		args(&s[0], f->docs, (char *)NULL);
+		status = run(s, 1, NULL, f->sigs);
+	}
+	if (!status) {
+		stage(&s[0], "spotmatch", pass.verbose);
+		args(&s[0], "-t", f->tau, (char *)NULL);
+		if (f->threads)
+			args(&s[0], "-j", f->threads, (char *)NULL);
+		args(&s[0], f->sigs, (char *)NULL);
+		status = run(s, 1, NULL, f->pairs);
+	}
+	/* The keep list, and the removal report. */
+	if (!status) {
+		stage(&s[0], "dkcluster", pass.verbose);
+		args(&s[0], "-a", f->docs, "--representatives", "--removed", f->removed,
+		    f->pairs, (char *)NULL);
+		status = run(s, 1, NULL, f->keep);
+	}
+	/* The records kept; keep's -v statistics close the job. */
+	if (!status) {
+		stage(&s[0], "keep", pass.verbose ? pass.verbose : 1);
+		if (f->fmt == FMT_JSONL)
+			args(&s[0], "--json", f->id, (char *)NULL);
+		else if (f->fmt == FMT_WARC)
+			args(&s[0], "--warc", (char *)NULL);
+		args(&s[0], f->keep, f->in, (char *)NULL);
+		status = run(s, 1, NULL, f->result);
+	}
+	return status;
+}
+
+/* The temporaries, in a directory beside OUT (so that each is renamed
+ * within one file system), all named before the signals are caught. */
+static void
+make_temps(const char *out, struct files *f)
+{
+	struct sigaction sa;
+	char *t;
+
+	tmpdir = cat(out, ".dkdedup.XXXXXX");
+	if (!mkdtemp(tmpdir)) {
+		int e = errno;
+
+		free(tmpdir);
+		tmpdir = NULL;
+		errno = e;
+		dk_die(DK_EXIT_OPERAND, "%s: cannot make a temporary directory beside it", out);
+	}
+	t = cat(tmpdir, "/");
+	free(tmpdir);
+	tmpdir = t;
+	f->sigs = tmpname("sigs");
+	f->pairs = tmpname("pairs");
+	f->keep = tmpname("keep");
+	f->removed = tmpname("removed");
+	f->result = tmpname("out");
+	f->docs = f->fmt == FMT_TSV ? f->in : tmpname("docs");
+	tmpdir[strlen(tmpdir) - 1] = '\0';
+	atexit(cleanup);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigfillset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* Every stage succeeded: the results take their names, none of them
+ * interrupted half-way, and the temporaries go. */
+static void
+finish(const char *out, const struct files *f)
+{
+	static const char *const ext[] = { ".pairs", ".keep", ".removed", "" };
+	const char *from[] = { f->pairs, f->keep, f->removed, f->result };
+	char *to[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		to[i] = cat(out, ext[i]);
+	block_signals(SIG_BLOCK);
+	for (i = 0; i < 4; i++)
+		if (rename(from[i], to[i]) < 0)
+			dk_die(DK_EXIT_OPERAND, "%s", to[i]);
+	for (i = 0; i < ntmp; i++)
+		unlink(tmpfile_[i]);
+	if (rmdir(tmpdir) < 0)
+		dk_warn("%s", tmpdir);
+	done = 1;
+	block_signals(SIG_UNBLOCK);
+	for (i = 0; i < 4; i++)
+		free(to[i]);
+}
+
+/* OUT must be a name a file can take. */
+static void
+check_out(const char *out)
+{
+	struct stat st;
+
+	if (*out == '\0')
+		dk_diex(DK_EXIT_OPERAND, "OUT is empty");
+	if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -419,13 +571,10 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *tau = DEFAULT_TAU, *threads = NULL, *json = NULL;
-	const char *in, *out, *docs;
-	char *id = "id", *text = "text", *comma, *sigs, *pairs, *keep, *removed, *result;
-	char *outkeep, *outpairs, *outremoved;
-	struct stage s[2];
-	struct sigaction sa;
-	int ch, fmt, status, i;
+	struct files f = { .tau = DEFAULT_TAU, .id = "id", .text = "text" };
+	const char *json = NULL, *out;
+	char *id = NULL, *comma;
+	int ch, status, i;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -437,11 +586,11 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 't':
 			dk_parse_threshold(optarg);
-			tau = optarg;
+			f.tau = optarg;
 			break;
 		case 'j':
 			dk_cli_common(ch, optarg, &usage);
-			threads = optarg;
+			f.threads = optarg;
 			break;
 		case OPT_JSON: json = optarg; break;
 		case DK_OPT_MAXREC:
@@ -458,160 +607,34 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc != 3)
 		dk_usage(&usage);
-	fmt = dk_parse_choice(argv[0], "the format", formats);
-	in = argv[1];
+	f.fmt = dk_parse_choice(argv[0], "the format", formats);
+	f.in = argv[1];
 	out = argv[2];
 	if (json) {
-		if (fmt != FMT_JSONL)
+		if (f.fmt != FMT_JSONL)
 			dk_diex(DK_EXIT_INPUT, "--json names the members of JSON Lines: "
 			    "give it with the format jsonl");
 		id = cat(json, "");
 		if ((comma = strchr(id, ',')) != NULL) {
 			*comma = '\0';
-			text = comma + 1;
+			f.text = comma + 1;
 		}
-		if (!*id || !*text)
+		if (!*id || !*f.text)
 			dk_diex(DK_EXIT_INPUT, "--json is '%s': want ID,TEXT, two member names", json);
+		f.id = id;
 	}
 	pass.verbose = dk_verbose;
-	check_in(in);
-	if (*out == '\0')
-		dk_diex(DK_EXIT_OPERAND, "OUT is empty");
-	{
-		struct stat st;
-
-		if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
-			errno = EISDIR;
-			dk_die(DK_EXIT_OPERAND, "%s", out);
-		}
-	}
+	check_in(f.in);
+	check_out(out);
 	find_self();
 
-	/* The temporaries, in a directory beside OUT (so that each is renamed
-	 * within one file system), all named before the signals are caught. */
-	tmpdir = cat(out, ".dkdedup.XXXXXX");
-	if (!mkdtemp(tmpdir)) {
-		int e = errno;
-
-		free(tmpdir);
-		tmpdir = NULL;
-		errno = e;
-		dk_die(DK_EXIT_OPERAND, "%s: cannot make a temporary directory beside it", out);
-	}
-	{
-		char *t = cat(tmpdir, "/");
-
-		free(tmpdir);
-		tmpdir = t;
-	}
-	sigs = tmpname("sigs");
-	pairs = tmpname("pairs");
-	keep = tmpname("keep");
-	removed = tmpname("removed");
-	result = tmpname("out");
-	docs = fmt == FMT_TSV ? in : tmpname("docs");
-	tmpdir[strlen(tmpdir) - 1] = '\0';
-	atexit(cleanup);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigfillset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-
-	/* The document stream. */
-	status = 0;
-	if (fmt == FMT_JSONL) {
-		s[0].argc = 0;
-		arg(&s[0], "jq");
-		arg(&s[0], "-r");
-		arg(&s[0], "--arg");
-		arg(&s[0], "id");
-		arg(&s[0], id);
-		arg(&s[0], "--arg");
-		arg(&s[0], "text");
-		arg(&s[0], text);
-		arg(&s[0], jq_docs);
-		arg(&s[0], in);
-		status = run(s, 1, NULL, docs);
-	} else if (fmt == FMT_WARC) {
-		stage(&s[0], "htmlstrip", pass.verbose);
-		arg(&s[0], "--warc");
-		arg(&s[0], in);
-		status = run(s, 1, NULL, docs);
-	}
-	/* The signatures (kept in a file: the summary counts the documents
-	 * too short to judge), then the pairs. */
-	if (!status) {
-		stage(&s[0], "spotsig", pass.verbose);
-		arg(&s[0], docs);
-		status = run(s, 1, NULL, sigs);
-	}
-	if (!status) {
-		stage(&s[0], "spotmatch", pass.verbose);
-		arg(&s[0], "-t");
-		arg(&s[0], tau);
-		if (threads) {
-			arg(&s[0], "-j");
-			arg(&s[0], threads);
-		}
-		arg(&s[0], sigs);
-		status = run(s, 1, NULL, pairs);
-	}
-	/* The keep list, and the removal report. */
-	if (!status) {
-		stage(&s[0], "dkcluster", pass.verbose);
-		arg(&s[0], "-a");
-		arg(&s[0], docs);
-		arg(&s[0], "--representatives");
-		arg(&s[0], "--removed");
-		arg(&s[0], removed);
-		arg(&s[0], pairs);
-		status = run(s, 1, NULL, keep);
-	}
-	/* The records kept; keep's -v statistics close the job. */
-	if (!status) {
-		stage(&s[0], "keep", pass.verbose ? pass.verbose : 1);
-		if (fmt == FMT_JSONL) {
-			arg(&s[0], "--json");
-			arg(&s[0], id);
-		} else if (fmt == FMT_WARC)
-			arg(&s[0], "--warc");
-		arg(&s[0], keep);
-		arg(&s[0], in);
-		status = run(s, 1, NULL, result);
-	}
-	if (status) {
+	make_temps(out, &f);
+	if ((status = job(&f)) != 0) {
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-
-	summary(sigs, keep, removed, out);
-
-	/* Every stage succeeded: the results take their names, none of them
-	 * interrupted half-way. */
-	outpairs = cat(out, ".pairs");
-	outkeep = cat(out, ".keep");
-	outremoved = cat(out, ".removed");
-	block_signals(SIG_BLOCK);
-	if (rename(pairs, outpairs) < 0)
-		dk_die(DK_EXIT_OPERAND, "%s", outpairs);
-	if (rename(keep, outkeep) < 0)
-		dk_die(DK_EXIT_OPERAND, "%s", outkeep);
-	if (rename(removed, outremoved) < 0)
-		dk_die(DK_EXIT_OPERAND, "%s", outremoved);
-	if (rename(result, out) < 0)
-		dk_die(DK_EXIT_OPERAND, "%s", out);
-	for (i = 0; i < ntmp; i++)
-		unlink(tmpfile_[i]);
-	if (rmdir(tmpdir) < 0)
-		dk_warn("%s", tmpdir);
-	done = 1;
-	block_signals(SIG_UNBLOCK);
-	free(outpairs);
-	free(outkeep);
-	free(outremoved);
-	if (json)
-		free(id);
+	summary(f.sigs, f.keep, f.removed, out);
+	finish(out, &f);
+	free(id);
 	return DK_EXIT_OK;
 }
