@@ -1,6 +1,7 @@
 /* gzip members and WARC records; see warc.h.  A damaged member or record is
  * reported with its offset and skipped, or ends the program for a reader
- * that asks so. */
+ * that asks so; one over --max-record is passed over whole in any reader,
+ * and where it lay told to the reader's skip. */
 #define _GNU_SOURCE     /* memmem */
 #include "warc.h"
 #include "mem.h"
@@ -37,10 +38,21 @@ dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
 const char *
 dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_t max)
 {
+	size_t skipped;
+
+	return dk_gunzip_from(p, n, 0, &skipped, out, used, max);
+}
+
+const char *
+dk_gunzip_from(const unsigned char *p, size_t n, size_t skip, size_t *skipped, dk_buf *out,
+    size_t *used, size_t max)
+{
+	unsigned char sink[16 * 1024];
 	z_stream z;
-	size_t room;
+	size_t room, got;
 	int rc;
 
+	*skipped = 0;
 	if (out->n > max)
 		return dk_gz_limit;
 	memset(&z, 0, sizeof z);
@@ -48,17 +60,27 @@ dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_
 		dk_diex(DK_EXIT_OPERAND, "zlib: out of memory");
 	z.next_in = (unsigned char *)p;
 	do {
-		dk_buf_reserve(out, 256 * 1024);
-		z.next_out = (unsigned char *)out->p + out->n;
-		/* At most one byte beyond the limit, to tell that it is
-		 * passed. */
-		room = out->cap - out->n;
-		if (out->n + room > max + 1)
-			room = max + 1 - out->n;
+		if (*skipped < skip) {
+			z.next_out = sink;
+			room = skip - *skipped < sizeof sink ? skip - *skipped : sizeof sink;
+		} else {
+			dk_buf_reserve(out, 256 * 1024);
+			z.next_out = (unsigned char *)out->p + out->n;
+			/* At most one byte beyond the limit, to tell that
+			 * it is passed. */
+			room = out->cap - out->n;
+			if (out->n + room > max + 1)
+				room = max + 1 - out->n;
+		}
 		z.avail_out = (uInt)(room > UINT32_MAX ? UINT32_MAX : room);
+		got = z.avail_out;
 		z.avail_in = (uInt)(n - z.total_in > UINT32_MAX ? UINT32_MAX : n - z.total_in);
 		rc = inflate(&z, Z_NO_FLUSH);
-		out->n = (size_t)((char *)z.next_out - out->p);
+		got -= z.avail_out;
+		if (*skipped < skip)
+			*skipped += got;
+		else
+			out->n += got;
 	} while (rc == Z_OK && out->n <= max);
 	*used = z.total_in;
 	inflateEnd(&z);
@@ -69,6 +91,17 @@ dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_
 	if (rc == Z_BUF_ERROR)
 		return "truncated gzip member";
 	return z.msg ? z.msg : "damaged gzip member";
+}
+
+/* Inflates the gzip member at p to nothing, to find where it ends: NULL or
+ * the reason it is damaged; *used is the compressed length consumed, *total
+ * what it inflated to. */
+static const char *
+gunzip_pass(const unsigned char *p, size_t n, size_t *used, size_t *total)
+{
+	dk_buf none = { 0 };
+
+	return dk_gunzip_from(p, n, SIZE_MAX, total, &none, used, 0);
 }
 
 size_t
@@ -188,7 +221,9 @@ dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback)
 }
 
 /* The record at p: its length through the line breaks after it, or 0 when
- * more input is needed (never when final), or 0 with *why set. */
+ * more input is needed (never when final), or 0 with *why set.  A record
+ * over the limit has r->len set to its length without the line breaks,
+ * however many of its bytes are at p. */
 static size_t
 parse_record(const unsigned char *p, size_t n, int final, dk_warc_rec *r,
     const char **why)
@@ -231,6 +266,7 @@ parse_record(const unsigned char *p, size_t n, int final, dk_warc_rec *r,
 	}
 	if (len > dk_max_record) {
 		*why = dk_warc_limit;
+		r->len = (size_t)(he - p) + (size_t)len;
 		return 0;
 	}
 	if (len > n - (size_t)(he - p)) {
@@ -247,12 +283,12 @@ parse_record(const unsigned char *p, size_t n, int final, dk_warc_rec *r,
 	return r->len = (size_t)(line - p);
 }
 
-/* Damage, or a record over --max-record: skipped, and status 1, unless
- * the reader is fatal. */
+/* Damage, skipped (status 2) unless the reader is fatal, or a record over
+ * --max-record, skipped in any reader (status 1). */
 static void
 damaged(dk_warc_reader *w, const char *name, size_t off, const char *why, int *status)
 {
-	if (!w->fatal && (why == dk_gz_limit || why == dk_warc_limit)) {
+	if (why == dk_gz_limit || why == dk_warc_limit) {
 		dk_warnx("%s: offset %zu: record longer than %zu bytes skipped (see --max-record)",
 		    name, off, dk_max_record);
 		w->toolong++;
@@ -265,6 +301,14 @@ damaged(dk_warc_reader *w, const char *name, size_t off, const char *why, int *s
 	dk_warnx("%s: offset %zu: %s", name, off, why);
 	w->damaged++;
 	*status = DK_EXIT_INPUT;
+}
+
+/* Bytes [from, to) of the file held a record over --max-record. */
+static void
+skipped(dk_warc_reader *w, size_t from, size_t to)
+{
+	if (w->skip)
+		w->skip(from, to, w->arg);
 }
 
 /* The next "WARC/1.x" at the start of a line after p, or NULL. */
@@ -282,9 +326,9 @@ resync(const unsigned char *p, const unsigned char *end)
 /* Where the bytes being split lie: for messages, base (a gzip member's
  * offset, or 0 for a plain file whose records are reported at their own);
  * for records, the run at file offset unit, of which done bytes went
- * before p. */
+ * before p; end, the end of the gzip member whose bytes end at p + n. */
 struct place {
-	size_t base, unit, done;
+	size_t base, unit, done, end;
 	int gz;
 };
 
@@ -320,7 +364,23 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 		if (!why)
 			break;
 		damaged(w, name, at->base + (at->gz ? 0 : off), why, status);
+		if (why == dk_warc_limit && r.len <= n - off) {
+			/* passed over whole, whatever its block holds */
+			skipped(w, at->gz ? at->unit : off, at->gz ? at->end : off + r.len);
+			off += r.len;
+			continue;
+		}
+		if (why == dk_warc_limit && at->gz && !final) {
+			/* the rest of it is in the next members */
+			w->drop = r.len - (n - off);
+			w->drop_from = at->unit;
+			w->drop_at = at->base;
+			off = n;
+			break;
+		}
 		q = resync(p + off, p + n);
+		if (why == dk_warc_limit)       /* cut short, or a gzip file's end */
+			skipped(w, at->gz ? at->unit : off, at->gz ? at->end : q ? (size_t)(q - p) : n);
 		off = q ? (size_t)(q - p) : n;
 	}
 	if (!at->gz && off > counted)
@@ -328,41 +388,76 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 	return off;
 }
 
+/* A gzip member over the limit is passed over to its end (inflated to
+ * nothing); a record over the limit running on into the next members is
+ * passed over through them (w->drop).  Either is skipped with status 1,
+ * and w->skip told its members. */
 static int
 gzip_records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n)
 {
 	const unsigned char *q;
-	struct place at = { 0, 0, 0, 1 };
-	size_t pos = 0, used, done, was;
+	struct place at = { 0, 0, 0, 0, 1 };
+	size_t pos = 0, used, done, was, total, from, d;
 	const char *why;
 	int status = 0;
 
 	w->gz.n = 0;
+	w->drop = 0;
 	/* each member, or the damaged bytes skipped, counts for progress */
 	for (; pos < n; dk_progress_input(pos - was)) {
 		was = pos;
+		from = SIZE_MAX;
+		d = 0;
 		if (w->gz.n == 0)       /* a new run starts with this member */
 			at.unit = pos, at.done = 0;
-		why = dk_is_gzip(p + pos, n - pos) ? dk_gunzip(p + pos, n - pos, &w->gz, &used) :
-		    "not a gzip member";
+		/* the rest of a record skipped before passed over, not
+		 * held (w->gz is empty then) */
+		why = !dk_is_gzip(p + pos, n - pos) ? "not a gzip member" :
+		    dk_gunzip_from(p + pos, n - pos, w->drop, &d, &w->gz, &used, dk_max_record);
+		if (why == dk_gz_limit) {
+			w->gz.n = 0;
+			why = gunzip_pass(p + pos, n - pos, &used, &total);
+			damaged(w, name, pos, dk_gz_limit, &status);
+			from = w->drop ? w->drop_from : at.unit;
+			w->drop = 0;
+			if (!why) {
+				skipped(w, from, pos + used);
+				pos += used;
+				continue;
+			}
+		}
 		if (why) {
 			/* The member is lost, and with it any record it
 			 * ended; the next member starts afresh. */
 			damaged(w, name, pos, why, &status);
 			w->gz.n = 0;
 			q = memmem(p + pos + 1, n - pos - 1, "\x1f\x8b\x08", 3);
+			if (w->drop)
+				from = w->drop_from, w->drop = 0;
 			pos = q ? (size_t)(q - p) : n;
+			if (from != SIZE_MAX)
+				skipped(w, from, pos);
 			continue;
 		}
 		at.base = pos;
+		at.end = pos + used;
+		if (w->drop) {          /* the run starts with the rest of it */
+			at.done += d;
+			if ((w->drop -= d) == 0)
+				skipped(w, w->drop_from, at.end);
+		}
 		done = records(w, name, (unsigned char *)w->gz.p, w->gz.n, 0, &at, &status);
 		memmove(w->gz.p, w->gz.p + done, w->gz.n - done);
 		w->gz.n -= done;
 		at.done += done;
 		pos += used;
 	}
-	at.base = n;
-	if (w->gz.n)
+	at.base = at.end = n;
+	if (w->drop) {
+		damaged(w, name, w->drop_at, "truncated WARC record", &status);
+		skipped(w, w->drop_from, n);
+		w->drop = 0;
+	} else if (w->gz.n)
 		records(w, name, (unsigned char *)w->gz.p, w->gz.n, 1, &at, &status);
 	return status;
 }
@@ -370,7 +465,7 @@ gzip_records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t
 int
 dk_warc_read(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n)
 {
-	struct place at = { 0, 0, 0, 0 };
+	struct place at = { 0, 0, 0, n, 0 };
 	int status = 0;
 
 	if (dk_is_gzip(p, n))

@@ -36,6 +36,11 @@ const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *use
 const char *dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used,
     size_t max);
 
+/* The same, the first skip bytes the member inflates to passed over, not
+ * put in out nor held (*skipped: how many there were, skip at most). */
+const char *dk_gunzip_from(const unsigned char *p, size_t n, size_t skip, size_t *skipped,
+    dk_buf *out, size_t *used, size_t max);
+
 /* The first bytes the gzip data at p inflates to, up to max of them into
  * out, whatever follows (damage, the end of the member): how many. */
 size_t dk_gunzip_head(const unsigned char *p, size_t n, unsigned char *out, size_t max);
@@ -74,21 +79,32 @@ const char *dk_warc_name(const dk_warc_rec *r, dk_buf *out, int *fallback);
  * N: reason" (N the offset of the record in a plain file, of its member in
  * a gzip one) and counted, and reading goes on with the next record or
  * member; with fatal set the first damage ends the program (exit 2)
- * instead.  A record or gzip member over --max-record is not damage: it is
- * reported as "prog: NAME: offset N: record longer than M bytes skipped
- * (see --max-record)", counted in toolong, and makes the status 1.  Each
- * record, and the bytes of the file as they are consumed (a gzip file's
- * compressed bytes, member by member), count for the progress report
- * (common/progress.h). */
+ * instead.  A record or gzip member over --max-record is not damage, fatal
+ * or not: it is reported as "prog: NAME: offset N: record longer than M
+ * bytes skipped (see --max-record)", counted in toolong, and makes the
+ * status 1.  It is skipped whole: a plain record by its Content-Length, a
+ * gzip member to its end, a record over several members through the
+ * member that holds its last byte.  skip, when set, is then told which
+ * bytes of the file held it, [from, to): in a plain file the record
+ * (to the end of its block, or where reading resumed when it was cut
+ * short), in a gzip file from the start of
+ * the run that holds its first byte to the end of the member that holds
+ * its last, so whole members, some of which may hold records fn was given
+ * too.  Each record, and the bytes of the file as they are consumed (a
+ * gzip file's compressed bytes, member by member), count for the progress
+ * report (common/progress.h). */
 typedef struct {
 	const char *(*fn)(dk_warc_rec *r, void *arg);
+	void (*skip)(size_t from, size_t to, void *arg);
 	void *arg;
 	int fatal;
 	unsigned long damaged;
 	unsigned long toolong;  /* records (or members) over --max-record, each
-	                         * reported and skipped with status 1 unless
-	                         * fatal */
+	                         * reported and skipped with status 1 */
 	dk_buf gz;              /* inflated bytes, kept for the next file */
+	/* a record over the limit running on into the next members: its
+	 * bytes still to pass over, the start of its run and its member */
+	size_t drop, drop_from, drop_at;
 } dk_warc_reader;
 
 /* Returns 0, DK_EXIT_OPERAND when a record was over --max-record, or

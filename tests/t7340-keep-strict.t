@@ -153,10 +153,8 @@ test_expect_success '-o on WARC, plain and gzip' '
 
 # The reader skips a record over --max-record (common/stream.c; the
 # policy of dupkit-formats(5)): keep names it, goes on and ends with 1.
-# These two need the common reader that skips (branch h-text); until it
-# is merged the reader stops at the record (status 2), so they are known
-# breakages: test_expect_success once it is in.
-test_expect_failure 'a corpus record over --max-record: skipped, named, status 1, the rest written' '
+# WARC records over the limit: t7350.
+test_expect_success 'a corpus record over --max-record: skipped, named, status 1, the rest written' '
 	printf "a\tURL-a\tfirst\nb\tURL-b\t%s\nc\tURL-c\tthird\nd\tURL-d\tx\n" \
 		"a text longer than forty bytes, by a good deal" >long.tsv &&
 	expect_error 1 "^keep: long.tsv:2: record longer than 40 bytes skipped (see --max-record)\$" \
@@ -172,7 +170,7 @@ test_expect_failure 'a corpus record over --max-record: skipped, named, status 1
 	grep -v "skipped (longer than" err >err.keep && test_cmp expect err.keep
 '
 
-test_expect_failure 'a keep-list line over --max-record: skipped, named, status 1' '
+test_expect_success 'a keep-list line over --max-record: skipped, named, status 1' '
 	printf "a\nan ID much longer than the limit\nb\n" >longlist &&
 	expect_error 1 "^keep: longlist:2: record longer than 20 bytes skipped (see --max-record)\$" \
 		keep --max-record 20 longlist docs.tsv &&

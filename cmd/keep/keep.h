@@ -50,7 +50,9 @@ void keep_tsv(struct keep *k, dk_reader *r);
 void keep_jsonl(struct keep *k, dk_reader *r);
 void keep_jsonl_end(void);
 
-/* warc.c: a WARC file, plain or .warc.gz, in memory. */
-void keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n);
+/* warc.c: a WARC file, plain or .warc.gz, in memory; returns 0, or
+ * DK_EXIT_OPERAND when a record over --max-record was skipped (counted in
+ * skipped).  Damage is fatal. */
+int keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n);
 
 #endif

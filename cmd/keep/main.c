@@ -163,15 +163,16 @@ static int
 warc_operand(struct keep *k, int fd, const char *name)
 {
 	dk_file f;
+	int status = 0;
 
 	if (dk_file_load(fd, &f) < 0) {
 		dk_warn("%s", name);
 		return DK_EXIT_OPERAND;
 	}
 	if (f.n)
-		keep_warc(k, name, f.p, f.n);
+		status = keep_warc(k, name, f.p, f.n);
 	dk_file_unload(&f);
-	return 0;
+	return status;
 }
 
 /* A corpus of another format than the one being read stops keep at its

@@ -6,7 +6,11 @@
  * written is the run of gzip members that holds whole records (one member
  * a record, as such files are written): a run whose records are all kept
  * is copied, one with none is left out, and only a run that mixes the two
- * has its kept records compressed afresh, one member each. */
+ * has its kept records compressed afresh, one member each.  A record over
+ * --max-record is skipped by the reader, which names it and tells which
+ * members held it: a run ends where such members start, and a run that
+ * shares a member with one is never copied, its kept records compressed
+ * afresh, so that no byte of a skipped record is written. */
 #include "keep.h"
 
 #include <stdlib.h>
@@ -19,6 +23,10 @@ struct rec {
 	unsigned char info;    /* a warcinfo record: always kept */
 };
 
+struct span {
+	size_t from, to;       /* bytes of the file that held a skipped record */
+};
+
 enum { HELD_BY_ID = 1, HELD_BY_RESPONSE = 2 };
 
 struct pass {
@@ -26,6 +34,7 @@ struct pass {
 	const char *file;
 	int gz;
 	DK_VEC(struct rec) recs;
+	DK_VEC(struct span) skips;       /* in file order */
 	dk_intern names;                 /* of records, and those they name */
 	DK_VEC(uint32_t) parent;         /* captures: union-find by name */
 	DK_VEC(size_t) at;               /* offset of the record holding it, + 1 */
@@ -112,6 +121,15 @@ collect(dk_warc_rec *r, void *arg)
 		}
 	DK_PUSH(&w->recs, e);
 	return NULL;
+}
+
+static void
+skip(size_t from, size_t to, void *arg)
+{
+	struct pass *w = arg;
+	struct span s = { from, to };
+
+	DK_PUSH(&w->skips, s);
 }
 
 /* A name held by a record of an earlier file is fatal. */
@@ -202,38 +220,65 @@ put_member(const unsigned char *p, size_t n)
 	deflateEnd(&z);
 }
 
-/* A run of gzip members [unit, end) whose records are recs[i, j). */
+/* A run of gzip members [unit, end) whose records are recs[i, j); shared:
+ * some of its members hold bytes of a skipped record too. */
 static void
-put_run(struct pass *w, const unsigned char *p, size_t unit, size_t end, size_t i, size_t j)
+put_run(struct pass *w, const unsigned char *p, size_t unit, size_t end, size_t i, size_t j,
+    int shared)
 {
-	size_t m, nkept = 0, pos, used;
+	size_t m, nkept = 0, pos, used, first = SIZE_MAX, need = 0, skip, d;
 	const struct rec *e;
 
 	for (m = i; m < j; m++)
-		nkept += kept(w, &w->recs.v[m]);
-	if (nkept == j - i) {
+		if (kept(w, e = &w->recs.v[m])) {
+			nkept++;
+			if (first == SIZE_MAX)
+				first = e->off;
+			need = e->off + e->len;
+		}
+	if (nkept == j - i && !shared) {
 		dk_buf_bytes(&dk_out, p + unit, end - unit);
 		return;
 	}
 	if (nkept == 0)
 		return;
 	/* The first pass read these members, record by record within the
-	 * limit; here they are inflated together. */
-	for (w->buf.n = 0, pos = unit; pos < end; pos += used)
-		if (dk_gunzip_max(p + pos, end - pos, &w->buf, &used, (size_t)-1 / 2) != NULL)
+	 * limit; here they are inflated together, from the first kept
+	 * record (not the rest of a skipped one before it) to the end of
+	 * the last (not into a skipped one after it). */
+	for (w->buf.n = 0, skip = first, pos = unit; pos < end && skip + w->buf.n < need; pos += used) {
+		if (dk_gunzip_from(p + pos, end - pos, skip, &d, &w->buf, &used, (size_t)-1 / 2) != NULL)
 			dk_diex(DK_EXIT_INPUT, "%s: offset %zu: gzip member changed while read", w->file, pos);
+		skip -= d;
+	}
+	if (skip != 0 || w->buf.n < need - first)
+		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: gzip member changed while read", w->file, unit);
 	for (m = i; m < j; m++) {
 		e = &w->recs.v[m];
 		if (kept(w, e))
-			put_member((unsigned char *)w->buf.p + e->off, e->len);
+			put_member((unsigned char *)w->buf.p + e->off - first, e->len);
 	}
+}
+
+/* A run's end: the next record's run, or the first members of a skipped
+ * record after unit; and whether a skipped record shares its members. */
+static size_t
+run_end(struct pass *w, size_t unit, size_t next, size_t *s, int *shared)
+{
+	while (*s < w->skips.n && w->skips.v[*s].to <= unit)
+		++*s;
+	*shared = *s < w->skips.n && w->skips.v[*s].from <= unit;
+	if (*s < w->skips.n && w->skips.v[*s].from > unit && w->skips.v[*s].from < next)
+		return w->skips.v[*s].from;
+	return next;
 }
 
 static void
 write_kept(struct pass *w, const unsigned char *p, size_t n)
 {
-	size_t i, j;
+	size_t i, j, s = 0, end;
 	const struct rec *e;
+	int shared;
 
 	for (i = 0; i < w->recs.n; i = j) {
 		e = &w->recs.v[i];
@@ -244,27 +289,31 @@ write_kept(struct pass *w, const unsigned char *p, size_t n)
 		} else {
 			for (j = i + 1; j < w->recs.n && w->recs.v[j].unit == e->unit; j++)
 				;
-			put_run(w, p, e->unit, j < w->recs.n ? w->recs.v[j].unit : n, i, j);
+			end = run_end(w, e->unit, j < w->recs.n ? w->recs.v[j].unit : n, &s, &shared);
+			put_run(w, p, e->unit, end, i, j, shared);
 		}
 		dk_out_maybe_flush();
 	}
 }
 
-void
+int
 keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n)
 {
 	struct pass w = { 0 };
 	dk_warc_reader r = { 0 };
 	unsigned long long before = k->n, kept_before = k->kept;
+	int status;
 
 	w.k = k;
 	w.file = name;
 	w.gz = dk_is_gzip(p, n);
 	dk_intern_init(&w.names, DK_INTERN_INDEX);
 	r.fn = collect;
+	r.skip = skip;
 	r.arg = &w;
-	r.fatal = 1;
-	dk_warc_read(&r, name, p, n);
+	r.fatal = 1;            /* damage: exit 2; a record over the limit: 1 */
+	status = dk_warc_read(&r, name, p, n);
+	k->skipped += r.toolong;
 	decide(&w);
 	write_kept(&w, p, n);
 	dk_out_flush();         /* the file done, whatever comes after */
@@ -274,5 +323,6 @@ keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n)
 	dk_buf_free(&r.gz);
 	dk_buf_free(&w.buf);
 	dk_intern_free(&w.names);
-	free(w.recs.v), free(w.parent.v), free(w.at.v), free(w.held.v), free(w.keep.v);
+	free(w.recs.v), free(w.skips.v), free(w.parent.v), free(w.at.v), free(w.held.v), free(w.keep.v);
+	return status;
 }
