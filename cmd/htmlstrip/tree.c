@@ -282,7 +282,7 @@ static int
 token_hint(const unsigned char *v, size_t n, unsigned *flags)
 {
 	char w[32], joined[64];
-	size_t i, k, nj = 0;
+	size_t i, k, nj = 0, nw = 0, wat[8], wlen[8];
 	int hint = 0, cmt = 0, away = 0, state = 0;
 
 	for (i = 0; i < n;) {
@@ -295,10 +295,10 @@ token_hint(const unsigned char *v, size_t n, unsigned *flags)
 			continue;
 		if (nj + k <= sizeof joined) {
 			memcpy(joined + nj, w, k);
+			if (nw < 8)
+				wat[nw] = nj, wlen[nw++] = k;
 			nj += k;
 		}
-		if (starts(w, k, state_words, 1))
-			state = 1;
 		if (starts(w, k, comment_words, 0)) {
 			cmt |= !(k >= 9 && memcmp(w, "commenta", 8) == 0);
 			continue;
@@ -309,7 +309,10 @@ token_hint(const unsigned char *v, size_t n, unsigned *flags)
 		else if (starts(w, k, pos_words, 0))
 			hint++;
 	}
-	away |= in_list(joined, nj, away_joined);
+	if (!away && nj >= 9 && memmem(joined, nj, "author", 6))
+		away = in_list(joined, nj, away_joined);
+	for (i = 0; (cmt || away) && i < nw; i++)
+		state |= starts(joined + wat[i], wlen[i], state_words, 1);
 	if (!state && cmt)
 		*flags |= HF_CMT;
 	else if (!state && away)
