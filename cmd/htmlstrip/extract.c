@@ -77,6 +77,19 @@
 #ifndef BADGOOD
 #define BADGOOD 5
 #endif
+/* A block named for readers' comments is not believed when it holds
+ * more than CMTSHARE of the page's text (a long thread may hold more
+ * than BADSHARE). */
+#define CMTSHARE 0.75
+/* A page of sections (see widen). */
+#ifndef WIDEN
+#define WIDEN 50
+#endif
+#define SECTPCT 70
+#define SECTIONS 3
+/* -v names the pages where --main kept under LITTLE percent of the
+ * paragraph text. */
+#define LITTLE 25
 /* How many segments before the main run a headline is looked for ... */
 #define HEADBACK 30
 /* ... and the lines between it and the run kept when at most this many. */
@@ -93,7 +106,11 @@ struct work {
 	size_t *lo, *hi;        /* a subtree's segments, lo > hi for none */
 	int *child, *sib;       /* first child, next sibling, -1 for none */
 	long *dseg, *nextseg;   /* a node's own segments, in order */
+	long *gch;              /* characters of good segments in a subtree */
 	unsigned char *bad, *cmt;
+	unsigned char *scmt;    /* a segment after a comments heading */
+	int comments;           /* --comments: comments are content */
+	int best;               /* the node of the main run */
 };
 
 /* How many Latin letters a character of a script without spaces between
@@ -179,8 +196,20 @@ teasers(const struct hs_tree *t, struct work *w)
 		    tplain(&s[at[k - 3]]) && linky(&s[at[k - 4]]))
 			s[at[k - 1]].teaser = s[at[k - 3]].teaser = 1;
 	for (i = 0; i < t->nseg; i++)
-		if (w->cmt[t->seg[i].node])
+		if (w->cmt[t->seg[i].node] || w->scmt[i])
 			s[i].teaser = 0;
+}
+
+/* Text in a pre or listing: laid out by hand, code as often as not. */
+static int
+in_pre(const struct hs_tree *t, int node)
+{
+	int up;
+
+	for (up = 0; node > 0 && up < 4; node = t->node[node].parent, up++)
+		if (t->node[node].flags & HF_PRE)
+			return 1;
+	return 0;
 }
 
 static void
@@ -194,7 +223,8 @@ seg_info(const struct hs_tree *t, const char *text, struct work *w)
 		s = &t->seg[i];
 		len = s->end - s->start;
 		w->si[i].chars = count_chars(text + s->start, len, &code);
-		w->si[i].code = 100 * code >= CODEPCT * w->si[i].chars && w->si[i].chars >= 20;
+		w->si[i].code = 100 * code >= CODEPCT * w->si[i].chars && w->si[i].chars >= 20 &&
+		    !in_pre(t, s->node);
 		w->si[i].links = len ? (long)((double)w->si[i].chars * (double)s->link / (double)len + 0.5) : 0;
 		w->si[i].teaser = 0;
 	}
@@ -261,30 +291,180 @@ long_plain(const struct seginfo *s)
 	return s->chars >= GOODLEN && 3 * s->links <= s->chars;
 }
 
-/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments. */
+/* bad: boilerplate by itself or by an ancestor; cmt: readers' comments.
+ * A block whose markup says comments, pop-up, sign-up form, bio, related
+ * stories or sidebar is taken at its word unless it holds the article's
+ * own marks (an h1, itemprop=articleBody, role=main: a page wrapped in
+ * <div class="comments-wrap">) or most of the page's text. */
 static void
 mark(const struct hs_tree *t, struct work *w)
 {
 	const struct hs_node *n;
 	size_t i;
 	double share = BADSHARE * (double)w->tot[0];
+	double cshare = CMTSHARE * (double)w->tot[0];
 	long *plain = w->good;          /* scratch: long plain paragraphs */
+	unsigned char *own = w->scmt;   /* scratch: holds the article's marks */
+	int away;
 
 	for (i = 0; i < t->nnode; i++)
-		plain[i] = 0;
+		plain[i] = 0, own[i] = (t->node[i].flags & HF_MARK) || t->node[i].kind == HK_H1;
 	for (i = 0; i < t->nseg; i++)
 		plain[t->seg[i].node] += long_plain(&w->si[i]);
-	for (i = t->nnode; i-- > 1;)
+	for (i = t->nnode; i-- > 1;) {
 		plain[t->node[i].parent] += plain[i];
+		own[t->node[i].parent] |= own[i];
+	}
 	w->bad[0] = w->cmt[0] = 0;
 	for (i = 1; i < t->nnode; i++) {
 		n = &t->node[i];
+		away = (n->flags & (HF_AWAY | HF_FORM)) && !own[i] &&
+		    (double)w->tot[i] <= share;
 		w->bad[i] = w->bad[n->parent] || n->hint <= HS_HIDDEN / 2 ||
-		    bad_kind(n->kind) ||
+		    bad_kind(n->kind) || away ||
 		    (n->hint < 0 && (double)w->tot[i] <= share && plain[i] < BADGOOD);
-		w->cmt[i] = w->cmt[n->parent] || (n->comment && (double)w->tot[i] <= share);
+		w->cmt[i] = w->cmt[n->parent] ||
+		    ((n->flags & HF_CMT) && !own[i] && (double)w->tot[i] <= cshare);
 	}
 }
+
+/* ---- a comments heading ---- */
+
+/* What a heading says when it opens readers' comments, its words in
+ * lower case, counts left out ("12 Comments", "Comments (12)"); the last
+ * ones only with a count. */
+static const char *const cmt_heads[] = {
+	"comments", "comment", "reader comments", "readers comments",
+	"readers' comments", "user comments", "your comments", "show comments",
+	"view comments", "leave a reply", "leave a comment", "post a comment",
+	"add a comment", "write a comment", "add comment", "post comment",
+	"add your comment", "join the discussion", "join the conversation",
+	"kommentare", "kommentar", "leserkommentare", "schreibe einen kommentar",
+	"commentaires", "commentaire", "laisser un commentaire",
+	"comentarios", "comentario", "deja un comentario", "deja una respuesta",
+	"comentários", "deixe um comentário", "commenti", "lascia un commento",
+	"reacties", "kommentarer", "kommentit", "komentarze", "komentáře",
+	"комментарии", "коментарі", "コメント", "评论", "留言",
+	NULL
+};
+static const char *const cmt_counted[] = {
+	"responses", "response", "replies", "reactions", "thoughts", NULL
+};
+/* ... or begins so ("3 thoughts on “A title”"). */
+static const char *const cmt_prefix[] = {
+	"thoughts on ", "thought on ", "responses to ", "response to ",
+	"replies to ", "comments on ", "comments to ", NULL
+};
+
+static int
+is_head_space(int c)
+{
+	return c == ' ' || c == '\n' || c == '(' || c == ')' || c == ':' ||
+	    c == '[' || c == ']' || c == '"' || c == '!' || c == '|';
+}
+
+static int
+comment_heading(const char *p, size_t n)
+{
+	char b[96];
+	size_t i, j, k = 0;
+	int count = 0, digits;
+	const char *const *h;
+
+	if (n >= sizeof b)
+		return 0;
+	for (i = 0; i < n; i = j) {
+		for (; i < n && is_head_space(p[i]); i++)
+			;
+		for (j = i, digits = 1; j < n && !is_head_space(p[j]); j++)
+			digits &= (unsigned)(p[j] - '0') < 10;
+		if (j == i)
+			continue;
+		if (digits) {
+			count = 1;
+			continue;
+		}
+		if (k)
+			b[k++] = ' ';
+		for (; i < j; i++)
+			b[k++] = (char)((unsigned)(p[i] - 'A') < 26 ? p[i] | 0x20 : p[i]);
+	}
+	b[k] = 0;
+	if (k == 0)
+		return 0;
+	for (h = cmt_heads; *h; h++)
+		if (strcmp(b, *h) == 0)
+			return 1;
+	for (h = cmt_counted; *h && count; h++)
+		if (strcmp(b, *h) == 0)
+			return 1;
+	for (h = cmt_prefix; *h; h++)
+		if (strncmp(b, *h, strlen(*h)) == 0)
+			return 1;
+	return 0;
+}
+
+/* The heading element segment i is in (up to three levels up), or 0. */
+static int
+heading_of(const struct hs_tree *t, size_t i)
+{
+	int node = t->seg[i].node, up;
+
+	for (up = 0; node > 0 && up < 3; node = t->node[node].parent, up++)
+		if (t->node[node].kind == HK_H1 || t->node[node].kind == HK_H)
+			return node;
+	return 0;
+}
+
+/* scmt: a heading that says comments and the blocks after it, within
+ * the block that holds it (the heading's wrappers climbed), up to the next
+ * heading of its level or above that does not say comments.  Two blocks
+ * of text at least must follow: a heading alone is not evidence. */
+static void
+comment_sections(const struct hs_tree *t, const struct work *w, unsigned char *scmt,
+    const char *text)
+{
+	size_t i, j, end, nblocks;
+	int h, wrap, p, h2, level;
+	const struct hs_seg *s;
+
+	for (i = 0; i < t->nseg; i++)
+		scmt[i] = 0;
+	for (i = 0; i < t->nseg; i++) {
+		s = &t->seg[i];
+		if (scmt[i] || w->si[i].chars == 0 || (h = heading_of(t, i)) == 0 ||
+		    !comment_heading(text + s->start, s->end - s->start))
+			continue;
+		level = t->node[h].flags / HF_LEVEL;
+		for (wrap = h; t->node[wrap].parent > 0 &&
+		    w->tot[t->node[wrap].parent] == w->tot[wrap];)
+			wrap = t->node[wrap].parent;
+		p = t->node[wrap].parent;
+		end = w->hi[p];
+		nblocks = 0;
+		for (j = w->hi[h] + 1; j <= end && j < t->nseg; j++) {
+			if (w->si[j].chars == 0)
+				continue;
+			h2 = heading_of(t, j);
+			if (h2 && h2 != h && (int)(t->node[h2].flags / HF_LEVEL) <= level &&
+			    !comment_heading(text + t->seg[j].start, t->seg[j].end - t->seg[j].start))
+				break;
+			nblocks++;
+		}
+		if (nblocks < 2)
+			continue;
+		end = j;
+		for (j = w->lo[h]; j < end; j++)
+			scmt[j] = 1;
+	}
+}
+
+static int
+is_cmt(const struct hs_tree *t, const struct work *w, size_t i)
+{
+	return w->cmt[t->seg[i].node] || w->scmt[i];
+}
+
 
 static long
 seg_value(const struct hs_tree *t, const struct work *w, size_t i)
@@ -292,12 +472,12 @@ seg_value(const struct hs_tree *t, const struct work *w, size_t i)
 	const struct seginfo *s = &w->si[i];
 	long v;
 
-	if (w->bad[t->seg[i].node] || s->code)
+	if (w->bad[t->seg[i].node] || s->code || (!w->comments && is_cmt(t, w, i)))
 		return -s->chars;
 	if (s->teaser)
 		return -LINKCOST * s->chars - SEGCOST;
 	v = s->chars - (1 + LINKCOST) * s->links - SEGCOST;
-	return w->cmt[t->seg[i].node] && v > 0 ? v * CMTPCT / 100 : v;
+	return is_cmt(t, w, i) && v > 0 ? v * CMTPCT / 100 : v;
 }
 
 static int
@@ -305,7 +485,8 @@ good_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	const struct seginfo *s = &w->si[i];
 
-	return !w->bad[t->seg[i].node] && long_plain(s) && !s->teaser && !s->code;
+	return !w->bad[t->seg[i].node] && long_plain(s) && !s->teaser && !s->code &&
+	    (w->comments || !is_cmt(t, w, i));
 }
 
 /* The best run of node p's children and own segments, in document order:
@@ -371,15 +552,63 @@ best_range(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
 		if ((v = best_run(t, w, (int)i, &a, &b)) > best) {
 			best = v;
 			*lo = a, *hi = b;
+			w->best = (int)i;
 		}
 	return best;
+}
+
+/* A page of sections: when the main run holds under WIDEN percent of the
+ * page's paragraph text (good segments), and a block around it holds
+ * SECTPCT percent of that text in SECTIONS children or more, each with a
+ * third of the run's paragraph text or more (a manual's sections, a
+ * forum's posts, cut apart by what is not text), the main content is
+ * those children, from the first to the last. */
+static void
+widen(const struct hs_tree *t, struct work *w, size_t *lo, size_t *hi)
+{
+	size_t i;
+	long run = 0, all, min;
+	int a, c, n, first, last;
+
+	for (i = 0; i < t->nnode; i++)
+		w->gch[i] = 0;
+	for (i = 0; i < t->nseg; i++)
+		if (good_seg(t, w, i))
+			w->gch[t->seg[i].node] += w->si[i].chars;
+	for (i = t->nnode; i-- > 1;)
+		w->gch[t->node[i].parent] += w->gch[i];
+	for (i = *lo; i <= *hi; i++)
+		if (good_seg(t, w, i))
+			run += w->si[i].chars;
+	all = w->gch[0];
+	if (100 * run >= WIDEN * all)
+		return;
+	min = run / 3 > 2 * GOODLEN ? run / 3 : 2 * GOODLEN;
+	for (a = w->best; a >= 0; a = t->node[a].parent) {
+		if (100 * w->gch[a] < SECTPCT * all)
+			continue;
+		n = 0, first = last = -1;
+		for (c = w->child[a]; c >= 0; c = w->sib[c])
+			if (!w->bad[c] && w->gch[c] >= min) {
+				n++;
+				if (first < 0)
+					first = c;
+				last = c;
+			}
+		if (n >= SECTIONS && w->lo[first] < *lo + 1 && w->hi[last] + 1 > *hi) {
+			*lo = w->lo[first];
+			*hi = w->hi[last];
+		}
+		return;
+	}
 }
 
 static int
 keep_seg(const struct hs_tree *t, const struct work *w, size_t i)
 {
 	return !w->bad[t->seg[i].node] && !w->si[i].teaser && !w->si[i].code &&
-	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars;
+	    100 * w->si[i].links <= MAXLINKS * w->si[i].chars &&
+	    (w->comments || !is_cmt(t, w, i));
 }
 
 static void
@@ -468,16 +697,27 @@ select_text(const struct hs_tree *t, const struct work *w, size_t lo,
 int
 hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 {
+	int kept;
+
+	return hs_main_opt(t, text, n, out, 0, &kept);
+}
+
+int
+hs_main_opt(const struct hs_tree *t, const char *text, size_t n, dk_buf *out,
+    int comments, int *share)
+{
 	struct work w;
-	long kept = 0, plain = 0;
+	long kept = 0, plain = 0, good = 0, goodkept = 0;
 	size_t i, lo = 0, hi = 0, nn = t->nnode, ns = t->nseg + 1;
+	size_t big = ns > nn ? ns : nn;
 
 	out->n = 0;
 	w.si = dk_malloc(ns * sizeof *w.si);
-	w.nextseg = dk_malloc((ns > nn ? ns : nn) * sizeof *w.nextseg);
-	w.sum = dk_malloc((ns > nn ? ns : nn) * sizeof *w.sum);
+	w.nextseg = dk_malloc(big * sizeof *w.nextseg);
+	w.sum = dk_malloc(big * sizeof *w.sum);
 	w.tot = dk_malloc(nn * sizeof *w.tot);
 	w.good = dk_malloc(nn * sizeof *w.good);
+	w.gch = dk_malloc(nn * sizeof *w.gch);
 	w.dseg = dk_malloc(nn * sizeof *w.dseg);
 	w.lo = dk_malloc(nn * sizeof *w.lo);
 	w.hi = dk_malloc(nn * sizeof *w.hi);
@@ -485,32 +725,56 @@ hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out)
 	w.sib = dk_malloc(nn * sizeof *w.sib);
 	w.bad = dk_malloc(nn);
 	w.cmt = dk_malloc(nn);
+	w.scmt = dk_malloc(big);
+	w.comments = comments;
+	w.best = 0;
 	seg_info(t, text, &w);
 	for (i = 0; i < t->nseg; i++)
 		plain += w.si[i].chars - w.si[i].links;
 	shape(t, &w);
 	mark(t, &w);
+	comment_sections(t, &w, w.scmt, text);
 	teasers(t, &w);
-	if (t->nseg && best_range(t, &w, &lo, &hi) > 0)
+	if (t->nseg && best_range(t, &w, &lo, &hi) > 0) {
+		widen(t, &w, &lo, &hi);
 		kept = select_text(t, &w, lo, hi, text, out);
+		for (i = 0; i < t->nseg; i++)
+			if (good_seg(t, &w, i)) {
+				good += w.si[i].chars;
+				if (i >= lo && i <= hi && keep_seg(t, &w, i))
+					goodkept += w.si[i].chars;
+			}
+	}
 	free(w.si), free(w.nextseg), free(w.sum), free(w.tot), free(w.good), free(w.dseg);
 	free(w.lo), free(w.hi), free(w.child), free(w.sib), free(w.bad), free(w.cmt);
-	if (kept > 0 && (kept >= MINKEEP || 2 * kept >= plain))
+	free(w.gch), free(w.scmt);
+	*share = 100;
+	if (kept > 0 && (kept >= MINKEEP || 2 * kept >= plain)) {
+		if (good > 0)
+			*share = (int)(100 * goodkept / good);
 		return 0;
+	}
 	out->n = 0;
 	dk_buf_bytes(out, text, n);
 	return 1;
 }
 
 void
-hs_page_text(struct hs_doc *d, const char *u, size_t un)
+hs_page_text(struct hs_doc *d, const char *u, size_t un, const char *name)
 {
 	dk_buf *title = d->title ? &d->title_text : NULL;
+	int kept;
 
 	if (!d->main) {
 		hs_strip(u, un, &d->body, title);
 		return;
 	}
 	hs_strip_tree(u, un, &d->text, title, &d->tree);
-	d->whole += (unsigned long)hs_main(&d->tree, d->text.p ? d->text.p : "", d->text.n, &d->body);
+	d->whole += (unsigned long)hs_main_opt(&d->tree, d->text.p ? d->text.p : "",
+	    d->text.n, &d->body, d->comments, &kept);
+	if (kept < LITTLE) {
+		d->little++;
+		if (dk_verbose)
+			dk_note("%s: --main kept %d%% of the text", name, kept);
+	}
 }

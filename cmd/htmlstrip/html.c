@@ -51,7 +51,7 @@ static const struct elem elems[] = {
 	EK("h3", E_BLOCK, HK_H), EK("h4", E_BLOCK, HK_H),
 	EK("h5", E_BLOCK, HK_H), EK("h6", E_BLOCK, HK_H), E("head", E_BLOCK),
 	E("header", E_BLOCK), E("hgroup", E_BLOCK), EK("hr", E_BLOCK, HK_VOID),
-	EK("html", E_BLOCK, HK_BODY), E("legend", E_BLOCK),
+	EK("html", E_BLOCK, HK_BODY), EK("input", 0, HK_INPUT), E("legend", E_BLOCK),
 	EK("li", E_BLOCK, HK_LI), EK("listing", E_BLOCK | E_PRE, HK_BOX),
 	EK("main", E_BLOCK, HK_ARTICLE), EK("menu", E_BLOCK, HK_NAV),
 	EK("nav", E_BLOCK, HK_NAV), E("ol", E_BLOCK),
@@ -390,12 +390,35 @@ tag_end(const unsigned char *p, const unsigned char *end, int *selfclosing)
  * what its class, id, role, style and the like say of its content. */
 static const unsigned char *
 tag_hint(const unsigned char *p, const unsigned char *end, int *selfclosing,
-    int *hint, int *comment)
+    int *hint, unsigned *flags)
 {
 	struct hs_attr a;
 
 	while (hs_attr_next(&p, end, &a, selfclosing))
-		*hint += hs_attr_hint(&a, comment);
+		*hint += hs_attr_hint(&a, flags);
+	return p;
+}
+
+static int
+attr_named(const struct hs_attr *a, const char *name, size_t n)
+{
+	return a->namelen == n && strncasecmp((const char *)a->name, name, n) == 0;
+}
+
+/* Past the rest of an <a> or <input> tag: *yes when it is a link (has an
+ * href), an e-mail input (type=email). */
+static const unsigned char *
+tag_which(const unsigned char *p, const unsigned char *end, int *selfclosing,
+    int kind, int *yes)
+{
+	struct hs_attr a;
+
+	*yes = 0;
+	while (hs_attr_next(&p, end, &a, selfclosing))
+		if (kind == HK_A ? attr_named(&a, "href", 4) :
+		    attr_named(&a, "type", 4) && a.valuelen == 5 &&
+		    strncasecmp((const char *)a.value, "email", 5) == 0)
+			*yes = 1;
 	return p;
 }
 
@@ -520,19 +543,27 @@ raw_content(struct scan *s, const struct elem *e, const unsigned char *p,
 /* --main: the tree learns of a start (open) or end tag once its separator
  * is pending. */
 static void
-tree_tag(struct scan *s, const struct elem *e, int open, int hint, int comment)
+tree_tag(struct scan *s, const struct elem *e, int open, int hint, unsigned flags)
 {
 	size_t pos = s->text.b->n;
 
 	if (e->kind == HK_A)
 		hs_tree_link(s->tree, open, pos);
+	else if (e->kind == HK_INPUT)
+		hs_tree_input(s->tree);
 	else if (!(e->flags & E_BLOCK))
 		return;
-	else if (e->kind == HK_VOID || (e->flags & E_RAW))
+	else if (e->kind == HK_VOID || (e->flags & E_RAW)) {
+		if (open && strcmp(e->name, "textarea") == 0)
+			hs_tree_input(s->tree);         /* textarea */
 		hs_tree_break(s->tree, pos);
-	else if (open)
-		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, comment, pos);
-	else
+	} else if (open) {
+		if (e->flags & E_PRE)
+			flags |= HF_PRE;
+		if (e->kind == HK_H1 || e->kind == HK_H)
+			flags |= HF_LEVEL * (unsigned)(e->name[1] - '0');
+		hs_tree_open(s->tree, (unsigned)(e - elems), e->kind, hint, flags, pos);
+	} else
 		hs_tree_close(s->tree, (unsigned)(e - elems), pos);
 }
 
@@ -540,10 +571,13 @@ static const unsigned char *
 start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
     const unsigned char *end)
 {
-	int selfclosing, hint = 0, comment = 0;
+	int selfclosing, hint = 0, yes = 1;
+	unsigned flags = 0;
 
 	if (s->tree && e && !s->skip && (e->flags & E_BLOCK) && e->kind != HK_VOID)
-		p = tag_hint(p, end, &selfclosing, &hint, &comment);
+		p = tag_hint(p, end, &selfclosing, &hint, &flags);
+	else if (s->tree && e && !s->skip && (e->kind == HK_A || e->kind == HK_INPUT))
+		p = tag_which(p, end, &selfclosing, e->kind, &yes);
 	else
 		p = tag_end(p, end, &selfclosing);
 	if (!e)
@@ -562,8 +596,8 @@ start_tag(struct scan *s, const struct elem *e, const unsigned char *p,
 			space(&s->text, 2);
 		if (e->flags & E_PRE)
 			s->pre++;
-		if (s->tree)
-			tree_tag(s, e, 1, hint, comment);
+		if (s->tree && yes)
+			tree_tag(s, e, 1, hint, flags);
 	}
 	if (e->flags & E_PLAIN) {
 		if (!s->skip)

@@ -29,14 +29,26 @@ enum hs_kind {
 	HK_P, HK_H1, HK_H, HK_LI, HK_DD, HK_TD, HK_TR, HK_BOX,
 	HK_ARTICLE, HK_BODY,
 	HK_NAV, HK_ASIDE, HK_FOOTER, HK_FORM, HK_BAD,
+	HK_INPUT,        /* input: an e-mail field marks its form */
 };
 /* Hints at least this strong mark the node hidden (display:none). */
 #define HS_HIDDEN (-1000)
+/* What a node's markup says beyond its hint (struct hs_node's flags). */
+enum {
+	HF_CMT = 1,      /* a class or id token names readers' comments */
+	HF_AWAY = 2,     /* a class, id, role or aria-modal names a block that
+	                    is never the article: a pop-up, a sign-up form, an
+	                    author's bio, related stories, a sidebar */
+	HF_MARK = 4,     /* the article's own: itemprop=articleBody, role=main */
+	HF_FORM = 8,     /* a form holding a textarea or an e-mail input */
+	HF_PRE = 16,     /* pre, listing: text laid out as written (code) */
+	HF_LEVEL = 32,   /* h1..h6: the level times this */
+};
 struct hs_node {
 	int parent;          /* -1 for the root, node 0 */
 	unsigned short tag;  /* which element, for matching end tags */
 	unsigned char kind;
-	unsigned char comment;  /* class or id says readers' comments */
+	unsigned char flags; /* HF_* */
 	int hint;            /* class/id/role: < 0 boilerplate, > 0 content */
 	int depth;
 	size_t start;        /* where its text starts in the page's text */
@@ -54,10 +66,19 @@ struct hs_tree {
 	size_t segstart, linkstart;
 	size_t link;         /* link bytes of the open segment */
 	int inlink;
+	/* A link not yet closed by its </a>: the node open at its start,
+	 * and the first segment it reached past a block boundary.  A link
+	 * whose node closes, or which another <a> or the page's end meets
+	 * first, was never closed: what it reached past its first block
+	 * boundary is not link text (browsers close it there in effect). */
+	int linknode;
+	size_t linkseg;
 };
 void hs_tree_reset(struct hs_tree *t);
 void hs_tree_open(struct hs_tree *t, unsigned tag, int kind, int hint,
-    int comment, size_t pos);
+    unsigned flags, size_t pos);
+/* A textarea or an e-mail input: the innermost open form is HF_FORM. */
+void hs_tree_input(struct hs_tree *t);
 void hs_tree_close(struct hs_tree *t, unsigned tag, size_t pos);
 void hs_tree_break(struct hs_tree *t, size_t pos);
 void hs_tree_link(struct hs_tree *t, int open, size_t pos);
@@ -82,14 +103,20 @@ void hs_strip(const char *p, size_t n, dk_buf *body, dk_buf *title);
 void hs_strip_tree(const char *p, size_t n, dk_buf *body, dk_buf *title,
     struct hs_tree *tree);
 /* What one attribute says of the element's content (see struct hs_node's
- * hint): class and id words, role, itemprop, hidden, style; *comment is
- * set when class or id names readers' comments. */
-int hs_attr_hint(const struct hs_attr *a, int *comment);
+ * hint): class and id words, role, itemprop, hidden, style; HF_CMT,
+ * HF_AWAY and HF_MARK are added to *flags. */
+int hs_attr_hint(const struct hs_attr *a, unsigned *flags);
 
 /* extract.c: --main.  The text of the main content of a page whose text
  * is text[0..n) and tree t, into out (cleared first).  Returns 1 when no
- * block stands out and out is the whole text, else 0. */
+ * block stands out and out is the whole text, else 0.  Readers' comments
+ * are left out. */
 int hs_main(const struct hs_tree *t, const char *text, size_t n, dk_buf *out);
+/* The same; comments: keep readers' comments; *kept: the percentage of
+ * the page's paragraph text (long plain lines outside boilerplate) that
+ * out holds. */
+int hs_main_opt(const struct hs_tree *t, const char *text, size_t n,
+    dk_buf *out, int comments, int *kept);
 
 /* labels.c: the encodings of the WHATWG Encoding Standard, in its order,
  * and every label of each. */
@@ -188,11 +215,13 @@ extern const size_t hs_nlangs;
 struct hs_doc {
 	int title;                 /* --title */
 	int main;                  /* --main */
+	int comments;              /* --comments */
 	dk_buf conv, body, title_text, gz, chunk, inflated, name, text;
 	dk_warc_reader warc;
 	const char *file;          /* the WARC file being read */
 	struct hs_tree tree;
 	unsigned long docs, skipped, damaged, unnamed, whole;
+	unsigned long little;      /* --main kept under a quarter of the text */
 	unsigned long nothtml;     /* of skipped: responses of another type */
 	unsigned long notpage;     /* inputs skipped as not pages */
 	unsigned long toolong;     /* pages and records over --max-record */
@@ -207,8 +236,10 @@ int hs_skip_not_page(struct hs_doc *d, const char *p, size_t n, const char *hint
 void hs_skip_too_long(struct hs_doc *d, const char *where);
 /* The text of page u[0..un) into d->body (and its title into
  * d->title_text with --title): the whole page, or with --main its main
- * content, counting in d->whole the pages that fell back to the whole. */
-void hs_page_text(struct hs_doc *d, const char *u, size_t un);
+ * content, counting in d->whole the pages that fell back to the whole and
+ * in d->little (said under -v, with name) those where it kept under a
+ * quarter of the text. */
+void hs_page_text(struct hs_doc *d, const char *u, size_t un, const char *name);
 /* Writes one record: head (ID and carried columns, each with its TAB),
  * then the text of the page. */
 void hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,

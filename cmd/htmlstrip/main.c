@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 static const struct dk_usage usage = {
-	"htmlstrip [-v] [--main] [--title] [--warc] [file ...]",
+	"htmlstrip [-v] [--main [--comments]] [--title] [--warc] [file ...]",
 	"  --main    only the main content of each page: the article without\n"
-	"            navigation, link lists, teasers, footers and banners\n"
+	"            navigation, link lists, teasers, footers and banners,\n"
+	"            readers' comments, comment and sign-up forms, pop-ups,\n"
+	"            author bios, related stories and sidebars\n"
+	"  --comments  with --main, keep readers' comments\n"
 	"  --title   keep the page's <title> as the first line of its text\n"
 	"  --warc    the input is WARC (found without it in file operands)\n"
 	"  -v        statistics on stderr\n"
@@ -17,7 +20,7 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_TITLE = 0x2000, OPT_WARC, OPT_MAIN };
+enum { OPT_TITLE = 0x2000, OPT_WARC, OPT_MAIN, OPT_COMMENTS };
 
 /* A gzip file: its members, one after another, are the document.  A damaged
  * member is reported and skipped.  Members before pos are in d->gz.  When
@@ -184,6 +187,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
+		{ "comments", no_argument, NULL, OPT_COMMENTS },
 		{ "main", no_argument, NULL, OPT_MAIN },
 		DK_CLI_IDOPTS,
 		{ "title", no_argument, NULL, OPT_TITLE },
@@ -200,6 +204,9 @@ main(int argc, char **argv)
 		switch (ch) {
 		case OPT_MAIN:
 			d.main = 1;
+			break;
+		case OPT_COMMENTS:
+			d.comments = 1;
 			break;
 		case OPT_TITLE:
 			d.title = 1;
@@ -227,8 +234,10 @@ main(int argc, char **argv)
 	if (dk_verbose && d.main)
 		dk_note("%lu documents, %lu WARC records skipped (%lu non-HTML responses), "
 		    "%lu damaged, %lu not HTML pages, %lu over --max-record, "
-		    "%lu with no main content (whole page kept)",
-		    d.docs, d.skipped, d.nothtml, d.damaged, d.notpage, d.toolong, d.whole);
+		    "%lu with no main content (whole page kept), "
+		    "%lu where it kept under a quarter of the text",
+		    d.docs, d.skipped, d.nothtml, d.damaged, d.notpage, d.toolong, d.whole,
+		    d.little);
 	else if (dk_verbose)
 		dk_note("%lu documents, %lu WARC records skipped (%lu non-HTML responses), "
 		    "%lu damaged, %lu not HTML pages, %lu over --max-record",

@@ -18,7 +18,7 @@ hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
 		p = "";         /* an empty body may come as a NULL buffer */
 	u = hs_decode(p, n, hint, hintn, &d->conv, &un, name);
 
-	hs_page_text(d, u, un);
+	hs_page_text(d, u, un, name);
 	if (d->title) {
 		if (d->title_text.n)
 			dk_buf_escaped(&dk_out, d->title_text.p, d->title_text.n);
