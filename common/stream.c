@@ -324,6 +324,21 @@ dk_unescape(dk_str *s)
 	if (!in)
 		return NULL;
 	for (out = in; in < end; in++) {
+		/* eight bytes a step up to the next backslash: out is never
+		 * ahead of in, so a store overwrites only bytes read */
+		while (end - in >= 8) {
+			uint64_t x, y;
+
+			memcpy(&x, in, 8);
+			y = x ^ 0x5c5c5c5c5c5c5c5cULL;  /* '\\' bytes are 0 */
+			if ((y - 0x0101010101010101ULL) & ~y & 0x8080808080808080ULL)
+				break;
+			memcpy(out, &x, 8);
+			in += 8;
+			out += 8;
+		}
+		if (in == end)
+			break;
 		if (*in != '\\') {
 			*out++ = *in;
 			continue;

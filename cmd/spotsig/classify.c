@@ -29,48 +29,78 @@ leading(const uint32_t *count, size_t nlang, uint32_t *hits)
 	return best;
 }
 
+/* The paragraph that ends before token end, whose counts are in count
+ * for the languages of the mask seen (the others are 0): its leading
+ * language and whether it has enough hits to keep it, into st->paras;
+ * the counts are added to the document's and cleared. */
 static void
-tally(uint32_t *count, const struct wslot *e)
+close_para(struct state *st, uint32_t *count, uint32_t *doc, unsigned seen,
+    size_t end)
 {
-	unsigned m;
+	struct para p = { (uint32_t)end, 0, 0 };
+	uint32_t hits = 0;
+	unsigned m, k;
 
-	for (m = e->det; m; m &= m - 1)
-		count[__builtin_ctz(m)]++;
+	for (m = seen; m; m &= m - 1) {
+		k = (unsigned)__builtin_ctz(m);
+		if (count[k] > hits) {          /* a tie: the one listed first */
+			hits = count[k];
+			p.lang = (uint16_t)k;
+		}
+		doc[k] += count[k];
+		count[k] = 0;
+	}
+	p.own = hits >= PARA_HITS;
+	DK_PUSH(&st->paras, p);
 }
 
-/* -l auto: each token's word table slot and profile (the language of
- * its paragraph or of its document, above). */
+/* -l auto: each token's word table slot, and the paragraphs with their
+ * language (above), in one pass over the tokens.  A paragraph ends where
+ * a line break lies between two tokens: the first one at or after the
+ * previous token's start is looked for once, not between every two
+ * tokens. */
 void
-detect(struct state *st, const char *text)
+detect(struct state *st, const char *text, size_t n)
 {
 	const dk_tokens *t = &st->toks;
-	uint32_t count[MAXPROF] = { 0 }, hits;
-	size_t i, j, start, doc, lang, nl = st->src->nlang;
+	const struct wslot *e;
+	uint32_t count[MAXPROF] = { 0 }, doc[MAXPROF] = { 0 }, hits;
+	const char *nlp;
+	size_t i, j, start, lang, nextnl = n;
+	unsigned m, seen = 0;
 
 	DK_GROW(&st->tslot, t->n);
-	DK_GROW(&st->tmask, t->n);
-	for (i = 0; i < t->n; i++) {
-		st->tslot.v[i] = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-		    t->captext - t->v[i].off);
-		tally(count, st->tslot.v[i]);
-	}
-	doc = leading(count, nl, &hits);
-	st->nlang[doc]++;
-	for (start = 0; start < t->n; start = i) {
-		memset(count, 0, sizeof count);
-		for (i = start; i < t->n; i++) {
-			if (i > start && memchr(text + t->v[i - 1].pos, '\n',
-			    t->v[i].pos - t->v[i - 1].pos))
-				break;          /* a line break: the next paragraph */
-			tally(count, st->tslot.v[i]);
+	st->paras.n = 0;
+	for (i = 0, start = 0; i < t->n; i++) {
+		size_t pos = t->v[i].pos;
+
+		if (i > start && nextnl < pos) {
+			close_para(st, count, doc, seen, i);    /* a line break */
+			start = i;
+			seen = 0;
 		}
-		lang = leading(count, nl, &hits);
-		if (hits < PARA_HITS)
-			lang = doc;
-		else if (lang != doc)
+		if (i == 0 || nextnl < pos) {
+			nlp = memchr(text + pos, '\n', n - pos);
+			nextnl = nlp ? (size_t)(nlp - text) : n;
+		}
+		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		    t->captext - t->v[i].off);
+		st->tslot.v[i] = e;
+		seen |= e->det;
+		for (m = e->det; m; m &= m - 1)
+			count[__builtin_ctz(m)]++;
+	}
+	if (t->n > 0)
+		close_para(st, count, doc, seen, t->n);
+	lang = leading(doc, st->src->nlang, &hits);
+	st->nlang[lang]++;
+	for (j = 0; j < st->paras.n; j++) {
+		struct para *p = &st->paras.v[j];
+
+		if (!p->own)
+			p->lang = (uint16_t)lang;
+		else if (p->lang != lang)
 			st->nparas++;
-		for (j = start; j < i; j++)
-			st->tmask.v[j] = (uint16_t)(1u << lang);
 	}
 }
 
@@ -83,7 +113,7 @@ classify(struct state *st)
 	const dk_tokens *t = &st->toks;
 	const struct wslot *e;
 	uint32_t *ns;
-	size_t i, nns = 0;
+	size_t i, nns = 0, para = 0, end = t->n;
 	unsigned p = 1;         /* the profile: one unless -l auto */
 
 	st->at.n = 0;
@@ -91,8 +121,11 @@ classify(struct state *st)
 	ns = st->ns.v;
 	for (i = 0; i < t->n; i++) {
 		if (st->src->autolang) {
+			if (i == 0 || i == end) {
+				p = 1u << st->paras.v[para].lang;
+				end = st->paras.v[para++].end;
+			}
 			e = st->tslot.v[i];
-			p = st->tmask.v[i];
 		} else
 			e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
 			    t->captext - t->v[i].off);

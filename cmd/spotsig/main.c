@@ -112,13 +112,13 @@ put_word(struct state *st, size_t tok)
 /* The spot signatures of the tokenized document, in order of first
  * occurrence, with their counts. */
 static void
-spot(struct state *st, const char *text)
+spot(struct state *st, const char *text, size_t n)
 {
 	const struct wslot *e;
 	size_t i, k, pos, taken, off, tok;
 
 	if (st->src->autolang)
-		detect(st, text);
+		detect(st, text, n);
 	classify(st);
 	st->u.n = 0;
 	st->sig.n = 0;
@@ -296,7 +296,7 @@ cleanup(struct state *st, struct wordsrc *src)
 	dk_strset_free(&src->stop);
 	free(st->words.slot);
 	free(st->tslot.v);
-	free(st->tmask.v);
+	free(st->paras.v);
 	dk_tokenizer_free(st->tok);
 	dk_lexicon_free(st->lex);
 	dk_tokens_free(&st->toks);
@@ -345,7 +345,7 @@ run(dk_reader *r, void *arg)
 		if (st->sha1)
 			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
 		dk_tokenize(st->tok, text.p, text.n, &st->toks);
-		spot(st, text.p);
+		spot(st, text.p, text.n);
 		if (st->u.n == 0)
 			count_nosig(st);
 		st->nsigs += st->u.n;

@@ -80,6 +80,15 @@ struct wordsrc {
 	int d, c;
 };
 
+/* -l auto: a paragraph of the current document, the tokens up to end
+ * (from the previous one's end), and its language: its own when own,
+ * else the document's. */
+struct para {
+	uint32_t end;
+	uint16_t lang;
+	uint16_t own;
+};
+
 /* Why the documents without any spot signature have none (the guess
  * for the warning at the end). */
 enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
@@ -90,7 +99,7 @@ struct state {
 	struct wtable words;
 	const struct wordsrc *src;
 	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
-	DK_VEC(uint16_t) tmask;                 /* -l auto: each token's profiles */
+	DK_VEC(struct para) paras;              /* -l auto: the paragraphs */
 	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
 	uint64_t nparas;                /* -l auto: paragraphs in another one */
 	uint64_t nosig[NOSIG_KINDS];
@@ -217,8 +226,9 @@ void build_words(struct wtable *w, const struct wordsrc *src);
 
 /* ---- classify.c ---- */
 
-/* -l auto: each token of st->toks gets its slot and profile. */
-void detect(struct state *st, const char *text);
+/* -l auto: each token of st->toks gets its slot, and its paragraph
+ * (in st->paras) a language; text is what was tokenized, n bytes. */
+void detect(struct state *st, const char *text, size_t n);
 /* The non-stopwords into st->ns, the antecedent occurrences into st->at. */
 void classify(struct state *st);
 

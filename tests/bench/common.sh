@@ -82,3 +82,24 @@ spamassassin_data() {
 	fi
 	echo "$_d/package/data"
 }
+
+# pages_html: the shared real pages (corpora/pages/SET/*.html.gz) as one
+# HTML document stream, named SET-ID.html as IDs repeat from set to set,
+# so that gzip is not measured; made once in $BENCH_TMP, prints its path.
+pages_html() {
+	_h=$BENCH_TMP/spotsig-pages-byset.tsv
+	if ! test -s "$_h"; then
+		python3 - "$DK_SHARED/corpora/pages" >"$_h.tmp" <<-\EOF || return 1
+		import glob, gzip, os, sys
+		out = sys.stdout.buffer
+		for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "*.html.gz"))):
+		    d = gzip.open(f).read()
+		    for a, b in ((b"\\", b"\\\\"), (b"\t", b"\\t"), (b"\n", b"\\n"), (b"\r", b"\\r")):
+		        d = d.replace(a, b)
+		    name = f.split(os.sep)[-2] + "-" + os.path.basename(f)[:-3]
+		    out.write(name.encode() + b"\t" + d + b"\n")
+		EOF
+		mv "$_h.tmp" "$_h" || return 1
+	fi
+	echo "$_h"
+}

@@ -6,23 +6,9 @@
 # whole pages and on their main content (htmlstrip --main).
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
-html=$BENCH_TMP/spotsig-pages-byset.tsv
+html=$(pages_html) || exit 1
 text=$BENCH_TMP/spotsig-pages-text.tsv
 
-# The pages as one HTML document stream, so that gzip is not measured;
-# named SET-ID.html, as IDs repeat from set to set.
-if ! test -s "$html"; then
-	python3 - "$DK_SHARED/corpora/pages" >"$html" <<-\EOF || exit 1
-	import glob, gzip, os, sys
-	out = sys.stdout.buffer
-	for f in sorted(glob.glob(os.path.join(sys.argv[1], "*", "*.html.gz"))):
-	    d = gzip.open(f).read()
-	    for a, b in ((b"\\", b"\\\\"), (b"\t", b"\\t"), (b"\n", b"\\n"), (b"\r", b"\\r")):
-	        d = d.replace(a, b)
-	    name = f.split(os.sep)[-2] + "-" + os.path.basename(f)[:-3]
-	    out.write(name.encode() + b"\t" + d + b"\n")
-	EOF
-fi
 # The text, four times over under new IDs (rN-ID), so that one run lasts
 # long enough to time.
 htmlstrip <"$html" >"$text.1" || exit 1

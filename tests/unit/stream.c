@@ -45,6 +45,25 @@ test_escapes(void)
 		tap_ok(dk_unescape(&bs) != NULL, "unknown escape \\q is an error");
 		tap_ok(dk_unescape(&es) != NULL, "backslash at end of field is an error");
 	}
+	{
+		/* one escape at every distance from the next: the reader goes
+		 * eight bytes a step between escapes */
+		char want[400], esc[800];
+		size_t i, k, nw = 0, ne = 0;
+		dk_str ls;
+
+		for (i = 0; i < 20; i++) {
+			for (k = 0; k < i; k++)
+				want[nw++] = esc[ne++] = (char)('a' + k);
+			want[nw++] = i % 2 ? '\n' : '\\';
+			esc[ne++] = '\\';
+			esc[ne++] = i % 2 ? 'n' : '\\';
+		}
+		ls.p = esc;
+		ls.n = ne;
+		tap_ok(dk_unescape(&ls) == NULL, "runs of 0 to 19 bytes between escapes");
+		tap_is_mem(ls.p, ls.n, want, nw, "each unescaped, every byte between kept");
+	}
 	dk_buf_free(&b);
 }
 
@@ -254,7 +273,7 @@ test_numbers(void)
 int
 main(void)
 {
-	tap_plan(50);
+	tap_plan(52);
 	test_escapes();
 	test_records();
 	test_binary();
@@ -262,5 +281,5 @@ main(void)
 	test_sigs();
 	test_sigs_paths();
 	test_numbers();
-	return tap_done(50);
+	return tap_done(52);
 }

@@ -1,0 +1,71 @@
+#!/bin/sh
+# spotsig's throughput with -l auto (the default: each page's language,
+# and each long enough paragraph's, chosen among the built-in ones by
+# their stopwords) and with -l en, in MB of text per CPU second (user +
+# system, the median of SPOTSIG_ROUNDS runs, default 3), on the htmlstrip
+# text of the shared real pages repeated SPOTSIG_COPIES times (default 7,
+# about 200 MB) under new IDs.  When
+#   DK_BASELINE   the bin directory of an earlier build
+# names one, its spotsig runs alternated with this one's on the same
+# input, the outputs must be byte-identical, and the ratio new/old of the
+# CPU times is printed (as in baseline.sh).
+. "$(dirname "$0")/common.sh"
+have_shared || exit 0
+test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
+if test -n "${DK_BASELINE:-}"; then
+	test -x "$DK_BASELINE/spotsig" ||
+		{ echo "spotsig-lang.sh: no $DK_BASELINE/spotsig" >&2; exit 2; }
+fi
+rounds=${SPOTSIG_ROUNDS:-3}
+copies=${SPOTSIG_COPIES:-7}
+t=$BENCH_TMP/spotsig-lang
+mkdir -p "$t"
+html=$(pages_html) || exit 1
+text=$t/text.tsv
+htmlstrip <"$html" >"$t/text1" || exit 1
+r=1
+while test "$r" -le "$copies"; do
+	sed "s/^/r$r-/" "$t/text1"
+	r=$((r + 1))
+done >"$text" || exit 1
+rm -f "$t/text1"
+bytes=$(wc -c <"$text")
+echo "input: the text of $(wc -l <"$html") pages x$copies, $bytes bytes"
+
+# cpu BIN OUT ARGS...: the CPU seconds of BIN/spotsig ARGS, output to OUT
+cpu() {
+	_bin=$1 _out=$2
+	shift 2
+	/usr/bin/time -f "%U %S" -o "$t/time" "$_bin/spotsig" "$@" >"$_out" 2>"$t/err" ||
+		{ cat "$t/err" >&2; return 1; }
+	awk '{ printf "%.3f", $1 + $2 }' "$t/time"
+}
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+for lang in auto en; do
+	news= olds= ratios=
+	i=1
+	while test "$i" -le "$rounds"; do
+		if test -n "${DK_BASELINE:-}"; then
+			a=$(cpu "$DK_BASELINE" "$t/old.out" -l "$lang" "$text") || exit 1
+			olds="$olds $a"
+		fi
+		b=$(cpu "$DK_BIN" "$t/new.out" -l "$lang" "$text") || exit 1
+		news="$news $b"
+		if test -n "${DK_BASELINE:-}"; then
+			cmp -s "$t/old.out" "$t/new.out" ||
+				{ echo "spotsig -l $lang: the outputs differ" >&2; exit 1; }
+			ratios="$ratios $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.3f", (a > 0 ? b / a : 1) }')"
+		fi
+		i=$((i + 1))
+	done
+	n=$(echo "$news" | median)
+	line="spotsig -l $lang: CPU s$news, $(rate "$bytes" "$n") MB/s"
+	if test -n "${DK_BASELINE:-}"; then
+		o=$(echo "$olds" | median)
+		line="$line; baseline CPU s$olds, $(rate "$bytes" "$o") MB/s; outputs identical;"
+		line="$line new/old median $(echo "$ratios" | median)"
+	fi
+	echo "$line"
+done
+rm -f "$text" "$t/old.out" "$t/new.out"
