@@ -217,4 +217,8 @@ test_expect_success 'a container named "comments-enabled" is not taken for comme
 	test_cmp expect actual
 '
 
+test_expect_success '--comments without --main is a usage error' '
+	expect_error 2 "^htmlstrip: --comments needs --main" htmlstrip --comments man.html
+'
+
 test_done

@@ -220,6 +220,8 @@ main(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (d.comments && !d.main)
+		dk_diex(DK_EXIT_INPUT, "--comments needs --main (without it the whole text is kept)");
 
 	if (argc == 0)
 		argv = stdin_only;
