@@ -141,7 +141,7 @@ size_t
 dk_utf8_replace(const char *s, size_t n, char *out, size_t *nout)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0, o = 0, len, bad, done = 0, count = 0;
+	size_t i = 0, o = 0, len, bad = 1, done = 0, count = 0;
 
 	for (;;) {
 		i = dk_utf8_valid_prefix(s + done, n - done) + done;

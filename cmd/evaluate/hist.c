@@ -93,10 +93,14 @@ make_bins(struct bin **out)
 static void
 put_padded(const char *s, int width, int left)
 {
-	char tmp[64];
+	int pad = width - (int)strlen(s);
 
-	snprintf(tmp, sizeof tmp, left ? "%-*s" : "%*s", width, s);
-	dk_buf_str(&dk_out, tmp);
+	if (left)
+		dk_buf_str(&dk_out, s);
+	for (; pad > 0; pad--)
+		dk_buf_char(&dk_out, ' ');
+	if (!left)
+		dk_buf_str(&dk_out, s);
 }
 
 static int
@@ -110,7 +114,7 @@ digits(uint64_t x)
 static void
 put_text(const struct bin *b, size_t n, int tsv)
 {
-	char lo[32], hi[32], label[64], num[24];
+	char lo[32], hi[32], label[72], num[24];
 	uint64_t maxp = 0, maxd = 0, sum = 0, docs = 0;
 	int wl = 3, wp, wd;
 	size_t i, k, bar;
@@ -126,8 +130,10 @@ put_text(const struct bin *b, size_t n, int tsv)
 		for (i = 0; i < n; i++) {
 			put_tau(lo, sizeof lo, b[i].lo);
 			put_tau(hi, sizeof hi, b[i].hi);
-			snprintf(label, sizeof label, "%s\t%s\t", lo, hi);
-			dk_buf_str(&dk_out, label);
+			dk_buf_str(&dk_out, lo);
+			dk_buf_char(&dk_out, '\t');
+			dk_buf_str(&dk_out, hi);
+			dk_buf_char(&dk_out, '\t');
 			dk_buf_u64(&dk_out, b[i].pairs);
 			dk_buf_char(&dk_out, '\t');
 			dk_buf_u64(&dk_out, b[i].docs);
