@@ -99,6 +99,15 @@ dk_inputs() {
 	test -s pairs.A && test $(wc -l <pairs.big) -gt 10000
 }
 
+# dk_main_text PAGE [OPTION...]: the htmlstrip --main text of PAGE, one
+# paragraph a line (the record itself is left in out).
+dk_main_text() {
+	_page=$1
+	shift
+	htmlstrip --main "$@" "$_page" >out &&
+	cut -f 2 out | sed "s/\\\\n/\\n/g"
+}
+
 # dk_gen ARG...: tests/gen.py, the collections the tests read; dk_brute
 # ARG...: tests/brute.py, spotmatch by brute force.  The interpreter is
 # looked up once, at the first use: python3 on PATH may be a version

@@ -2,13 +2,8 @@
 test_description='htmlstrip --main: what is kept and what is dropped'
 . "$(dirname "$0")/lib.sh"
 
-# main PAGE [OPTION...]: the --main text of PAGE, one paragraph a line.
-main() {
-	_page=$1
-	shift
-	htmlstrip --main "$@" "$_page" >out &&
-	cut -f 2 out | sed "s/\\\\n/\\n/g"
-}
+# main PAGE [OPTION...]: the --main text of PAGE (lib.sh).
+main() { dk_main_text "$@"; }
 
 test_expect_success 'setup: pages' '
 	cat >news.html <<-\EOF &&

@@ -2,13 +2,8 @@
 test_description='htmlstrip --main: comments, forms, pop-ups, bios, related stories, unclosed links and pages of sections'
 . "$(dirname "$0")/lib.sh"
 
-# main PAGE [OPTION...]: the --main text of PAGE, one paragraph a line.
-main() {
-	_page=$1
-	shift
-	htmlstrip --main "$@" "$_page" >out &&
-	cut -f 2 out | sed "s/\\\\n/\\n/g"
-}
+# main PAGE [OPTION...]: the --main text of PAGE (lib.sh).
+main() { dk_main_text "$@"; }
 
 test_expect_success 'setup: c1.html' '
 	cat >c1.html <<-\EOF &&
