@@ -72,8 +72,8 @@ for tau in ${LOWTAU_TAUS:-0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0}; do
 done
 awk '$1 == "0.5" { n5 = $2; o5 = $3 } $1 == "0.9" { n9 = $2; o9 = $3 }
 	END {
-		printf "CPU(0.5) / CPU(0.9): %.1f", n9 > 0 ? n5 / n9 : 0
+		printf "CPU(0.5) / CPU(0.9): %.1f", (n9 > 0 ? n5 / n9 : 0)
 		if (o9 != "")
-			printf "; old build %.1f", o9 > 0 ? o5 / o9 : 0
+			printf "; old build %.1f", (o9 > 0 ? o5 / o9 : 0)
 		printf "\n"
 	}' "$t/cpu"
