@@ -178,6 +178,23 @@ dk_overlap_min(double r, uint64_t len)
 	return alpha > len ? len : alpha;
 }
 
+/* The overlap every match of a document of length len needs, whatever the
+ * other's length: r * len rounded up, after a margin far above the
+ * rounding of r, of the product and of dk_sim has been taken off (as in
+ * dk_overlap_need); at least 1 (a pair sharing nothing is never reported)
+ * and at most len.  Prefix filtering rests on it: the signatures of a
+ * document after its first ones whose weight leaves less than this cannot
+ * alone make a match, so a match shares one of the first ones, in any
+ * order of the signatures both sides use. */
+static inline uint64_t
+dk_overlap_least(double r, uint64_t len)
+{
+	double need = ceil(r * (double)len - 1e-9 * (double)len - 1e-6);
+	uint64_t alpha = need < 1 ? 1 : (uint64_t)need;
+
+	return alpha > len ? len : alpha;
+}
+
 /* The lengths a document of length len may match, with one to spare on
  * either side against rounding: [*lo, *hi]. */
 static inline void

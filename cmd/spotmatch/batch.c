@@ -420,8 +420,10 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
-		    "%llu candidates compared, %zu pairs", c.docs.n, c.nshort, c.nrejected,
-		    c.ngroups, c.nfolded, c.lists, c.postings, c.candidates, pairs.n);
+		    "%llu candidates met, %llu past the positional filter, "
+		    "%llu candidates compared, %zu pairs", c.docs.n,
+		    c.nshort, c.nrejected, c.ngroups, c.nfolded, c.lists, c.postings, c.met,
+		    c.placed, c.candidates, pairs.n);
 	dk_out_close();
 	free(pairs.v);
 	sm_input_free(in);

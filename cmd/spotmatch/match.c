@@ -1,4 +1,34 @@
-/* Threshold matching inside length partitions: SpotSigs' Algorithm 1. */
+/* Threshold matching inside length partitions: SpotSigs' Algorithm 1,
+ * with the prefix and positional filters of set-similarity joins.
+ *
+ * Every document's signatures are sorted by their global number, that is
+ * by ascending document frequency (sm_order_sigs).  A match of a document
+ * of length len has an overlap of at least dk_overlap_least(r, len) with
+ * it, so it shares one of the document's first signatures, its prefix:
+ * those until what is left weighs less than that overlap.  As both sides
+ * of a pair are cut in the same order, a matching pair shares a signature
+ * of both prefixes (were the last of one prefix before the last of the
+ * other, every shared signature would lie after the first prefix).  Only
+ * the members' prefixes are indexed, and a query visits its own prefix.
+ *
+ * Positional filter: a query visits its prefix in that order, so when it
+ * meets a member on a signature, every signature they share before it has
+ * been met, and its overlap so far is known exactly; the overlap of the
+ * pair is at most that plus the smaller weight of what is left of either
+ * from this signature on.  A member whose bound falls short of the overlap
+ * the pair needs (dk_overlap_need) is dropped for the rest of the query;
+ * the others are verified by a merge that stops as soon as the mass left
+ * cannot reach it.
+ *
+ * Bitmap filter: before the merge, each document's signatures hashed to
+ * BITS bits; a bit of one document that the other lacks stands for at
+ * least one of its signatures the other does not hold, so the overlap is
+ * at most a length less the bits only that side has.  The members' maps
+ * lie in one array by rank, read in place of the arrays the merge would
+ * fetch from all over the pool.
+ *
+ * Each bound holds for multisets, the weight of a signature being its
+ * count (at least 1), or 1 for the set measure. */
 #include "sm.h"
 
 #include <stdlib.h>
@@ -6,16 +36,26 @@
 #define NONE UINT32_MAX
 
 /* A list entry: the member's rank, and its length, kept beside it so that
- * the length bounds read the list and nothing else. */
+ * the length bounds read the list and nothing else; the member's weight of
+ * the signature and its weight from the signature on (itself included),
+ * for the positional filter. */
 struct posting {
-	uint32_t rank, len;
+	uint32_t rank, len, weight, rest;
 };
 
-/* A signature in the current index: its local list and the list's
- * length (its document frequency among the members), side by side so that
- * a query reads both at once; NONE and 0 for a signature not indexed. */
+#define PRUNED UINT32_MAX      /* worker.acc of a member dropped by a query */
+#define BITWORDS 2             /* words of a document's bitmap */
+
+/* A member's bitmap and length, by rank, for the bitmap filter. */
+struct rankbits {
+	uint64_t bits[BITWORDS];
+	uint64_t len;
+};
+
+/* A signature in the current index: its local list, NONE for a signature
+ * no member's prefix holds. */
 struct slot {
-	uint32_t list, df;
+	uint32_t list;
 };
 
 /* A class of exact copies in a group: its first document and its last,
@@ -32,11 +72,13 @@ struct cslot {
 /* Per-thread scratch and results. */
 struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
+	uint32_t *acc;             /* by member rank: its overlap with the
+	                            * query so far, or PRUNED */
 	uint32_t query;
-	DK_VEC(uint64_t) order;    /* a query's visiting order */
+	DK_VEC(uint32_t) cand;     /* a query's candidates, by rank */
 	sm_pairs pairs;
 	size_t mark;               /* pairs before the current group */
-	unsigned long long lists, postings, candidates;
+	unsigned long long lists, postings, met, placed, candidates;
 };
 
 struct sm_matcher {
@@ -52,6 +94,7 @@ struct sm_matcher {
 	DK_VEC(uint32_t) touched;
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
+	DK_VEC(struct rankbits) bits;   /* by member rank */
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -217,7 +260,7 @@ sm_matcher_new(sm_ctx *c)
 	mt->ratio = dk_measure_ratio(c->m, c->tau);
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
-		mt->slot[i] = (struct slot){ NONE, 0 };
+		mt->slot[i] = (struct slot){ NONE };
 	mt->nw = c->nthreads;
 	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
 	return mt;
@@ -242,18 +285,77 @@ cmp_rank_q(const void *x, const void *y)
 	return cmp_rank(x, y, sort_ctx);
 }
 
-/* Builds the inverted index of the group's members. */
+/* The bitmap of d into b[0..BITWORDS): a bit by signature, from its
+ * number (signature 0, standing for those REF lacks, sets none). */
+static void
+doc_bits(const sm_ctx *c, const sm_doc *d, uint64_t *b)
+{
+	const dk_idcount *s = sigs_of(c, d);
+	uint64_t h;
+	size_t i;
+
+	memset(b, 0, BITWORDS * sizeof *b);
+	for (i = 0; i < d->nsig; i++) {
+		if (s[i].id == 0)
+			continue;
+		h = ((uint64_t)s[i].id * 0x9e3779b97f4a7c15u) >> 32;
+		h %= 64 * BITWORDS;
+		b[h / 64] |= (uint64_t)1 << (h % 64);
+	}
+}
+
+/* The bitmap filter's bound on the overlap of documents of lengths la and
+ * lb and bitmaps a and b. */
+static uint64_t
+bits_bound(const uint64_t *a, uint64_t la, const uint64_t *b, uint64_t lb)
+{
+	uint64_t only_a = 0, only_b = 0;
+	int k;
+
+	for (k = 0; k < BITWORDS; k++) {
+		only_a += (uint64_t)__builtin_popcountll(a[k] & ~b[k]);
+		only_b += (uint64_t)__builtin_popcountll(b[k] & ~a[k]);
+	}
+	la -= only_a < la ? only_a : la;
+	lb -= only_b < lb ? only_b : lb;
+	return la < lb ? la : lb;
+}
+
+/* How many of the first signatures of d are its prefix for a match
+ * overlap of at least alpha, or by default (alpha 0) for any match; all of
+ * them without the prefix bound. */
+static size_t
+prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
+{
+	const sm_ctx *c = mt->c;
+	const dk_idcount *s = sigs_of(c, d);
+	uint64_t rest = d->len;
+	size_t i;
+
+	if (!c->prune)
+		return d->nsig;
+	if (alpha == 0)
+		alpha = dk_overlap_least(mt->ratio, d->len);
+	/* (signature 0 of an --against query stands for all those REF does
+	 * not hold, with their number as its count) */
+	for (i = 0; i < d->nsig && rest >= alpha; i++)
+		rest -= s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+	return i;
+}
+
+/* Builds the inverted index of the prefixes of the group's members. */
 static void
 build_index(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
 	const dk_idcount *s;
 	const sm_doc *d;
-	size_t r, i, n = g->nmember;
-	uint32_t l;
+	size_t r, i, n = g->nmember, np;
+	uint32_t l, wt, rest;
 
 	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
+	DK_GROW(&mt->bits, n);
 	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	sort_ctx = c;
 	/* without partitions the lists stay in input order, as in a plain
@@ -262,7 +364,7 @@ build_index(sm_matcher *mt, const sm_group *g)
 		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
-		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++) {
+		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
 			if ((l = mt->slot[s[i].id].list) == NONE) {
 				l = mt->slot[s[i].id].list = (uint32_t)mt->touched.n;
 				DK_PUSH(&mt->touched, s[i].id);
@@ -276,8 +378,6 @@ build_index(sm_matcher *mt, const sm_group *g)
 	for (l = 0, r = 0; l < mt->lstart.n; l++) {
 		size_t cnt = mt->lstart.v[l];
 
-		if (l < mt->touched.n)
-			mt->slot[mt->touched.v[l]].df = (uint32_t)cnt;
 		mt->lstart.v[l] = (uint32_t)r;
 		r += cnt;
 	}
@@ -287,9 +387,15 @@ build_index(sm_matcher *mt, const sm_group *g)
 	mt->post.n = r;
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
-		for (s = sigs_of(c, d), i = 0; i < d->nsig; i++)
+		doc_bits(c, d, mt->bits.v[r].bits);
+		mt->bits.v[r].len = d->len;
+		rest = d->len;
+		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
+			wt = dk_measure_weight(c->m, s[i].count);
 			mt->post.v[mt->lstart.v[mt->slot[s[i].id].list]++] =
-			    (struct posting){ (uint32_t)r, d->len };
+			    (struct posting){ (uint32_t)r, d->len, wt, rest };
+			rest -= wt;
+		}
 	}
 	/* the fill moved every start to the next list's: shift back */
 	for (l = (uint32_t)mt->lstart.n - 1; l > 0; l--)
@@ -303,7 +409,7 @@ drop_index(sm_matcher *mt)
 	size_t i;
 
 	for (i = 0; i < mt->touched.n; i++)
-		mt->slot[mt->touched.v[i]] = (struct slot){ NONE, 0 };
+		mt->slot[mt->touched.v[i]] = (struct slot){ NONE };
 }
 
 /* First position in list[0..n) whose document is not too long for a query
@@ -327,50 +433,21 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 }
 
 
-/* The order in which a query visits its n signatures: ascending document
- * frequency in the index it queries (the group's members), so that the
- * rarest lists come first and the prefix bound cuts early.  A signature
- * the index lacks costs nothing and comes first; ties keep the global
- * order of the array (sm_order_sigs).  Each entry is DF << 32 | position.
- * Only the first m are put in order, m being more than the lists the
- * prefix bound lets a query visit (each takes at least 1 from what is
- * left); the rest, all larger, are sorted if a query goes on after all. */
-static uint64_t *
-visit_order(const sm_matcher *mt, struct worker *w, const dk_idcount *s, size_t n,
-    size_t m)
-{
-	uint64_t *o, x;
-	size_t i, j;
-
-	DK_GROW(&w->order, n);
-	o = w->order.v;
-	for (i = 0; i < n; i++)
-		o[i] = (uint64_t)mt->slot[s[i].id].df << 32 | i;
-	dk_sort_u64(o, m);
-	for (i = m; i < n; i++) {
-		if ((x = o[i]) >= o[m - 1])
-			continue;
-		o[i] = o[m - 1];
-		for (j = m - 1; j > 0 && o[j - 1] > x; j--)
-			o[j] = o[j - 1];
-		o[j] = x;
-	}
-	return o;
-}
-
 /* Compares document q with the members before rank `below` (all of them
- * for a probe) that share one of its signatures. */
+ * for a probe) whose prefix shares a signature with its own: the members
+ * met, each with its overlap so far, then the candidates the positional
+ * filter leaves verified. */
 static void
 query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 {
 	const sm_ctx *c = mt->c;
 	const sm_doc *d = &c->docs.v[q];
 	const dk_idcount *s = sigs_of(c, d);
-	const struct posting *list;
-	uint64_t *order = NULL;
-	uint64_t rest = d->len;
-	size_t i, j, j0, k, m = 0, n;
-	uint32_t l, r, len = d->len, other;
+	const struct posting *list, *p;
+	const struct rankbits *rb;
+	uint64_t rest = d->len, from, need, ub, qbits[BITWORDS];
+	size_t i, j, j0, k, n, np;
+	uint32_t l, r, wt, len = d->len, other;
 	int sorted = c->prune && c->partition;
 	double sim;
 
@@ -378,23 +455,18 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		memset(w->stamp, 0xff, mt->nmember * sizeof *w->stamp);
 		w->query = 1;
 	}
-	/* without the prefix bound every list is read whatever the order */
-	if (c->prune) {
-		m = (size_t)((1 - mt->ratio) * len) + 2;
-		m = m < d->nsig ? m : d->nsig;
-		order = visit_order(mt, w, s, d->nsig, m);
-	}
-	for (k = 0; k < d->nsig; k++) {
-		/* an unseen member shares none of the lists visited so far, so
-		 * its overlap is at most what is left of the query */
-		if (c->prune && dk_len_below((uint32_t)rest, len, mt->ratio))
-			break;
-		if (order && k == m)
-			dk_sort_u64(order + m, d->nsig - m);
-		i = order ? (uint32_t)order[k] : k;
-		/* (signature 0 stands for all those of a query unknown to the
-		 * index, with their number as its count) */
-		rest -= s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+	w->cand.n = 0;
+	/* a member meets only members as long as itself or longer when the
+	 * lists go by length (ranks below its own): the overlap a match needs
+	 * is then at least that of a match of its own length, which grows
+	 * with the other's length for every measure, and a shorter prefix
+	 * does */
+	need = sorted && below != NONE ? dk_overlap_need(c->m, c->tau, len, len) : 0;
+	np = prefix_len(mt, d, need);
+	for (i = 0; i < np; i++) {
+		wt = s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+		from = rest;
+		rest -= wt;
 		if ((l = mt->slot[s[i].id].list) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
@@ -402,29 +474,54 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		w->lists++;
 		j0 = sorted ? skip_long(mt, list, n, len) : 0;
 		for (j = j0; j < n; j++) {
-			r = list[j].rank;
+			p = &list[j];
+			r = p->rank;
 			if (r >= below)
 				break;
-			if (c->prune && list[j].len < len &&
-			    dk_len_below(list[j].len, len, mt->ratio)) {
+			if (c->prune && p->len < len && dk_len_below(p->len, len, mt->ratio)) {
 				if (sorted)
 					break;
 				continue;
 			}
-			if (!sorted && c->prune && list[j].len > len &&
-			    dk_len_below(len, list[j].len, mt->ratio))
+			if (!sorted && c->prune && p->len > len &&
+			    dk_len_below(len, p->len, mt->ratio))
 				continue;
-			if (w->stamp[r] == w->query)
+			if (w->stamp[r] != w->query) {
+				w->stamp[r] = w->query;
+				w->acc[r] = 0;
+				DK_PUSH(&w->cand, r);
+			} else if (w->acc[r] == PRUNED)
 				continue;
-			w->stamp[r] = w->query;
-			w->candidates++;
-			other = mt->rank2doc.v[r];
-			sim = candidate_sim(c, q, other);
-			if (sim >= c->tau)
-				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
-				    q < other ? other : q, sim }));
+			if (c->prune) {
+				need = dk_overlap_need(c->m, c->tau, len, p->len);
+				ub = w->acc[r] + (from < p->rest ? from : p->rest);
+				if (ub < need) {
+					w->acc[r] = PRUNED;
+					continue;
+				}
+			}
+			w->acc[r] += wt < p->weight ? wt : p->weight;
 		}
 		w->postings += (j < n ? j + 1 : n) - j0;
+	}
+	w->met += w->cand.n;
+	if (c->prune)
+		doc_bits(c, d, qbits);
+	for (k = 0; k < w->cand.n; k++) {
+		r = w->cand.v[k];
+		if (w->acc[r] == PRUNED)
+			continue;
+		w->placed++;
+		rb = &mt->bits.v[r];
+		if (c->prune && bits_bound(qbits, len, rb->bits, rb->len) <
+		    dk_overlap_need(c->m, c->tau, len, rb->len))
+			continue;
+		w->candidates++;
+		other = mt->rank2doc.v[r];
+		sim = candidate_sim(c, q, other);
+		if (sim >= c->tau)
+			DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
+			    q < other ? other : q, sim }));
 	}
 }
 
@@ -477,6 +574,7 @@ sm_index(sm_matcher *mt, const sm_group *g)
 		struct worker *w = &mt->w[t];
 
 		w->stamp = dk_reallocarray(w->stamp, g->nmember + 1, sizeof *w->stamp);
+		w->acc = dk_reallocarray(w->acc, g->nmember + 1, sizeof *w->acc);
 		memset(w->stamp, 0xff, (g->nmember + 1) * sizeof *w->stamp);
 		w->query = 0;
 	}
@@ -667,11 +765,12 @@ sm_matcher_bytes(const sm_matcher *mt)
 
 	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
+	    mt->bits.cap * sizeof *mt->bits.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
 	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
-		b += sizeof mt->w[t] + (mt->nmember + 1) * sizeof(uint32_t) +
-		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].order.cap * sizeof(uint64_t);
+		b += sizeof mt->w[t] + 2 * (mt->nmember + 1) * sizeof(uint32_t) +
+		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].cand.cap * sizeof(uint32_t);
 	return b;
 }
 
@@ -703,12 +802,14 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 
 		mt->c->lists += w->lists;
 		mt->c->postings += w->postings;
+		mt->c->met += w->met;
+		mt->c->placed += w->placed;
 		mt->c->candidates += w->candidates;
-		DK_FREE_ALL(w->pairs.v, w->stamp, w->order.v);
+		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v);
 	}
 	sm_sort_pairs(out);
 	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
-	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt);
+	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v, mt);
 }
 
 /* A plain stream: partitions the documents by length, then matches each

@@ -91,7 +91,10 @@ typedef struct {
 	DK_VEC(uint32_t) sum, sumdoc;
 	/* statistics for -v */
 	unsigned long nshort, nrejected, ngroups, nfolded;
-	unsigned long long lists, postings, candidates;
+	/* met: members a query met in its lists (by their prefixes); placed:
+	 * those the positional filter kept; candidates: those the bitmap
+	 * filter kept, verified (keyed and --against: each pair compared) */
+	unsigned long long lists, postings, met, placed, candidates;
 } sm_ctx;
 
 void sm_ctx_init(sm_ctx *c, const sm_opts *o);

@@ -1,0 +1,79 @@
+#!/bin/sh
+# spotmatch at low thresholds, where the best pair and cluster F1 on real
+# pages lies (0.15 to 0.5): on scalegen's WT10g-like collection of
+# LOWTAU_N documents (default 200000), spotmatch -t TAU -j 2 for TAU from
+# 0.3 to 1.0 by 0.1 (LOWTAU_TAUS), each with the figures of -v (candidates met in the
+# prefix lists, past the positional filter, compared, pairs) and its CPU
+# seconds (user + system, GNU time).  With
+#   DK_BASELINE   the bin directory of an earlier build
+# each run is made with both builds, alternated, LOWTAU_ROUNDS times
+# (default 1), the outputs must be byte-identical, and the medians of both
+# are printed; CPU(0.5) / CPU(0.9) is printed for each build.  Prints
+# figures; asserts nothing about time.  The old build of main before the
+# prefix filter takes about 12 minutes here at 0.3: LOWTAU_TAUS="0.5 0.9"
+# gives the ratio alone.
+. "$(dirname "$0")/common.sh"
+test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
+have_shared || exit 0
+if test -n "${DK_BASELINE:-}"; then
+	test -x "$DK_BASELINE/spotmatch" || { echo "lowtau.sh: no $DK_BASELINE/spotmatch" >&2; exit 2; }
+fi
+n=${LOWTAU_N:-200000}
+rounds=${LOWTAU_ROUNDS:-1}
+t=$BENCH_TMP/lowtau
+mkdir -p "$t"
+sigs=$(spots_sigs "$n") || exit 1
+echo "input: $n documents ($sigs)"
+
+# run BIN OUT TAU: BIN/spotmatch -v at TAU into OUT; prints its CPU
+# seconds, the -v line in $t/err
+run() {
+	/usr/bin/time -f "%U %S" -o "$t/time" "$1/spotmatch" -v -j 2 -t "$3" "$sigs" >"$2" 2>"$t/err.all" ||
+		{ cat "$t/err.all" >&2; return 1; }
+	grep -v ': matching:\|: reading:\|records,' "$t/err.all" | tail -n 1 >"$t/err"
+	awk '{ printf "%.2f", $1 + $2 }' "$t/time"
+}
+median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] }'; }
+# the figures of a -v line: met, past the positional filter, compared, pairs
+figures() {
+	sed -n 's/.* \([0-9]*\) candidates met, \([0-9]*\) past the positional filter, \([0-9]*\) candidates compared, \([0-9]*\) pairs.*/\1 \2 \3 \4/p' "$1"
+}
+oldcand() { sed -n 's/.* \([0-9]*\) candidates compared, \([0-9]*\) pairs.*/\1/p' "$1"; }
+
+: >"$t/cpu"
+for tau in ${LOWTAU_TAUS:-0.3 0.4 0.5 0.6 0.7 0.8 0.9 1.0}; do
+	olds= news=
+	i=1
+	while test "$i" -le "$rounds"; do
+		if test -n "${DK_BASELINE:-}"; then
+			olds="$olds $(run "$DK_BASELINE" "$t/old.out" "$tau")" || exit 1
+			oc=$(oldcand "$t/err")
+		fi
+		news="$news $(run "$DK_BIN" "$t/new.out" "$tau")" || exit 1
+		if test -n "${DK_BASELINE:-}"; then
+			cmp -s "$t/old.out" "$t/new.out" ||
+				{ echo "tau $tau: the outputs differ" >&2; exit 1; }
+		fi
+		i=$((i + 1))
+	done
+	set -- $(figures "$t/err")
+	test $# = 4 || { echo "lowtau.sh: no -v figures at tau $tau" >&2; exit 1; }
+	nc=$(echo "$news" | median)
+	line="tau $tau: $4 pairs; candidates met $1, past the positional filter $2, compared $3"
+	line="$line ($(awk -v c="$3" -v p="$4" 'BEGIN { printf "%.1f", p ? c / p : 0 }') a pair); CPU s $nc"
+	if test -n "${DK_BASELINE:-}"; then
+		oc_=$(echo "$olds" | median)
+		line="$line; old build: compared $oc ($(awk -v c="$oc" -v p="$4" 'BEGIN { printf "%.1f", p ? c / p : 0 }') a pair), CPU s $oc_; outputs identical"
+		echo "$tau $nc $oc_" >>"$t/cpu"
+	else
+		echo "$tau $nc" >>"$t/cpu"
+	fi
+	echo "$line"
+done
+awk '$1 == "0.5" { n5 = $2; o5 = $3 } $1 == "0.9" { n9 = $2; o9 = $3 }
+	END {
+		printf "CPU(0.5) / CPU(0.9): %.1f", (n9 > 0 ? n5 / n9 : 0)
+		if (o9 != "")
+			printf "; old build %.1f", (o9 > 0 ? o5 / o9 : 0)
+		printf "\n"
+	}' "$t/cpu"
