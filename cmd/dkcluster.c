@@ -504,7 +504,8 @@ write_removed(const uint32_t *name, uint32_t n, const struct dk_edge *e, size_t 
 			b.n = 0;
 		}
 	}
-	fwrite(b.p, 1, b.n, rm.f);
+	if (b.n > 0)        /* b.p is NULL when nothing was removed */
+		fwrite(b.p, 1, b.n, rm.f);
 	if (ferror(rm.f) | fclose(rm.f))
 		dk_die(DK_EXIT_OPERAND, "%s", rm.path);
 	if (dk_verbose)
