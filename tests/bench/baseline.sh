@@ -41,11 +41,9 @@ fi
 
 # cpu BIN OUT ARGS...: the CPU seconds of BIN/spotmatch ARGS, output to OUT
 cpu() {
-	_bin=$1 _out=$2
-	shift 2
-	/usr/bin/time -f "%U %S" -o "$t/time" "$_bin/spotmatch" "$@" >"$_out" 2>"$t/err" ||
-		{ cat "$t/err" >&2; return 1; }
-	awk '{ printf "%.2f", $1 + $2 }' "$t/time"
+	_bin=$1
+	shift
+	cpu_run "$_bin/spotmatch" "$@"
 }
 
 # compare NAME ARGS...: both builds, alternated; identical outputs; ratio

@@ -14,6 +14,19 @@ have_shared() {
 
 # now: wall-clock seconds with nanoseconds
 now() { date +%s.%N; }
+
+# cpu_run PROG OUT ARGS...: PROG ARGS, its output into OUT and its standard
+# error into $BENCH_TMP/cpu.err (shown when it fails); prints the CPU
+# seconds it used, user and system.
+cpu_run() {
+	_prog=$1 _out=$2
+	shift 2
+	/usr/bin/time -f "%U %S" -o "$BENCH_TMP/cpu.time" "$_prog" "$@" >"$_out" 2>"$BENCH_TMP/cpu.err" ||
+		{ cat "$BENCH_TMP/cpu.err" >&2; return 1; }
+	awk '{ printf "%.3f", $1 + $2 }' "$BENCH_TMP/cpu.time"
+}
+# median: of the numbers on standard input, apart by spaces or lines.
+median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # rate BYTES SECONDS -> MB/s
 rate() { awk -v b="$1" -v s="$2" 'BEGIN { printf "%.1f", b / 1e6 / s }'; }
 # elapsed START END

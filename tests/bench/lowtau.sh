@@ -28,12 +28,10 @@ echo "input: $n documents ($sigs)"
 # run BIN OUT TAU: BIN/spotmatch -v at TAU into OUT; prints its CPU
 # seconds, the -v line in $t/err
 run() {
-	/usr/bin/time -f "%U %S" -o "$t/time" "$1/spotmatch" -v -j 2 -t "$3" "$sigs" >"$2" 2>"$t/err.all" ||
-		{ cat "$t/err.all" >&2; return 1; }
-	grep -v ': matching:\|: reading:\|records,' "$t/err.all" | tail -n 1 >"$t/err"
-	awk '{ printf "%.2f", $1 + $2 }' "$t/time"
+	_c=$(cpu_run "$1/spotmatch" "$2" -v -j 2 -t "$3" "$sigs") || return 1
+	grep -v ': matching:\|: reading:\|records,' "$BENCH_TMP/cpu.err" | tail -n 1 >"$t/err"
+	echo "$_c"
 }
-median() { tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] }'; }
 # the figures of a -v line: met, past the positional filter, compared, pairs
 figures() {
 	sed -n 's/.* \([0-9]*\) candidates met, \([0-9]*\) past the positional filter, \([0-9]*\) candidates compared, \([0-9]*\) pairs.*/\1 \2 \3 \4/p' "$1"

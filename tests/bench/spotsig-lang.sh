@@ -34,13 +34,10 @@ echo "input: the text of $(wc -l <"$html") pages x$copies, $bytes bytes"
 
 # cpu BIN OUT ARGS...: the CPU seconds of BIN/spotsig ARGS, output to OUT
 cpu() {
-	_bin=$1 _out=$2
-	shift 2
-	/usr/bin/time -f "%U %S" -o "$t/time" "$_bin/spotsig" "$@" >"$_out" 2>"$t/err" ||
-		{ cat "$t/err" >&2; return 1; }
-	awk '{ printf "%.3f", $1 + $2 }' "$t/time"
+	_bin=$1
+	shift
+	cpu_run "$_bin/spotsig" "$@"
 }
-median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 for lang in auto en; do
 	news= olds= ratios=
