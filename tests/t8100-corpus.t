@@ -148,8 +148,11 @@ test_expect_success 'setup: a partition that sleeps' '
 '
 
 # killed SIGNAL OUT: a run sent SIGNAL (to its process group) once shard 1
-# is keyed (waiting up to a minute for it: under valgrind on a loaded
-# machine its spotsig alone can take longer than 10 s); waits until every
+# is keyed and shard 2's keys are being written (waiting up to a minute for
+# it: under valgrind on a loaded machine its spotsig alone can take longer
+# than 10 s).  Waiting for shard 2's *.tmp too matters: between the rename
+# of shard 1's keys and the next recipe there is a moment with no *.tmp at
+# all, and a KILL sent then leaves nothing half-written to test.  Waits until every
 # process of the run has gone.  SIGINT is
 # ignored by background jobs of a shell, so the run is started with it
 # restored.
@@ -158,7 +161,7 @@ killed() {
 		$mk IN=in OUT=$2 KEYS=4 -j 1 keeplist $2/clusters.tsv >log 2>&1 & } &&
 	pid=$! &&
 	for i in $(seq 600); do
-		test -e $2/keys/s1.tsv.keys && break
+		test -e $2/keys/s1.tsv.keys && test -e $2/keys/s2.tsv.keys.tmp && break
 		sleep 0.1
 	done &&
 	env kill -$1 -- -$pid &&
