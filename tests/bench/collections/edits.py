@@ -96,8 +96,8 @@ def main():
                     cand.append((name, p))
     if len(cand) < n:
         collib.skip('only %d English man pages in sections 1 and 8' % len(cand))
-    step = len(cand) / (n * 1.5)
-    cand = [cand[int(k * step)] for k in range(int(n * 1.5))]
+    step = len(cand) / (n * 3.0)
+    cand = [cand[int(k * step)] for k in range(n * 3)]
     with ThreadPoolExecutor(2) as pool:
         texts = list(pool.map(lambda x: collib.render_man(x[1]), cand))
     orig = [(name, t) for (name, _), t in zip(cand, texts)
