@@ -12,14 +12,19 @@ struct keepcount {
 	uint64_t docs, clusters, kept, lost, copies, left;
 };
 
-/* Reads the keep list into kept[] (members kept of each gold cluster);
+/* Held here, not on the stack, so that a fatal error in the list leaves
+ * them reachable: members kept of each gold cluster, the line of each
+ * gold ID in the list, the IDs of the list missing from the gold file. */
+static uint64_t *kept;
+static unsigned long *line;
+static dk_intern extra;
+
+/* Reads the keep list into kept[];
  * returns the IDs -u singleton added, each a cluster of its own, kept. */
 static uint64_t
-read_keep(const char *path, const struct goldset *g, int unknown, uint64_t *kept)
+read_keep(const char *path, const struct goldset *g, int unknown)
 {
 	dk_reader *r = dk_reader_open(path);
-	unsigned long *line = dk_calloc(g->ngold ? g->ngold : 1, sizeof *line);
-	dk_intern extra;
 	dk_str s;
 	uint64_t nextra = 0;
 	uint32_t i;
@@ -27,6 +32,7 @@ read_keep(const char *path, const struct goldset *g, int unknown, uint64_t *kept
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
+	line = dk_calloc(g->ngold ? g->ngold : 1, sizeof *line);
 	dk_expect(r, DK_KIND_LIST, "a keep list, one ID a line (dkcluster --representatives)");
 	dk_intern_init(&extra, 0);
 	while (dk_read_line(r, &s)) {
@@ -64,11 +70,12 @@ read_keep(const char *path, const struct goldset *g, int unknown, uint64_t *kept
 	dk_reader_close(r);
 	dk_intern_free(&extra);
 	free(line);
+	line = NULL;
 	return nextra;
 }
 
 static void
-count(const struct goldset *g, const uint64_t *kept, uint64_t nextra, struct keepcount *c)
+count(const struct goldset *g, uint64_t nextra, struct keepcount *c)
 {
 	size_t k;
 
@@ -111,12 +118,12 @@ put_line(const char *what, uint64_t n, const char *pct)
 void
 keep_report(const char *path, const struct goldset *g, int unknown, int tsv)
 {
-	uint64_t *kept = dk_calloc(g->nclusters ? g->nclusters : 1, sizeof *kept);
 	struct keepcount c = { 0 };
 	char a[32], b[32], tmp[512];
 	uint64_t removed;
 
-	count(g, kept, read_keep(path, g, unknown, kept), &c);
+	kept = dk_calloc(g->nclusters ? g->nclusters : 1, sizeof *kept);
+	count(g, read_keep(path, g, unknown), &c);
 	removed = c.copies - c.left;
 	percent(a, sizeof a, c.lost, c.clusters, tsv);
 	percent(b, sizeof b, removed, c.copies, tsv);
@@ -139,4 +146,5 @@ keep_report(const char *path, const struct goldset *g, int unknown, int tsv)
 		put_line("copies left", c.left, NULL);
 	}
 	free(kept);
+	kept = NULL;
 }

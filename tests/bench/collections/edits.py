@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """edits.py OUT [N]: a labelled collection of near copies made by edits.
 Originals: N (default 400) English man pages of sections 1 and 8 under
-/usr/share/man (every k-th by name, skipping pages that have a translation
+/usr/share/man (every k-th of three times N by name, skipping pages that have a translation
 on this machine, so that translations.py shares none), rendered as man(1)
 shows them at 80 columns, of 150 to 8,000 words; a page whose 4-shingle
 Jaccard coefficient with an earlier original is >= 0.3 is left out (two
@@ -96,8 +96,7 @@ def main():
                     cand.append((name, p))
     if len(cand) < n:
         collib.skip('only %d English man pages in sections 1 and 8' % len(cand))
-    step = len(cand) / (n * 3.0)
-    cand = [cand[int(k * step)] for k in range(n * 3)]
+    cand = cand[::max(1, len(cand) // (3 * n))][:3 * n]
     with ThreadPoolExecutor(2) as pool:
         texts = list(pool.map(lambda x: collib.render_man(x[1]), cand))
     orig = [(name, t) for (name, _), t in zip(cand, texts)

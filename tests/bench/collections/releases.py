@@ -3,11 +3,12 @@
 one HTML documentation set, the pages under directories OLD and NEW (e.g.
 /usr/share/doc/libglibmm-2.4-doc/reference/html and
 /usr/share/doc/libglibmm-2.68-doc/reference/html); NAME names it.  Each
-page is copied to OUT/docs/R-PATH.html (R is old or new, PATH the relative
-path with / as _) and its visible text (Python's html.parser: no tags,
+page is copied to OUT/docs/R-PATH (R is old or new, PATH the relative
+path with / as _), and its visible text (Python's html.parser: no tags,
 scripts or styles, a line per block element, the site's template
-included, as a crawler stores it) is a document of OUT/docs.tsv with ID
-R/PATH.
+included, as a crawler stores it) is a document of OUT/docs.tsv with the
+same name as ID, so that gold.tsv also labels what htmlstrip makes of
+OUT/docs.
 
 Labels: a page and the other release's page of the same relative path are
 copies when their text lines match by difflib's ratio >= 0.8 (an
@@ -82,11 +83,10 @@ def main():
             t = page_text(rel[r][path])
             if not t.strip():
                 continue
-            i = '%s/%s' % (r, path)
+            i = '%s-%s' % (r, path.replace('/', '_'))
             docs.append((i, t))
             text[i] = t
-            shutil.copyfile(rel[r][path], os.path.join(
-                out, 'docs', '%s-%s' % (r, path.replace('/', '_'))))
+            shutil.copyfile(rel[r][path], os.path.join(out, 'docs', i))
     parent = {}
 
     def find(x):
@@ -99,7 +99,7 @@ def main():
         parent[find(i)] = find('sha:' + collib.digest(t))
     band = set()
     for path in sorted(rel['old']):
-        a, b = 'old/' + path, 'new/' + path
+        a, b = ['%s-%s' % (r, path.replace('/', '_')) for r in ('old', 'new')]
         if a in text and b in text:
             r = collib.line_ratio(text[a], text[b])
             if r >= 0.8:
@@ -115,7 +115,7 @@ def main():
     kept = [(i, t) for i, t in docs if gold[i] not in drop]
     for i, _ in docs:
         if gold[i] in drop:
-            os.unlink(os.path.join(out, 'docs', i.replace('/', '-', 1).replace('/', '_')))
+            os.unlink(os.path.join(out, 'docs', i))
     counts = collib.write_collection(out, kept, gold)
     collib.report(out, name, 'two releases of an HTML reference (%s, %s)' % (old, new), counts,
                   'copies = same path and line ratio >= 0.8, or identical text; '
