@@ -5,10 +5,13 @@
 # their INFO files, and which are held out of tuning.  A collection whose
 # material this machine lacks is skipped with the builder's message (it
 # installs nothing; apt-get install libglibmm-2.4-doc libglibmm-2.68-doc
-# libgtkmm-2.4-doc libgtkmm-3.0-doc for the releases).  htmlstrip is taken
-# from PATH (news.sh needs it).
+# libgtkmm-2.4-doc libgtkmm-3.0-doc for the releases).  htmlstrip (for
+# news.sh) is taken from $DK_BIN, else the checkout's build/bin, else PATH.
+# Takes some minutes of CPU (man pages are rendered, pages compared).
 root=${1:-${BENCH_TMP:-/work/coll}}
 here=$(cd "$(dirname "$0")" && pwd)
+PATH=${DK_BIN:-$here/../../../build/bin}:$PATH
+export PATH
 doc=/usr/share/doc
 mkdir -p "$root" || exit 1
 run() {
