@@ -17,7 +17,9 @@ root=$1
 		[ -f "$f" ] && cat "$f"
 	done
 	echo
-	echo "Notes.  Scores: tests/bench/safety.sh DIR (evaluate --keep per collection)."
+	echo "Notes.  Scores: tests/bench/safety.sh DIR (evaluate --keep per collection;"
+	echo "SAFETY_OPTS given to dkdedup, or SAFETY_PIPE a pipeline of stages on"
+	echo "\$DOCS writing the keep list, in place of dkdedup)."
 	echo "mail: most replies quote their parent whole; they are unique by the rule,"
 	echo "so a matcher that does not tell quotation from text loses them.  news:"
 	echo "copies are cut to 40-100% of the article, so removing 90% of them needs"
