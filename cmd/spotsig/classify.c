@@ -63,13 +63,15 @@ void
 detect(struct state *st, const char *text, size_t n)
 {
 	const dk_tokens *t = &st->toks;
-	const struct wslot *e;
+	const struct winfo *e;
+	struct tclass *tc;
 	uint32_t count[MAXPROF] = { 0 }, doc[MAXPROF] = { 0 }, hits;
 	const char *nlp;
 	size_t i, j, start, lang, nextnl = n;
 	unsigned m, seen = 0;
 
-	DK_GROW(&st->tslot, t->n);
+	DK_GROW(&st->tcls, t->n);
+	tc = st->tcls.v;
 	st->paras.n = 0;
 	for (i = 0, start = 0; i < t->n; i++) {
 		size_t pos = t->v[i].pos;
@@ -85,7 +87,9 @@ detect(struct state *st, const char *text, size_t n)
 		}
 		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
 		    t->captext - t->v[i].off);
-		st->tslot.v[i] = e;
+		tc[i].stop = e->stop;
+		tc[i].ante = e->ante;
+		tc[i].slot = (uint32_t)(e - st->words.info);
 		seen |= e->det;
 		for (m = e->det; m; m &= m - 1)
 			count[__builtin_ctz(m)]++;
@@ -104,39 +108,65 @@ detect(struct state *st, const char *text, size_t n)
 	}
 }
 
+/* An antecedent occurrence: token i, the position in ns of the first
+ * non-stopword after it, its word table slot. */
+static inline void
+push_ante(struct state *st, size_t i, size_t nns, size_t slot)
+{
+	DK_GROW(&st->at, st->at.n + 3);
+	st->at.v[st->at.n++] = (uint32_t)i;
+	st->at.v[st->at.n++] = (uint32_t)nns;
+	st->at.v[st->at.n++] = (uint32_t)slot;
+}
+
+/* -l auto: the classes detect found, in the language of each token's
+ * paragraph. */
+static size_t
+classify_auto(struct state *st, uint32_t *ns)
+{
+	const struct tclass *tc = st->tcls.v;
+	const struct para *pa = st->paras.v;
+	size_t i = 0, nns = 0, end;
+	unsigned p;
+
+	for (; i < st->toks.n; pa++) {
+		p = 1u << pa->lang;
+		for (end = pa->end; i < end; i++) {
+			ns[nns] = (uint32_t)i;  /* kept unless a stopword */
+			nns += !(tc[i].stop & p);
+			if (tc[i].ante & p)
+				push_ante(st, i, nns, tc[i].slot);
+		}
+	}
+	return nns;
+}
+
+/* The other settings: one profile, each token looked up here. */
+static size_t
+classify_fixed(struct state *st, uint32_t *ns)
+{
+	const dk_tokens *t = &st->toks;
+	const struct winfo *e;
+	size_t i, nns = 0;
+
+	for (i = 0; i < t->n; i++) {
+		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
+		    t->captext - t->v[i].off);
+		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
+		nns += !(e->stop & 1);
+		if (e->ante & 1)
+			push_ante(st, i, nns, (size_t)(e - st->words.info));
+	}
+	return nns;
+}
+
 /* Token classes in one pass: the non-stopwords go to ns, and each
- * antecedent occurrence to at as (token index, position in ns of the
- * first non-stopword after it, its word table slot). */
+ * antecedent occurrence to at (push_ante). */
 void
 classify(struct state *st)
 {
-	const dk_tokens *t = &st->toks;
-	const struct wslot *e;
-	uint32_t *ns;
-	size_t i, nns = 0, para = 0, end = t->n;
-	unsigned p = 1;         /* the profile: one unless -l auto */
-
 	st->at.n = 0;
-	DK_GROW(&st->ns, t->n);
-	ns = st->ns.v;
-	for (i = 0; i < t->n; i++) {
-		if (st->src->autolang) {
-			if (i == 0 || i == end) {
-				p = 1u << st->paras.v[para].lang;
-				end = st->paras.v[para++].end;
-			}
-			e = st->tslot.v[i];
-		} else
-			e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-			    t->captext - t->v[i].off);
-		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
-		nns += !(e->stop & p);
-		if (e->ante & p) {
-			DK_GROW(&st->at, st->at.n + 3);
-			st->at.v[st->at.n++] = (uint32_t)i;
-			st->at.v[st->at.n++] = (uint32_t)nns;
-			st->at.v[st->at.n++] = (uint32_t)(e - st->words.slot);
-		}
-	}
-	st->ns.n = nns;
+	DK_GROW(&st->ns, st->toks.n);
+	st->ns.n = st->src->autolang ? classify_auto(st, st->ns.v) :
+	    classify_fixed(st, st->ns.v);
 }

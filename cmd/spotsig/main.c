@@ -114,7 +114,7 @@ put_word(struct state *st, size_t tok)
 static void
 spot(struct state *st, const char *text, size_t n)
 {
-	const struct wslot *e;
+	const struct winfo *e;
 	size_t i, k, pos, taken, off, tok;
 
 	if (st->src->autolang)
@@ -125,7 +125,7 @@ spot(struct state *st, const char *text, size_t n)
 	for (i = 0; i < st->at.n; i += 3) {
 		tok = st->at.v[i];
 		pos = st->at.v[i + 1];
-		e = &st->words.slot[st->at.v[i + 2]];
+		e = &st->words.info[st->at.v[i + 2]];
 		if (pos + e->d - 1 >= st->ns.n)
 			continue;       /* not even one word before the end */
 		off = st->sig.n;
@@ -294,8 +294,10 @@ cleanup(struct state *st, struct wordsrc *src)
 		free(src->av.v[i].word);
 	free(src->av.v);
 	dk_strset_free(&src->stop);
-	free(st->words.slot);
-	free(st->tslot.v);
+	free(st->words.key);
+	free(st->words.info);
+	free(st->words.str);
+	free(st->tcls.v);
 	free(st->paras.v);
 	dk_tokenizer_free(st->tok);
 	dk_lexicon_free(st->lex);

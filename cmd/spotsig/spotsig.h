@@ -27,23 +27,33 @@
 /* The word classes: one open-addressing table for stopwords and
  * antecedents, so that each token costs one probe.  A word's classes are
  * bit masks of profiles: one profile (bit 0) unless -l auto, which gives
- * each language its own (bit i for dk_langs[i]). */
-struct wslot {
+ * each language its own (bit i for dk_langs[i]).  The probe reads only
+ * the keys, 16 bytes a slot, so that the table of all the languages stays
+ * in the cache; a word's classes are in a parallel array, read when it is
+ * found. */
+struct wkey {
 	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
-	const char *s;          /* NULL: empty */
-	uint32_t n;
-	uint16_t d;
-	uint8_t c;
+};
+
+/* k[1] of an empty slot: 0xff bytes are never in UTF-8, and the words of
+ * the table and the tokens are valid UTF-8. */
+#define WEMPTY (~(uint64_t)0)
+
+struct winfo {
 	uint16_t stop, ante;    /* the profiles it is a stopword, antecedent of */
 	uint16_t det;           /* the languages whose built-in stopword it is */
+	uint16_t d;             /* an antecedent's spot distance and chain */
+	uint8_t c;
+	uint32_t n;             /* the word's length */
 };
 
 struct wtable {
-	struct wslot *slot;
+	struct wkey *key;
+	struct winfo *info;     /* mask + 2: the last is no class */
+	const char **str;       /* the words (compared when longer than 16) */
 	size_t mask;
 	size_t maxlen;          /* longer tokens are in no class */
 	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
-	struct wslot none;      /* what wfind finds for other words: no class */
 };
 
 struct ante {
@@ -89,6 +99,13 @@ struct para {
 	uint16_t own;
 };
 
+/* -l auto: a token's classes as detect found them: the profiles it is a
+ * stopword and an antecedent of, and its word table slot. */
+struct tclass {
+	uint16_t stop, ante;
+	uint32_t slot;
+};
+
 /* Why the documents without any spot signature have none (the guess
  * for the warning at the end). */
 enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
@@ -98,7 +115,7 @@ struct state {
 	int plain;              /* built-in tokenizer: nothing to encode */
 	struct wtable words;
 	const struct wordsrc *src;
-	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
+	DK_VEC(struct tclass) tcls;             /* -l auto: each token's classes */
 	DK_VEC(struct para) paras;              /* -l auto: the paragraphs */
 	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
 	uint64_t nparas;                /* -l auto: paragraphs in another one */
@@ -174,10 +191,14 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
 }
 
+/* Two multiplications, the high half folded onto the low: the slot is
+ * the low bits. */
 static inline uint64_t
-whash(const uint64_t k[2], size_t n)
+whash(const uint64_t k[2])
 {
-	return dk_mix64(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ULL) ^ n);
+	uint64_t h = k[0] * 0x9e3779b97f4a7c15ULL ^ k[1] * 0xc2b2ae3d27d4eb4fULL;
+
+	return h ^ h >> 32;
 }
 
 /* Words longer than 16 bytes: hash of all bytes. */
@@ -187,30 +208,37 @@ whash_long(const char *s, size_t n)
 	return dk_hash64(s, n, 0);
 }
 
-/* The class of a token, w->none if none; avail is how many bytes may
+/* The no-class entry, what wfind finds for words in no list. */
+static inline const struct winfo *
+wnone(const struct wtable *w)
+{
+	return &w->info[w->mask + 1];
+}
+
+/* The classes of a token, wnone(w) if none; avail is how many bytes may
  * be read at s. */
-static inline const struct wslot *
+static inline const struct winfo *
 wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 {
 	uint64_t k[2], h;
 	size_t j;
 
 	if (n > w->maxlen || n == 0 || (n < 64 && !(w->quick[qkey(s, n)] & (1ULL << n))))
-		return (struct wslot *)&w->none;
+		return wnone(w);
 	if (n > 16) {
 		h = whash_long(s, n);
-		for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-			if (w->slot[j].k[0] == h && w->slot[j].n == n &&
-			    memcmp(w->slot[j].s, s, n) == 0)
-				return &w->slot[j];
-		return (struct wslot *)&w->none;
+		for (j = h & w->mask; w->key[j].k[1] != WEMPTY; j = (j + 1) & w->mask)
+			if (w->key[j].k[0] == h && w->key[j].k[1] == 0 &&
+			    w->info[j].n == n && memcmp(w->str[j], s, n) == 0)
+				return &w->info[j];
+		return wnone(w);
 	}
 	wkey(s, n, avail, k);
-	h = whash(k, n);
-	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-		if (w->slot[j].k[0] == k[0] && w->slot[j].k[1] == k[1] && w->slot[j].n == n)
-			return &w->slot[j];
-	return (struct wslot *)&w->none;
+	h = whash(k);
+	for (j = h & w->mask; w->key[j].k[1] != WEMPTY; j = (j + 1) & w->mask)
+		if (w->key[j].k[0] == k[0] && w->key[j].k[1] == k[1] && w->info[j].n == n)
+			return &w->info[j];
+	return wnone(w);
 }
 
 /* ---- words.c ---- */
@@ -226,7 +254,7 @@ void build_words(struct wtable *w, const struct wordsrc *src);
 
 /* ---- classify.c ---- */
 
-/* -l auto: each token of st->toks gets its slot, and its paragraph
+/* -l auto: each token of st->toks gets its classes, and its paragraph
  * (in st->paras) a language; text is what was tokenized, n bytes. */
 void detect(struct state *st, const char *text, size_t n);
 /* The non-stopwords into st->ns, the antecedent occurrences into st->at. */

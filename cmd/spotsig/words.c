@@ -7,27 +7,27 @@
 #include <stdlib.h>
 
 /* Adds a word (not copied) to the table, which build_words sized. */
-static struct wslot *
+static struct winfo *
 wadd(struct wtable *w, const char *s, size_t n)
 {
-	struct wslot *e = (struct wslot *)wfind(w, s, n, n);
+	struct winfo *e = (struct winfo *)wfind(w, s, n, n);
 	uint64_t k[2] = { 0, 0 }, h;
 	size_t j;
 
-	if (e != &w->none || n == 0)
+	if (e != wnone(w) || n == 0)
 		return e;
 	if (n > 16)
 		h = k[0] = whash_long(s, n);
 	else {
 		wkey(s, n, n, k);
-		h = whash(k, n);
+		h = whash(k);
 	}
-	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
+	for (j = h & w->mask; w->key[j].k[1] != WEMPTY; j = (j + 1) & w->mask)
 		;
-	e = &w->slot[j];
-	e->k[0] = k[0];
-	e->k[1] = k[1];
-	e->s = s;
+	w->key[j].k[0] = k[0];
+	w->key[j].k[1] = k[1];
+	w->str[j] = s;
+	e = &w->info[j];
 	e->n = (uint32_t)n;
 	if (n < 64)
 		w->quick[qkey(s, n)] |= 1ULL << n;
@@ -172,7 +172,7 @@ static void
 mark_list(struct wtable *w, const char *const *words, uint16_t stop,
     uint16_t ante, uint16_t det, const struct wordsrc *src)
 {
-	struct wslot *e;
+	struct winfo *e;
 
 	for (; *words; words++) {
 		e = wadd(w, *words, strlen(*words));
@@ -193,13 +193,17 @@ build_words(struct wtable *w, const struct wordsrc *src)
 {
 	size_t i, size = 64, total = src->stop.n + src->av.n;
 	uint16_t bit, all = src->autolang ? (uint16_t)((1u << src->nlang) - 1) : 1;
-	struct wslot *e;
+	struct winfo *e;
 
 	for (i = 0; i < src->nlang; i++)
 		total += list_len(src->lang[i]->stopwords) + list_len(src->lang[i]->antecedents);
-	while (size < total * 4)
+	while (size < total * 2)
 		size *= 2;
-	w->slot = dk_calloc(size, sizeof *w->slot);
+	w->key = dk_reallocarray(NULL, size, sizeof *w->key);
+	for (i = 0; i < size; i++)
+		w->key[i].k[0] = w->key[i].k[1] = WEMPTY;
+	w->info = dk_calloc(size + 1, sizeof *w->info);
+	w->str = dk_calloc(size, sizeof *w->str);
 	w->mask = size - 1;
 	for (i = 0; i < src->nlang; i++) {
 		bit = src->autolang ? (uint16_t)(1u << i) : 1;
