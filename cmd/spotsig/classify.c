@@ -29,46 +29,79 @@ leading(const uint32_t *count, size_t nlang, uint32_t *hits)
 	return best;
 }
 
-/* The paragraph that ends before token end, whose counts are in count
- * for the languages of the mask seen (the others are 0): its leading
- * language and whether it has enough hits to keep it, into st->paras;
- * the counts are added to the document's and cleared. */
+/* A paragraph's stopword occurrences by language: one count a byte in
+ * acc (each word's winfo.inc added, without a loop over its languages),
+ * spilled into count before a byte can overflow. */
+struct tally {
+	uint64_t acc[2];
+	unsigned n;             /* words added since the last spill */
+	unsigned seen;          /* the languages with any */
+	uint32_t count[MAXPROF];
+};
+
 static void
-close_para(struct state *st, uint32_t *count, uint32_t *doc, unsigned seen,
-    size_t end)
+spill(struct tally *ta)
+{
+	unsigned m, k;
+
+	for (m = ta->seen; m; m &= m - 1) {
+		k = (unsigned)__builtin_ctz(m);
+		ta->count[k] += (uint32_t)(ta->acc[k / 8] >> k % 8 * 8 & 0xff);
+	}
+	ta->acc[0] = ta->acc[1] = 0;
+	ta->n = 0;
+}
+
+static inline void
+tally_add(struct tally *ta, const struct winfo *e)
+{
+	if (ta->n == 255)
+		spill(ta);
+	ta->acc[0] += e->inc[0];
+	ta->acc[1] += e->inc[1];
+	ta->seen |= e->det;
+	ta->n++;
+}
+
+/* The paragraph that ends before token end, whose counts are in ta: its
+ * leading language and whether it has enough hits to keep it, into
+ * st->paras; the counts are added to the document's and cleared. */
+static void
+close_para(struct state *st, struct tally *ta, uint32_t *doc, size_t end)
 {
 	struct para p = { (uint32_t)end, 0, 0 };
 	uint32_t hits = 0;
 	unsigned m, k;
 
-	for (m = seen; m; m &= m - 1) {
+	spill(ta);
+	for (m = ta->seen; m; m &= m - 1) {
 		k = (unsigned)__builtin_ctz(m);
-		if (count[k] > hits) {          /* a tie: the one listed first */
-			hits = count[k];
+		if (ta->count[k] > hits) {      /* a tie: the one listed first */
+			hits = ta->count[k];
 			p.lang = (uint16_t)k;
 		}
-		doc[k] += count[k];
-		count[k] = 0;
+		doc[k] += ta->count[k];
+		ta->count[k] = 0;
 	}
+	ta->seen = 0;
 	p.own = hits >= PARA_HITS;
 	DK_PUSH(&st->paras, p);
 }
 
-/* -l auto: each token's word table slot, and the paragraphs with their
- * language (above), in one pass over the tokens.  A paragraph ends where
- * a line break lies between two tokens: the first one at or after the
- * previous token's start is looked for once, not between every two
- * tokens. */
+/* -l auto: each token's classes, and the paragraphs with their language
+ * (above), in one pass over the tokens.  A paragraph ends where a line
+ * break lies between two tokens: the first one at or after the previous
+ * token's start is looked for once, not between every two tokens. */
 void
 detect(struct state *st, const char *text, size_t n)
 {
 	const dk_tokens *t = &st->toks;
 	const struct winfo *e;
 	struct tclass *tc;
-	uint32_t count[MAXPROF] = { 0 }, doc[MAXPROF] = { 0 }, hits;
+	struct tally ta = { { 0, 0 }, 0, 0, { 0 } };
+	uint32_t doc[MAXPROF] = { 0 }, hits;
 	const char *nlp;
 	size_t i, j, start, lang, nextnl = n;
-	unsigned m, seen = 0;
 
 	DK_GROW(&st->tcls, t->n);
 	tc = st->tcls.v;
@@ -76,12 +109,14 @@ detect(struct state *st, const char *text, size_t n)
 	for (i = 0, start = 0; i < t->n; i++) {
 		size_t pos = t->v[i].pos;
 
-		if (i > start && nextnl < pos) {
-			close_para(st, count, doc, seen, i);    /* a line break */
-			start = i;
-			seen = 0;
-		}
-		if (i == 0 || nextnl < pos) {
+		if (nextnl < pos) {
+			if (i > start) {
+				close_para(st, &ta, doc, i);    /* a line break */
+				start = i;
+			}
+			nlp = memchr(text + pos, '\n', n - pos);
+			nextnl = nlp ? (size_t)(nlp - text) : n;
+		} else if (i == 0) {
 			nlp = memchr(text + pos, '\n', n - pos);
 			nextnl = nlp ? (size_t)(nlp - text) : n;
 		}
@@ -90,12 +125,10 @@ detect(struct state *st, const char *text, size_t n)
 		tc[i].stop = e->stop;
 		tc[i].ante = e->ante;
 		tc[i].slot = (uint32_t)(e - st->words.info);
-		seen |= e->det;
-		for (m = e->det; m; m &= m - 1)
-			count[__builtin_ctz(m)]++;
+		tally_add(&ta, e);
 	}
 	if (t->n > 0)
-		close_para(st, count, doc, seen, t->n);
+		close_para(st, &ta, doc, t->n);
 	lang = leading(doc, st->src->nlang, &hits);
 	st->nlang[lang]++;
 	for (j = 0; j < st->paras.n; j++) {

@@ -24,20 +24,24 @@
 
 #define MAXPROF 16
 
-/* The word classes: one open-addressing table for stopwords and
- * antecedents, so that each token costs one probe.  A word's classes are
- * bit masks of profiles: one profile (bit 0) unless -l auto, which gives
- * each language its own (bit i for dk_langs[i]).  The probe reads only
- * the keys, 16 bytes a slot, so that the table of all the languages stays
- * in the cache; a word's classes are in a parallel array, read when it is
- * found. */
+/* The word classes: one table for stopwords and antecedents, so that
+ * each token costs one look-up.  A word's classes are bit masks of
+ * profiles: one profile (bit 0) unless -l auto, which gives each language
+ * its own (bit i for dk_langs[i]).  The table is a cuckoo hash: a word is
+ * in one of two slots that its hash names, so that a look-up reads two
+ * keys and chooses without a branch (a token's being in a list or not is
+ * a coin toss to the processor).  The keys are apart from the words'
+ * classes, 16 bytes a slot, so that the table of all the languages stays
+ * in the cache; a word's classes are read where it is found. */
 struct wkey {
-	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
+	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, WLONG */
 };
 
-/* k[1] of an empty slot: 0xff bytes are never in UTF-8, and the words of
- * the table and the tokens are valid UTF-8. */
+/* k[1] of an empty slot, and of a word longer than 16 bytes: 0xff and
+ * 0xfe bytes are never in UTF-8, and the words of the table and the tokens
+ * are valid UTF-8, so no word of up to 16 bytes has these keys. */
 #define WEMPTY (~(uint64_t)0)
+#define WLONG (~(uint64_t)1)
 
 struct winfo {
 	uint16_t stop, ante;    /* the profiles it is a stopword, antecedent of */
@@ -45,15 +49,14 @@ struct winfo {
 	uint16_t d;             /* an antecedent's spot distance and chain */
 	uint8_t c;
 	uint32_t n;             /* the word's length */
+	uint64_t inc[2];        /* det as one count a byte (-l auto: detect) */
 };
 
 struct wtable {
 	struct wkey *key;
 	struct winfo *info;     /* mask + 2: the last is no class */
-	const char **str;       /* the words (compared when longer than 16) */
+	const char **str;       /* the words, for a look-up longer than 16 */
 	size_t mask;
-	size_t maxlen;          /* longer tokens are in no class */
-	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
 };
 
 struct ante {
@@ -146,16 +149,6 @@ struct state {
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
 
-/* Most tokens are in no list: a table of the lengths seen for each hash
- * of (first, second, last byte) rejects nearly all of them before any
- * hashing. */
-static inline size_t
-qkey(const char *s, size_t n)
-{
-	return ((unsigned char)s[0] * 961u + (unsigned char)s[n > 1] * 31u +
-	    (unsigned char)s[n - 1]) & QMASK;
-}
-
 /* The first m < 8 bytes of a loaded word. */
 static inline uint64_t
 keep_bytes(uint64_t x, size_t m)
@@ -191,14 +184,10 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
 }
 
-/* Two multiplications, the high half folded onto the low: the slot is
- * the low bits. */
 static inline uint64_t
 whash(const uint64_t k[2])
 {
-	uint64_t h = k[0] * 0x9e3779b97f4a7c15ULL ^ k[1] * 0xc2b2ae3d27d4eb4fULL;
-
-	return h ^ h >> 32;
+	return dk_mix64(k[0] ^ k[1] * 0x9e3779b97f4a7c15ULL);
 }
 
 /* Words longer than 16 bytes: hash of all bytes. */
@@ -208,6 +197,19 @@ whash_long(const char *s, size_t n)
 	return dk_hash64(s, n, 0);
 }
 
+/* The two slots of a hash: never the same one. */
+static inline size_t
+wslot1(const struct wtable *w, uint64_t h)
+{
+	return (size_t)h & w->mask;
+}
+
+static inline size_t
+wslot2(const struct wtable *w, uint64_t h)
+{
+	return ((size_t)h ^ ((size_t)(h >> 32) | 1)) & w->mask;
+}
+
 /* The no-class entry, what wfind finds for words in no list. */
 static inline const struct winfo *
 wnone(const struct wtable *w)
@@ -215,30 +217,35 @@ wnone(const struct wtable *w)
 	return &w->info[w->mask + 1];
 }
 
+/* The slot of key k, or mask + 1 (no class), chosen without a branch. */
+static inline size_t
+wprobe(const struct wtable *w, const uint64_t k[2])
+{
+	uint64_t h = whash(k);
+	size_t a = wslot1(w, h), b = wslot2(w, h), j = w->mask + 1;
+	const struct wkey *ka = &w->key[a], *kb = &w->key[b];
+
+	j = ((ka->k[0] ^ k[0]) | (ka->k[1] ^ k[1])) == 0 ? a : j;
+	j = ((kb->k[0] ^ k[0]) | (kb->k[1] ^ k[1])) == 0 ? b : j;
+	return j;
+}
+
+/* Words longer than 16 bytes and the empty word (words.c). */
+const struct winfo *wfind_long(const struct wtable *w, const char *s, size_t n);
+
 /* The classes of a token, wnone(w) if none; avail is how many bytes may
  * be read at s. */
 static inline const struct winfo *
 wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 {
-	uint64_t k[2], h;
-	size_t j;
+	const struct winfo *e;
+	uint64_t k[2];
 
-	if (n > w->maxlen || n == 0 || (n < 64 && !(w->quick[qkey(s, n)] & (1ULL << n))))
-		return wnone(w);
-	if (n > 16) {
-		h = whash_long(s, n);
-		for (j = h & w->mask; w->key[j].k[1] != WEMPTY; j = (j + 1) & w->mask)
-			if (w->key[j].k[0] == h && w->key[j].k[1] == 0 &&
-			    w->info[j].n == n && memcmp(w->str[j], s, n) == 0)
-				return &w->info[j];
-		return wnone(w);
-	}
+	if (n - 1 >= 16)
+		return wfind_long(w, s, n);
 	wkey(s, n, avail, k);
-	h = whash(k);
-	for (j = h & w->mask; w->key[j].k[1] != WEMPTY; j = (j + 1) & w->mask)
-		if (w->key[j].k[0] == k[0] && w->key[j].k[1] == k[1] && w->info[j].n == n)
-			return &w->info[j];
-	return wnone(w);
+	e = &w->info[wprobe(w, k)];
+	return e->n == n ? e : wnone(w);        /* NUL bytes at the end */
 }
 
 /* ---- words.c ---- */
