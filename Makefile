@@ -70,8 +70,12 @@ $(BUILD)/common $(BUILD)/bin $(BUILD)/unit:
 $(BUILD)/bin/%: $$(wildcard cmd/$$*.c cmd/$$*/*.c cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/bin
 	$(CC) $(ALL_CFLAGS) -Icmd/$* -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $(LIBA) common/*.h | $(BUILD)/unit
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+# A unit test named after a program folder (tests/unit/spotsig.c) also
+# links that program's sources but its main.c, and sees its headers.
+UNITPROG = $(filter-out %/main.c,$(wildcard cmd/$*/*.c))
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(filter-out %/main.c,$$(wildcard cmd/$$*/*.c)) \
+		$$(wildcard cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(UNITPROG) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 deps:
 	@sh .ci/deps

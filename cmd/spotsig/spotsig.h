@@ -6,6 +6,10 @@
  *               the built-in lists of -l, each word's classes
  *   classify.c  each token's class: its language with -l auto (by
  *               paragraph), stopword or antecedent
+ *   langs.c     the built-in languages of -l, their antecedents and
+ *               stopwords (langs.h)
+ *   wordlist.c  word sets, the list files of -S and -A, the English
+ *               lists (wordlist.h)
  *
  * The word table's look-up (wfind) is here, inline: every token of the
  * input goes through it. */
@@ -15,6 +19,7 @@
 #include "dk.h"
 #include "langs.h"
 #include "lexicon.h"
+#include "wordlist.h"
 
 #include <string.h>
 
