@@ -95,19 +95,21 @@ close_para(struct state *st, struct tally *ta, uint32_t *doc, size_t end)
 void
 detect(struct state *st, const char *text, size_t n)
 {
-	const dk_tokens *t = &st->toks;
+	const struct wtable w = st->words;      /* a copy the calls cannot change */
+	const dk_token *tv = st->toks.v;
+	const char *tt = st->toks.text;
 	const struct winfo *e;
 	struct tclass *tc;
 	struct tally ta = { { 0, 0 }, 0, 0, { 0 } };
 	uint32_t doc[MAXPROF] = { 0 }, hits;
 	const char *nlp;
-	size_t i, j, start, lang, nextnl = n;
+	size_t i, j, start, lang, nextnl = n, nt = st->toks.n, cap = st->toks.captext;
 
-	DK_GROW(&st->tcls, t->n);
+	DK_GROW(&st->tcls, nt);
 	tc = st->tcls.v;
 	st->paras.n = 0;
-	for (i = 0, start = 0; i < t->n; i++) {
-		size_t pos = t->v[i].pos;
+	for (i = 0, start = 0; i < nt; i++) {
+		size_t pos = tv[i].pos;
 
 		if (nextnl < pos) {
 			if (i > start) {
@@ -120,15 +122,14 @@ detect(struct state *st, const char *text, size_t n)
 			nlp = memchr(text + pos, '\n', n - pos);
 			nextnl = nlp ? (size_t)(nlp - text) : n;
 		}
-		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-		    t->captext - t->v[i].off);
+		e = wfind(&w, tt + tv[i].off, tv[i].len, cap - tv[i].off);
 		tc[i].stop = e->stop;
 		tc[i].ante = e->ante;
-		tc[i].slot = (uint32_t)(e - st->words.info);
+		tc[i].slot = (uint32_t)(e - w.info);
 		tally_add(&ta, e);
 	}
-	if (t->n > 0)
-		close_para(st, &ta, doc, t->n);
+	if (nt > 0)
+		close_para(st, &ta, doc, nt);
 	lang = leading(doc, st->src->nlang, &hits);
 	st->nlang[lang]++;
 	for (j = 0; j < st->paras.n; j++) {
@@ -178,17 +179,18 @@ classify_auto(struct state *st, uint32_t *ns)
 static size_t
 classify_fixed(struct state *st, uint32_t *ns)
 {
-	const dk_tokens *t = &st->toks;
+	const struct wtable w = st->words;      /* a copy push_ante cannot change */
+	const dk_token *tv = st->toks.v;
+	const char *tt = st->toks.text;
 	const struct winfo *e;
-	size_t i, nns = 0;
+	size_t i, nns = 0, nt = st->toks.n, cap = st->toks.captext;
 
-	for (i = 0; i < t->n; i++) {
-		e = wfind(&st->words, dk_token_text(t, i), t->v[i].len,
-		    t->captext - t->v[i].off);
+	for (i = 0; i < nt; i++) {
+		e = wfind(&w, tt + tv[i].off, tv[i].len, cap - tv[i].off);
 		ns[nns] = (uint32_t)i;          /* kept unless a stopword */
 		nns += !(e->stop & 1);
 		if (e->ante & 1)
-			push_ante(st, i, nns, (size_t)(e - st->words.info));
+			push_ante(st, i, nns, (size_t)(e - w.info));
 	}
 	return nns;
 }

@@ -39,12 +39,14 @@
  * classes, 16 bytes a slot, so that the table of all the languages stays
  * in the cache; a word's classes are read where it is found. */
 struct wkey {
-	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, WLONG */
+	uint64_t k[2];          /* up to WSHORT bytes: the word and its length
+				 * (wkey); longer: its hash, WLONG */
 };
 
-/* k[1] of an empty slot, and of a word longer than 16 bytes: 0xff and
- * 0xfe bytes are never in UTF-8, and the words of the table and the tokens
- * are valid UTF-8, so no word of up to 16 bytes has these keys. */
+/* The longest word that is its own key (wkey); k[1] of an empty slot,
+ * and of a longer word: their last bytes are 0xff, which is no length up
+ * to WSHORT, so no word of up to WSHORT bytes has these keys. */
+#define WSHORT 15
 #define WEMPTY (~(uint64_t)0)
 #define WLONG (~(uint64_t)1)
 
@@ -60,7 +62,7 @@ struct winfo {
 struct wtable {
 	struct wkey *key;
 	struct winfo *info;     /* mask + 2: the last is no class */
-	const char **str;       /* the words, for a look-up longer than 16 */
+	const char **str;       /* the words, for a look-up longer than WSHORT */
 	size_t mask;
 };
 
@@ -167,9 +169,11 @@ keep_bytes(uint64_t x, size_t m)
 #endif
 }
 
-/* A word of up to 16 bytes is its own key: two words, zero-padded.  The
- * token buffer usually has 16 bytes to spare after a token, so the key is
- * two loads and a mask. */
+/* A word of up to WSHORT bytes is its own key: two words, its bytes
+ * zero-padded and its length in the last byte, so that equal keys are
+ * equal words (NUL bytes in them or not) and a look-up needs no other
+ * comparison.  The token buffer usually has 16 bytes to spare after a
+ * token, so the key is two loads, a mask and an or. */
 static inline void
 wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 {
@@ -186,7 +190,12 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 		k[0] = keep_bytes(k[0], n);
 		k[1] = 0;
 	} else
-		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
+		k[1] = keep_bytes(k[1], n - 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	k[1] |= (uint64_t)n;
+#else
+	k[1] |= (uint64_t)n << 56;
+#endif
 }
 
 static inline uint64_t
@@ -195,7 +204,7 @@ whash(const uint64_t k[2])
 	return dk_mix64(k[0] ^ k[1] * 0x9e3779b97f4a7c15ULL);
 }
 
-/* Words longer than 16 bytes: hash of all bytes. */
+/* Words longer than WSHORT bytes: hash of all bytes. */
 static inline uint64_t
 whash_long(const char *s, size_t n)
 {
@@ -235,7 +244,7 @@ wprobe(const struct wtable *w, const uint64_t k[2])
 	return j;
 }
 
-/* Words longer than 16 bytes and the empty word (words.c). */
+/* Words longer than WSHORT bytes and the empty word (words.c). */
 const struct winfo *wfind_long(const struct wtable *w, const char *s, size_t n);
 
 /* The classes of a token, wnone(w) if none; avail is how many bytes may
@@ -243,14 +252,12 @@ const struct winfo *wfind_long(const struct wtable *w, const char *s, size_t n);
 static inline const struct winfo *
 wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 {
-	const struct winfo *e;
 	uint64_t k[2];
 
-	if (n - 1 >= 16)
+	if (n - 1 >= WSHORT)
 		return wfind_long(w, s, n);
 	wkey(s, n, avail, k);
-	e = &w->info[wprobe(w, k)];
-	return e->n == n ? e : wnone(w);        /* NUL bytes at the end */
+	return &w->info[wprobe(w, k)];
 }
 
 /* ---- words.c ---- */

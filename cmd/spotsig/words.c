@@ -25,7 +25,7 @@ wfind_long(const struct wtable *w, const char *s, size_t n)
 static void
 word_key(const char *s, size_t n, uint64_t k[2])
 {
-	if (n > 16) {
+	if (n > WSHORT) {
 		k[0] = whash_long(s, n);
 		k[1] = WLONG;
 	} else
