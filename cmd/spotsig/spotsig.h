@@ -64,6 +64,7 @@ struct wtable {
 	struct winfo *info;     /* mask + 2: the last is no class */
 	const char **str;       /* the words, for a look-up longer than WSHORT */
 	size_t mask;
+	uint64_t seed;          /* of whash */
 };
 
 struct ante {
@@ -198,10 +199,13 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 #endif
 }
 
+/* The halves of a key enter apart, the first through a mixer that the
+ * table's seed changes, so that words whose hashes collide for one seed
+ * do not for the next (wplace). */
 static inline uint64_t
-whash(const uint64_t k[2])
+whash(const struct wtable *w, const uint64_t k[2])
 {
-	return dk_mix64(k[0] ^ k[1] * 0x9e3779b97f4a7c15ULL);
+	return dk_mix64(k[0] ^ w->seed) ^ k[1] * 0x9e3779b97f4a7c15ULL;
 }
 
 /* Words longer than WSHORT bytes: hash of all bytes. */
@@ -215,13 +219,13 @@ whash_long(const char *s, size_t n)
 static inline size_t
 wslot1(const struct wtable *w, uint64_t h)
 {
-	return (size_t)h & w->mask;
+	return (size_t)(h ^ h >> 32) & w->mask;
 }
 
 static inline size_t
 wslot2(const struct wtable *w, uint64_t h)
 {
-	return ((size_t)h ^ ((size_t)(h >> 32) | 1)) & w->mask;
+	return wslot1(w, h) ^ (((size_t)(h >> 32) & w->mask) | 1);
 }
 
 /* The no-class entry, what wfind finds for words in no list. */
@@ -235,7 +239,7 @@ wnone(const struct wtable *w)
 static inline size_t
 wprobe(const struct wtable *w, const uint64_t k[2])
 {
-	uint64_t h = whash(k);
+	uint64_t h = whash(w, k);
 	size_t a = wslot1(w, h), b = wslot2(w, h), j = w->mask + 1;
 	const struct wkey *ka = &w->key[a], *kb = &w->key[b];
 
@@ -267,6 +271,11 @@ void antes_from_list(antevec *av, const char *list);
 void antes_from_file(antevec *av, const char *path);
 /* -l LANGS: the languages of src. */
 void parse_langs(struct wordsrc *src, const char *arg);
+/* An empty word table of size slots, a power of 2. */
+void walloc(struct wtable *w, size_t size);
+/* Adds a word (not copied) to the table, which grows when it must;
+ * returns its classes (where they are until the next word is added). */
+struct winfo *wadd(struct wtable *w, const char *s, size_t n);
 /* Fills the word table w from src; the strings stay owned by src and the
  * built-in lists. */
 void build_words(struct wtable *w, const struct wordsrc *src);

@@ -32,8 +32,7 @@ word_key(const char *s, size_t n, uint64_t k[2])
 		wkey(s, n, n, k);
 }
 
-/* An empty table of size slots. */
-static void
+void
 walloc(struct wtable *w, size_t size)
 {
 	size_t i;
@@ -48,14 +47,16 @@ walloc(struct wtable *w, size_t size)
 
 /* Places a word (its string, key and classes) in one of its two slots,
  * moving the one there to its other slot, and so on.  After too many
- * moves, the table is twice the size and the words placed anew. */
+ * moves, the table is twice the size and the words placed anew under
+ * another seed. */
 static void
 wplace(struct wtable *w, const char *s, const uint64_t key[2], struct winfo info)
 {
 	struct wkey k = { { key[0], key[1] } }, tk;
 	struct winfo ti;
 	const char *ts;
-	size_t j = wslot1(w, whash(k.k)), moves, i, size;
+	size_t j = wslot1(w, whash(w, k.k)), moves, i, size;
+	uint64_t h;
 	struct wtable old;
 
 	for (moves = 0; moves < 500; moves++) {
@@ -70,11 +71,13 @@ wplace(struct wtable *w, const char *s, const uint64_t key[2], struct winfo info
 		k = tk;                 /* the one moved out goes to its other slot */
 		info = ti;
 		s = ts;
-		j = wslot1(w, whash(k.k)) == j ? wslot2(w, whash(k.k)) : wslot1(w, whash(k.k));
+		h = whash(w, k.k);
+		j = wslot1(w, h) == j ? wslot2(w, h) : wslot1(w, h);
 	}
 	old = *w;
 	size = (old.mask + 1) * 2;
 	walloc(w, size);
+	w->seed = dk_mix64(old.seed + 1);       /* new slots for every word */
 	for (i = 0; i <= old.mask; i++)
 		if (old.key[i].k[1] != WEMPTY)
 			wplace(w, old.str[i], old.key[i].k, old.info[i]);
@@ -84,9 +87,7 @@ wplace(struct wtable *w, const char *s, const uint64_t key[2], struct winfo info
 	free(old.str);
 }
 
-/* Adds a word (not copied) to the table, which build_words sized; returns
- * its classes (where they are until the next word is added). */
-static struct winfo *
+struct winfo *
 wadd(struct wtable *w, const char *s, size_t n)
 {
 	struct winfo *e = (struct winfo *)wfind(w, s, n, n), info = { 0 };

@@ -215,13 +215,51 @@ test_many(void)
 	free(w.str);
 }
 
+/* A table started small: it grows (under a new seed each time) while
+ * 20,000 words are added, and keeps them all. */
+static void
+test_growth(void)
+{
+	struct wtable w = { 0 };
+	dk_strset set = { 0 };
+	uint64_t rng = 11;
+	char word[32];
+	size_t i, k, n, missing = 0;
+
+	walloc(&w, 64);
+	for (i = 0; i < 20000; i++) {
+		n = 1 + dk_rand64(&rng) % 24;
+		for (k = 0; k < n; k++)
+			word[k] = (char)('a' + dk_rand64(&rng) % 26);
+		dk_strset_add(&set, word, n);
+	}
+	for (i = 0; i < set.n; i++) {
+		const char *s = dk_strset_get(&set, i);
+
+		wadd(&w, s, strlen(s))->stop = 1;
+	}
+	for (i = 0; i < set.n; i++) {
+		const char *s = dk_strset_get(&set, i);
+
+		missing += lookup(&w, s, strlen(s))->stop != 1;
+	}
+	tap_ok(missing == 0 && w.mask + 1 > 64 && w.seed != 0,
+	    "growth: %zu words in %zu slots, all found (%zu missing)", set.n,
+	    w.mask + 1, missing);
+	dk_strset_free(&set);
+	free(w.key);
+	free(w.info);
+	free(w.str);
+}
+
 int
 main(void)
 {
-	tap_plan(15);
+	tap_plan(16);
 	test_words();
 	test_auto();
 	test_one();
 	test_many();
-	return tap_done(15);
+	test_growth();
+	return tap_done(16);
 }
