@@ -157,24 +157,17 @@ struct state {
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
 
-/* The first m < 8 bytes of a loaded word. */
-static inline uint64_t
-keep_bytes(uint64_t x, size_t m)
-{
-	if (m == 0)
-		return 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return x & ~0ULL << (64 - 8 * m);
-#else
-	return x & ~0ULL >> (64 - 8 * m);
-#endif
-}
+/* For each length n up to WSHORT, what makes a key of the 16 bytes
+ * loaded at a word: the masks of its first n bytes in each half, and its
+ * length in the last byte (walloc fills it, in the machine's byte order). */
+extern uint64_t wkmask[WSHORT + 1][3];
 
 /* A word of up to WSHORT bytes is its own key: two words, its bytes
  * zero-padded and its length in the last byte, so that equal keys are
  * equal words (NUL bytes in them or not) and a look-up needs no other
  * comparison.  The token buffer usually has 16 bytes to spare after a
- * token, so the key is two loads, a mask and an or. */
+ * token, so the key is two loads, two masks and an or, without a branch
+ * on the length. */
 static inline void
 wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 {
@@ -187,16 +180,8 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 		memcpy(b, s, n);
 		memcpy(k, b, 16);
 	}
-	if (n < 8) {
-		k[0] = keep_bytes(k[0], n);
-		k[1] = 0;
-	} else
-		k[1] = keep_bytes(k[1], n - 8);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	k[1] |= (uint64_t)n;
-#else
-	k[1] |= (uint64_t)n << 56;
-#endif
+	k[0] &= wkmask[n][0];
+	k[1] = (k[1] & wkmask[n][1]) | wkmask[n][2];
 }
 
 /* The halves of a key enter apart, the first through a mixer that the

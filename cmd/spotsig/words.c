@@ -32,10 +32,22 @@ word_key(const char *s, size_t n, uint64_t k[2])
 		wkey(s, n, n, k);
 }
 
+uint64_t wkmask[WSHORT + 1][3];
+
 void
 walloc(struct wtable *w, size_t size)
 {
+	unsigned char m[16], t[16];
 	size_t i;
+
+	for (i = 0; i <= WSHORT; i++) {
+		memset(m, 0, sizeof m);
+		memset(m, 0xff, i);
+		memset(t, 0, sizeof t);
+		t[15] = (unsigned char)i;
+		memcpy(wkmask[i], m, 16);
+		memcpy(&wkmask[i][2], t + 8, 8);
+	}
 
 	w->key = dk_reallocarray(NULL, size, sizeof *w->key);
 	for (i = 0; i < size; i++)
