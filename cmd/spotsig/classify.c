@@ -29,61 +29,44 @@ leading(const uint32_t *count, size_t nlang, uint32_t *hits)
 	return best;
 }
 
-/* A paragraph's stopword occurrences by language: one count a byte in
- * acc (each word's winfo.inc added, without a loop over its languages),
- * spilled into count before a byte can overflow. */
-struct tally {
-	uint64_t acc[2];
-	unsigned n;             /* words added since the last spill */
-	unsigned seen;          /* the languages with any */
-	uint32_t count[MAXPROF];
-};
-
+/* A paragraph's stopword occurrences by language are counted one a byte
+ * in two words, acc0 for the languages 0 to 7 and acc1 for 8 to 15, kept
+ * in registers by detect: each token adds its word's winfo.inc, without a
+ * loop over its languages.  Before a byte can overflow and at the end of
+ * the paragraph they are spilled into count, for the languages of the
+ * mask seen (the others are 0). */
 static void
-spill(struct tally *ta)
+spill(uint32_t *count, unsigned seen, uint64_t acc0, uint64_t acc1)
 {
 	unsigned m, k;
 
-	for (m = ta->seen; m; m &= m - 1) {
+	for (m = seen; m; m &= m - 1) {
 		k = (unsigned)__builtin_ctz(m);
-		ta->count[k] += (uint32_t)(ta->acc[k / 8] >> k % 8 * 8 & 0xff);
+		count[k] += (uint32_t)((k < 8 ? acc0 : acc1) >> k % 8 * 8 & 0xff);
 	}
-	ta->acc[0] = ta->acc[1] = 0;
-	ta->n = 0;
 }
 
-static inline void
-tally_add(struct tally *ta, const struct winfo *e)
-{
-	if (ta->n == 255)
-		spill(ta);
-	ta->acc[0] += e->inc[0];
-	ta->acc[1] += e->inc[1];
-	ta->seen |= e->det;
-	ta->n++;
-}
-
-/* The paragraph that ends before token end, whose counts are in ta: its
- * leading language and whether it has enough hits to keep it, into
- * st->paras; the counts are added to the document's and cleared. */
+/* The paragraph that ends before token end, whose counts are in count
+ * for the languages of seen: its leading language and whether it has
+ * enough hits to keep it, into st->paras; the counts are added to the
+ * document's and cleared. */
 static void
-close_para(struct state *st, struct tally *ta, uint32_t *doc, size_t end)
+close_para(struct state *st, uint32_t *count, unsigned seen, uint32_t *doc,
+    size_t end)
 {
 	struct para p = { (uint32_t)end, 0, 0 };
 	uint32_t hits = 0;
 	unsigned m, k;
 
-	spill(ta);
-	for (m = ta->seen; m; m &= m - 1) {
+	for (m = seen; m; m &= m - 1) {
 		k = (unsigned)__builtin_ctz(m);
-		if (ta->count[k] > hits) {      /* a tie: the one listed first */
-			hits = ta->count[k];
+		if (count[k] > hits) {          /* a tie: the one listed first */
+			hits = count[k];
 			p.lang = (uint16_t)k;
 		}
-		doc[k] += ta->count[k];
-		ta->count[k] = 0;
+		doc[k] += count[k];
+		count[k] = 0;
 	}
-	ta->seen = 0;
 	p.own = hits >= PARA_HITS;
 	DK_PUSH(&st->paras, p);
 }
@@ -100,8 +83,9 @@ detect(struct state *st, const char *text, size_t n)
 	const char *tt = st->toks.text;
 	const struct winfo *e;
 	struct tclass *tc;
-	struct tally ta = { { 0, 0 }, 0, 0, { 0 } };
-	uint32_t doc[MAXPROF] = { 0 }, hits;
+	uint32_t count[MAXPROF] = { 0 }, doc[MAXPROF] = { 0 }, hits;
+	uint64_t acc0 = 0, acc1 = 0;
+	unsigned seen = 0, nacc = 0;    /* the languages seen, the words in acc */
 	const char *nlp;
 	size_t i, j, start, lang, nextnl = n, nt = st->toks.n, cap = st->toks.captext;
 
@@ -112,8 +96,11 @@ detect(struct state *st, const char *text, size_t n)
 		size_t pos = tv[i].pos;
 
 		if (nextnl < pos) {
-			if (i > start) {
-				close_para(st, &ta, doc, i);    /* a line break */
+			if (i > start) {                /* a line break */
+				spill(count, seen, acc0, acc1);
+				close_para(st, count, seen, doc, i);
+				acc0 = acc1 = 0;
+				nacc = seen = 0;
 				start = i;
 			}
 			nlp = memchr(text + pos, '\n', n - pos);
@@ -126,10 +113,20 @@ detect(struct state *st, const char *text, size_t n)
 		tc[i].stop = e->stop;
 		tc[i].ante = e->ante;
 		tc[i].slot = (uint32_t)(e - w.info);
-		tally_add(&ta, e);
+		if (nacc == 255) {
+			spill(count, seen, acc0, acc1);
+			acc0 = acc1 = 0;
+			nacc = 0;
+		}
+		acc0 += e->inc[0];
+		acc1 += e->inc[1];
+		seen |= e->det;
+		nacc++;
 	}
-	if (nt > 0)
-		close_para(st, &ta, doc, nt);
+	if (nt > 0) {
+		spill(count, seen, acc0, acc1);
+		close_para(st, count, seen, doc, nt);
+	}
 	lang = leading(doc, st->src->nlang, &hits);
 	st->nlang[lang]++;
 	for (j = 0; j < st->paras.n; j++) {
