@@ -15,7 +15,7 @@
  *                                   fingerprints they share
  *   R                    imatch     a document without fingerprints
  *
- *   <tau>   dk_tau_format's text (partition.h); <tag> dk_measure_tag's, ""
+ *   <tau>   dk_tau_format's text (below); <tag> dk_measure_tag's, ""
  *           or "/set" ... (measure.h)
  *   <part>  decimal, zero-padded to 5 digits or to the widest number of
  *           the stream, so that byte order is number order
@@ -84,6 +84,9 @@ typedef struct {
 	size_t n;
 	int width;
 } dk_partkey;
+/* Shortest decimal text that reads back as tau: the <tau> of partition
+ * keys, and thresholds in messages. */
+void dk_tau_format(char *buf, size_t size, double tau);
 /* The keys of a stream of nparts partitions at tau under measure m. */
 void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
