@@ -30,7 +30,8 @@
  * Adding a keyed producer: a letter and a row in keys.c's table (how its
  * records make pairs, which existing DK_PAIRS_ rule, and its stream's name
  * for messages), its case in dk_key_parse and a writer below, then its
- * cases in tests/unit/misc.c and in a spotmatch test.  spotmatch, the
+ * producer's own test and the spotmatch tests that read every kind
+ * (t3020, t0041, t0042; HACKING walks through minhash's).  spotmatch, the
  * stream sniffer (sniff.h) and the ID check (ids.h) read keys through this
  * header only. */
 #ifndef DK_KEYS_H
