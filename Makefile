@@ -79,11 +79,11 @@ $(BUILD)/obj/%.o: cmd/%.c $$(wildcard $$(dir cmd/$$*)*.h) common/*.h
 	$(CC) $(ALL_CFLAGS) -I$(<D) -c -o $@ $<
 
 # A unit test named after a program folder (tests/unit/spotsig.c) also
-# links that program's sources but its main.c, and sees its headers.
-UNITPROG = $(filter-out %/main.c,$(wildcard cmd/$*/*.c))
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(filter-out %/main.c,$$(wildcard cmd/$$*/*.c)) \
-		$$(wildcard cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/unit
-	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(UNITPROG) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+# links that program's objects but main's, and sees its headers.
+unitobjs = $(filter-out %/main.o,$(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1/*.c)))
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(call unitobjs,$$*) $$(wildcard cmd/$$*/*.h) \
+		$(LIBA) common/*.h | $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 deps:
 	@sh .ci/deps
