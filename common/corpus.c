@@ -47,8 +47,9 @@ dk_corpus_start(dk_reader *r, unsigned accept, const char *reader)
 	if (dk_corpus.json)
 		return DK_KIND_DOC;
 	if (dk_sniff_reader(r, &best) == DK_KIND_JSONL)
-		dk_die_at(dk_reader_name(r), 1, "this looks like JSON Lines; give --json ID,TEXT, "
-		    "the members holding the document's ID and its text");
+		dk_die_at(dk_reader_name(r), 1, "this looks like JSON Lines: give --json ID,TEXT, "
+		    "the members holding the document's ID and its text; %s reads JSON Lines "
+		    "with --json", dk_progname);
 	return dk_expect(r, accept, reader);
 }
 
@@ -156,17 +157,17 @@ id_text(json_object *v, dk_buf *out)
 	switch (json_object_get_type(v)) {
 	case json_type_string:
 		dk_buf_escaped(out, json_object_get_string(v), (size_t)json_object_get_string_len(v));
-		return out->n > was ? NULL : "is an empty string";
+		return out->n > was ? NULL : "an empty string";
 	case json_type_int:
 		/* json-c holds integers in 64 bits and clamps larger ones
 		 * to the limits, which are therefore refused. */
 		i = json_object_get_int64(v);
 		if (i == INT64_MIN)
-			return "is an integer out of range";
+			return "an integer out of range";
 		if (i == INT64_MAX) {
 			u = json_object_get_uint64(v);
 			if (u == UINT64_MAX)
-				return "is an integer out of range";
+				return "an integer out of range";
 			dk_buf_u64(out, u);
 		} else if (i < 0) {
 			dk_buf_char(out, '-');
@@ -175,7 +176,7 @@ id_text(json_object *v, dk_buf *out)
 			dk_buf_u64(out, (uint64_t)i);
 		return NULL;
 	case json_type_double:
-		return "is a number with a fraction or an exponent, not an integer";
+		return "a number with a fraction or an exponent, not an integer";
 	default:
 		return type_says(v);
 	}

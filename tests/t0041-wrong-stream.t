@@ -53,10 +53,10 @@ while IFS='	' read prog kinds; do
 		"
 	done
 done <<'LIST'
-spotsig -a the	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-qgram	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-dklexicon -w	sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-imatch -L lexicon	keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
+spotsig -a the	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
+qgram	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
+dklexicon -w	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
+imatch -L lexicon	keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
 dklexicon	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
 minhash	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
 partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
@@ -107,10 +107,17 @@ test_expect_success 'keep: a corpus in another format than the one read' '
 	gzip -c warc >warc.gz && keep ids <warc.gz >out && cmp warc.gz out
 '
 
+test_expect_success 'the readers of document text read gzip, and say how to read JSON Lines' '
+	for p in "spotsig -a the" qgram "dklexicon -w" "imatch -L lexicon"; do
+		$p doc >expect && $p gzip >out && test_cmp expect out &&
+		$p <gzip >out && test_cmp expect out || return 1
+	done &&
+	expect_error 2 "^qgram: jsonl:1: this looks like JSON Lines: give --json ID,TEXT, the members holding the document.s ID and its text; qgram reads JSON Lines with --json$" qgram jsonl
+'
+
 test_expect_success 'the message names what reads the stream' '
 	expect_error 2 "^spotsig: pair:1: this looks like a pair stream (ID1 ID2 SIM), for dkcluster or evaluate; spotsig reads documents (ID TEXT), e.g. from htmlstrip$" spotsig pair &&
 	expect_error 2 "^dkcluster: doc:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; dkcluster reads pairs" dkcluster doc &&
-	expect_error 2 "^qgram: stdin:1: this looks like gzip data: decompress it first" qgram <gzip &&
 	expect_error 2 "^qgram: stdin:1: this looks like xz-compressed data: decompress it first (xz -dc FILE | ...); qgram reads documents (ID TEXT), e.g. from htmlstrip$" qgram <xz &&
 	expect_error 2 "^qgram: stdin:1: this looks like bzip2-compressed data: decompress it first (bzip2 -dc FILE | ...); qgram reads" qgram <bzip2 &&
 	expect_error 2 "^qgram: stdin:1: this looks like zstd-compressed data: decompress it first (zstd -dc FILE | ...); qgram reads" qgram <zstd &&
