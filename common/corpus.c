@@ -277,9 +277,29 @@ dk_corpus_next(dk_reader *r, dk_doc *d, unsigned flags)
 	return dk_corpus.json ? next_json(r, d, flags) : next_tsv(r, d, flags);
 }
 
+const dk_record *
+dk_doc_record(dk_doc *d)
+{
+	if (!dk_corpus.json)
+		return &d->rec;
+	d->line.n = 0;
+	dk_buf_bytes(&d->line, d->head.p, d->head.n);
+	dk_buf_escaped(&d->line, d->text.p, d->text.n);
+	if (d->rec.cap < 2) {
+		d->rec.cap = 2;
+		d->rec.f = dk_reallocarray(d->rec.f, d->rec.cap, sizeof *d->rec.f);
+	}
+	d->rec.n = 2;
+	d->rec.line = (dk_str){ d->line.p, d->line.n };
+	d->rec.f[0] = (dk_str){ d->line.p, d->idlen };
+	d->rec.f[1] = (dk_str){ d->line.p + d->head.n, d->line.n - d->head.n };
+	return &d->rec;
+}
+
 void
 dk_doc_free(dk_doc *d)
 {
 	dk_record_free(&d->rec);
 	dk_buf_free(&d->buf);
+	dk_buf_free(&d->line);
 }

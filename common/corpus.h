@@ -77,6 +77,7 @@ typedef struct {
 	dk_record rec;
 	/* the reader's own */
 	dk_buf buf;             /* JSON: the head, then the text */
+	dk_buf line;            /* JSON: as a document stream line */
 	size_t idlen;
 } dk_doc;
 
@@ -93,6 +94,11 @@ enum { DK_DOC_TEXT = 1 };       /* flags of dk_corpus_next */
  * the caller reads itself, as signatures) text is left empty for TSV.
  * Returns 0 at the end of input. */
 int dk_corpus_next(dk_reader *r, dk_doc *d, unsigned flags);
+/* The document as a record of a document stream, for a program that
+ * takes the fields of one (dkcluster -a): d->rec itself for TSV; for JSON
+ * the two fields ID and TEXT, the text @tsv-escaped, in a line of the
+ * doc's own (valid until the next document). */
+const dk_record *dk_doc_record(dk_doc *d);
 void dk_doc_free(dk_doc *d);
 
 #endif

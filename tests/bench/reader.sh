@@ -1,0 +1,77 @@
+#!/bin/sh
+# The corpus reader (common/corpus.h): the CPU time of the readers of text
+# on a document stream, against another build's (DK_OLD_BIN, e.g. main's
+# build/bin: the two alternated, five runs each, medians, so that the
+# noise of a shared machine falls on both), the outputs compared byte for
+# byte; then what the other forms of the same corpus cost the new build
+# (gzip, JSON Lines, JSON Lines gzipped) against the TSV stream.  Input:
+# the htmlstrip text of the shared real pages, and scalegen's prose.
+. "$(dirname "$0")/common.sh"
+have_shared || exit 0
+html=$(pages_html) || exit 1
+dir=$BENCH_TMP/corpus
+mkdir -p "$dir"
+htmlstrip <"$html" >"$dir/pages.tsv" || exit 1
+python3 "$DK_SHARED/bench/scalegen.py" text -n 20000 --seed 3 >"$dir/prose.tsv" || exit 1
+# the same documents as JSON Lines, and both gzipped
+for c in pages prose; do
+	python3 - <"$dir/$c.tsv" >"$dir/$c.jsonl" <<-\EOF || exit 1
+	import json, sys
+	esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
+	def unescape(s):
+	    out, i = [], 0
+	    while i < len(s):
+	        if s[i] == "\\":
+	            out.append(esc[s[i + 1]]); i += 2
+	        else:
+	            out.append(s[i]); i += 1
+	    return "".join(out)
+	for line in sys.stdin:
+	    i, t = line.rstrip("\n").split("\t", 1)
+	    print(json.dumps({"id": unescape(i), "text": unescape(t)}, ensure_ascii=False))
+	EOF
+	gzip -c "$dir/$c.tsv" >"$dir/$c.tsv.gz" && gzip -c "$dir/$c.jsonl" >"$dir/$c.jsonl.gz" || exit 1
+done
+echo "input: pages $(wc -l <"$dir/pages.tsv") documents, $(wc -c <"$dir/pages.tsv") bytes;" \
+    "prose $(wc -l <"$dir/prose.tsv") documents, $(wc -c <"$dir/prose.tsv") bytes"
+
+# ratio NEW OLD: NEW / OLD, 3 decimals
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
+
+if test -n "$DK_OLD_BIN"; then
+	for c in pages prose; do
+		for cmd in "spotsig" "spotsig --idf 0.2:0.85" "qgram" "dklexicon -w"; do
+			set -- $cmd
+			p=$1
+			shift
+			o= n=
+			for i in 1 2 3 4 5; do
+				o="$o $(cpu_run "$DK_OLD_BIN/$p" "$dir/old.out" "$@" "$dir/$c.tsv")" || exit 1
+				n="$n $(cpu_run "$DK_BIN/$p" "$dir/new.out" "$@" "$dir/$c.tsv")" || exit 1
+			done
+			cmp -s "$dir/old.out" "$dir/new.out" && same=identical || same=DIFFERENT
+			mo=$(echo "$o" | median) mn=$(echo "$n" | median)
+			echo "$c: $cmd: old ${mo}s, new ${mn}s CPU (medians of 5): new/old $(ratio "$mn" "$mo"); outputs $same"
+		done
+	done
+fi
+
+# The other forms against TSV, new build, alternated the same way.
+for c in pages prose; do
+	for cmd in "spotsig" "qgram"; do
+		t= g= j= jg=
+		for i in 1 2 3 4 5; do
+			t="$t $(cpu_run "$DK_BIN/$cmd" "$dir/t.out" "$dir/$c.tsv")" || exit 1
+			g="$g $(cpu_run "$DK_BIN/$cmd" "$dir/g.out" "$dir/$c.tsv.gz")" || exit 1
+			j="$j $(cpu_run "$DK_BIN/$cmd" "$dir/j.out" --json id "$dir/$c.jsonl")" || exit 1
+			jg="$jg $(cpu_run "$DK_BIN/$cmd" "$dir/jg.out" --json id "$dir/$c.jsonl.gz")" || exit 1
+		done
+		for f in g j jg; do
+			cmp -s "$dir/t.out" "$dir/$f.out" || echo "$c: $cmd: output of form $f DIFFERS"
+		done
+		mt=$(echo "$t" | median)
+		echo "$c: $cmd: tsv ${mt}s; tsv.gz x$(ratio "$(echo "$g" | median)" "$mt")," \
+		    "jsonl x$(ratio "$(echo "$j" | median)" "$mt"), jsonl.gz x$(ratio "$(echo "$jg" | median)" "$mt")"
+	done
+done
+rm -rf "$dir"
