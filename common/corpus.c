@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct dk_corpus_format dk_corpus = { 0, "id", "text" };
+struct dk_corpus_format dk_corpus = { 0, "id", "text", 1 };
 unsigned long dk_corpus_blank;
 
 int
@@ -33,7 +33,7 @@ dk_corpus_option(int ch, const char *arg)
 	dk_corpus.json = 1;
 	dk_corpus.idname = names;
 	dk_corpus.textname = comma ? comma : "text";
-	if (strcmp(dk_corpus.idname, dk_corpus.textname) == 0)
+	if (comma && strcmp(dk_corpus.idname, dk_corpus.textname) == 0)
 		dk_diex(DK_EXIT_INPUT, "--json %s: the ID and the text are the same member", arg);
 	return 1;
 }
@@ -60,10 +60,13 @@ next_tsv(dk_reader *r, dk_doc *d, unsigned flags)
 {
 	const dk_str *last;
 
-	if (!dk_read_record(r, &d->rec, 2))
+	if (!dk_read_record(r, &d->rec, dk_corpus.idcol > 2 ? dk_corpus.idcol : 2))
 		return 0;
-	dk_ids_check(&dk_input_ids, r, &d->rec, 0);
-	d->id = d->rec.f[0];
+	d->id = d->rec.f[dk_corpus.idcol - 1];
+	if (dk_corpus.idcol == 1)
+		dk_ids_check(&dk_input_ids, r, &d->rec, 0);
+	else if (!dk_allow_repeated_ids)
+		dk_ids_add(&dk_input_ids, r, (dk_str){ d->id.p, 0 }, d->id);
 	last = &d->rec.f[d->rec.n - 1];
 	d->head.p = d->rec.line.p;
 	d->head.n = (size_t)(last->p - d->rec.line.p);
@@ -222,7 +225,6 @@ next_json(dk_reader *r, dk_doc *d, unsigned flags)
 	const char *why;
 	dk_str line;
 
-	(void)flags;
 	for (;;) {
 		if (!dk_read_line(r, &line))
 			return 0;
@@ -248,6 +250,8 @@ next_json(dk_reader *r, dk_doc *d, unsigned flags)
 	}
 	d->idlen = d->buf.n;
 	dk_buf_char(&d->buf, '\t');
+	if (!(flags & DK_DOC_TEXT))
+		goto done;
 	if (!json_object_object_get_ex(o, dk_corpus.textname, &v)) {
 		json_object_put(o);
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "no member \"%s\" (the text, "
@@ -260,6 +264,7 @@ next_json(dk_reader *r, dk_doc *d, unsigned flags)
 		    "%s, not a string", dk_corpus.textname, why);
 	}
 	json_text(r, d, v);
+done:
 	json_object_put(o);
 	d->id = (dk_str){ d->buf.p, d->idlen };
 	d->head = (dk_str){ d->buf.p, d->idlen + 1 };

@@ -33,7 +33,7 @@
  *
  * Each document comes with
  *   id     its ID as a TSV stream writes it (@tsv-escaped), for messages
- *          and sets of IDs;
+ *          and sets of IDs: in TSV column 1, or dk_corpus.idcol;
  *   head   what a program writes before its own column: the ID and the
  *          carried columns, each followed by TAB, byte for byte as read
  *          (TSV), or the ID and a TAB (JSON Lines);
@@ -56,6 +56,7 @@ struct dk_corpus_format {
 	int json;               /* JSON Lines (--json) */
 	const char *idname;     /* the members naming ID and text */
 	const char *textname;
+	size_t idcol;           /* TSV: the ID's column, from 1 (keep -f) */
 };
 extern struct dk_corpus_format dk_corpus;
 extern unsigned long dk_corpus_blank;   /* blank JSON lines passed over */
@@ -90,9 +91,11 @@ unsigned dk_corpus_start(dk_reader *r, unsigned accept, const char *reader);
 enum { DK_DOC_TEXT = 1 };       /* flags of dk_corpus_next */
 
 /* The next document of r, its ID checked in dk_input_ids (common/ids.h);
- * with DK_DOC_TEXT its text is taken, else (a TSV record whose last field
- * the caller reads itself, as signatures) text is left empty for TSV.
- * Returns 0 at the end of input. */
+ * with DK_DOC_TEXT its text is taken, else text is left empty: a TSV
+ * record whose last field the caller reads itself (signatures), or a
+ * record copied whole (keep), for which a JSON object needs no TEXT
+ * member.  A TSV record has at least two fields, and idcol. Returns 0 at
+ * the end of input. */
 int dk_corpus_next(dk_reader *r, dk_doc *d, unsigned flags);
 /* The document as a record of a document stream, for a program that
  * takes the fields of one (dkcluster -a): d->rec itself for TSV; for JSON
