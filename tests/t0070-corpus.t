@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='the corpus reader: a document stream or JSON Lines (--json ID[,TEXT]), either gzipped, give the same documents, IDs and output to every reader of document text'
+test_description='the corpus reader: a document stream or JSON Lines (--json ID[,TEXT]), either gzipped, give the same documents, IDs and output to every reader of documents (and WARC to htmlstrip and keep)'
 . "$(dirname "$0")/lib.sh"
 
 # the programs that read document text, each with its arguments
@@ -184,6 +184,78 @@ test_expect_success 'property: random corpora in either format, gzipped or not, 
 		run_all jgz c.jsonl.gz --json id &&
 		run_all j2 c2.jsonl --json url,body &&
 		same_all tsv tgz && same_all tsv json && same_all tsv jgz && same_all tsv j2 || return 1
+	done
+'
+
+# pages.py TSV: the documents of a document stream (ID TAB TEXT) as web
+# pages, each its text in a paragraph, written as a stream of pages
+# (pages.tsv), JSON Lines (pages.jsonl, the page in "html") and a WARC file
+# of one response a page named by its ID (pages.warc), and gzipped: a
+# member a record (pages.warc.gz) and the others whole
+cat >pages.py <<'EOF'
+import gzip, json, sys
+esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
+def unescape(s):
+    out, i = [], 0
+    while i < len(s):
+        if s[i] == "\\":
+            out.append(esc[s[i + 1]]); i += 2
+        else:
+            out.append(s[i]); i += 1
+    return "".join(out)
+def escape(s):
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+tsv, js, warc, wgz = [], [], [], []
+for k, line in enumerate(open(sys.argv[1], encoding="utf-8")):
+    i, t = line.rstrip("\n").split("\t", 1)
+    html = "<html><body><p>" + unescape(t).replace("&", "&amp;").replace("<", "&lt;") + "</p></body></html>"
+    tsv.append(i + "\t" + escape(html) + "\n")
+    js.append(json.dumps({"html": html, "id": int(i) if k % 2 else i}) + "\n")
+    block = ("HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n" + html).encode()
+    rec = ("WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://x/%s\r\n"
+           "WARC-Record-ID: <%s>\r\nWARC-Date: 2026-01-01T00:00:00Z\r\n"
+           "Content-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n"
+           % (i, i, len(block))).encode() + block + b"\r\n\r\n"
+    warc.append(rec)
+    wgz.append(gzip.compress(rec, mtime=0))
+open("pages.tsv", "w", encoding="utf-8").write("".join(tsv))
+open("pages.jsonl", "w", encoding="utf-8").write("".join(js))
+open("pages.warc", "wb").write(b"".join(warc))
+open("pages.warc.gz", "wb").write(b"".join(wgz))
+for f in ("pages.tsv", "pages.jsonl"):
+    open(f + ".gz", "wb").write(gzip.compress(open(f, "rb").read(), mtime=0))
+EOF
+
+# ids.py FILE MEMBER: the IDs of JSON Lines as a TSV stream holds them
+cat >ids.py <<'EOF'
+import json, sys
+for line in open(sys.argv[1], encoding="utf-8"):
+    v = json.loads(line)[sys.argv[2]]
+    print(v if isinstance(v, int) else v.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r"))
+EOF
+
+test_expect_success 'property: pages as a stream, JSON Lines or WARC, gzipped or not: the same text from htmlstrip, the same records from keep' '
+	for seed in 1 2 3; do
+		dk_gen --text -p "" -v 150 -l 0:40 --stop 0.3 --copy 0.3 -s $seed 60 |
+		awk -F "\t" "NR % 5 == 2 { \$2 = \$2 \"\\\\\\\\t<b>\303\251\" } { print }" OFS="\t" >c.tsv &&
+		dk_python pages.py c.tsv &&
+		htmlstrip <pages.tsv >h.tsv &&
+		test $(wc -l <h.tsv) = 60 &&
+		htmlstrip <pages.tsv.gz >h.tgz && test_cmp h.tsv h.tgz &&
+		htmlstrip --json id,html pages.jsonl >h.json && test_cmp h.tsv h.json &&
+		htmlstrip --json id,html <pages.jsonl.gz >h.jgz && test_cmp h.tsv h.jgz &&
+		htmlstrip pages.warc | cut -f 1,4 >h.warc && test_cmp h.tsv h.warc &&
+		htmlstrip pages.warc.gz | cut -f 1,4 >h.wgz && test_cmp h.tsv h.wgz &&
+		awk "NR % 3 == 1" c.tsv | cut -f 1 >list &&
+		keep list pages.tsv >k.tsv && cut -f 1 k.tsv >kept && test_cmp list kept &&
+		keep list pages.tsv.gz >k.tgz && test_cmp k.tsv k.tgz &&
+		keep --json id list pages.jsonl >k.json &&
+		dk_python ids.py k.json id >kept && test_cmp list kept &&
+		keep --json id list pages.jsonl.gz >k.jgz && test_cmp k.json k.jgz &&
+		keep list pages.warc >k.warc && htmlstrip k.warc | cut -f 1 >kept && test_cmp list kept &&
+		keep list pages.warc.gz >k.wgz && htmlstrip k.wgz | cut -f 1 >kept && test_cmp list kept &&
+		htmlstrip <k.tsv >hk.tsv && htmlstrip --json id,html k.json >hk.json &&
+		test_cmp hk.tsv hk.json || return 1
 	done
 '
 
