@@ -196,26 +196,27 @@ blank(dk_str s)
 	return 1;
 }
 
-/* The text member's string into d->buf after the head, checked as
- * dk_record_text checks a TSV text. */
+/* The text, d->buf[at, n), checked as dk_record_text checks a TSV text:
+ * invalid UTF-8 is an error, or replaced (d->line is the scratch). */
 static void
-json_text(dk_reader *r, dk_doc *d, json_object *v)
+check_text(dk_reader *r, dk_doc *d, size_t at)
 {
-	const char *s = json_object_get_string(v);
-	size_t n = (size_t)json_object_get_string_len(v), ok, fixed;
+	const char *s = d->buf.p + at;
+	size_t n = d->buf.n - at, ok, fixed;
 
 	ok = dk_text_invalid == DK_INVALID_KEEP ? n : dk_utf8_valid_prefix(s, n);
-	if (ok < n && dk_text_invalid == DK_INVALID_ERROR)
+	if (ok == n)
+		return;
+	if (dk_text_invalid == DK_INVALID_ERROR)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "invalid UTF-8 in member "
 		    "\"%s\" (byte 0x%02X at byte %zu of the text); give --replace-invalid",
 		    dk_corpus.textname, (unsigned char)s[ok], ok + 1);
-	if (ok < n) {
-		dk_buf_reserve(&d->buf, n * 3);
-		dk_text_fixed.records++;
-		dk_text_fixed.sequences += dk_utf8_replace(s, n, d->buf.p + d->buf.n, &fixed);
-		d->buf.n += fixed;
-	} else
-		dk_buf_bytes(&d->buf, s, n);
+	d->line.n = 0;
+	dk_buf_reserve(&d->line, n * 3);
+	dk_text_fixed.records++;
+	dk_text_fixed.sequences += dk_utf8_replace(s, n, d->line.p, &fixed);
+	d->buf.n = at;
+	dk_buf_bytes(&d->buf, d->line.p, fixed);
 }
 
 static int
@@ -263,9 +264,10 @@ next_json(dk_reader *r, dk_doc *d, unsigned flags)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "member \"%s\" (the text) is "
 		    "%s, not a string", dk_corpus.textname, why);
 	}
-	json_text(r, d, v);
+	dk_buf_bytes(&d->buf, json_object_get_string(v), (size_t)json_object_get_string_len(v));
 done:
 	json_object_put(o);
+	check_text(r, d, d->idlen + 1);
 	d->id = (dk_str){ d->buf.p, d->idlen };
 	d->head = (dk_str){ d->buf.p, d->idlen + 1 };
 	d->text = (dk_str){ d->buf.p + d->idlen + 1, d->buf.n - d->idlen - 1 };
