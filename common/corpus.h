@@ -22,12 +22,18 @@
  *                        as read, member after member (dk_reader_gunzip).
  *                        Damaged or cut short gzip data is an error, exit 2.
  *
+ * Readers: spotsig, qgram, imatch, dklexicon -w (text), htmlstrip (its
+ * streams of pages: the text is HTML, taken as bytes), keep (the record
+ * copied, no text read), dkcluster -a --json (dk_doc_record).
+ *
  * Errors, each "prog: FILE:LINE: reason" and exit 2, as for a bad TSV
  * record: a line that is not a JSON object (invalid JSON, another value),
  * a missing ID or TEXT member, an ID that is not a non-empty string or an
  * integer, a TEXT that is not a string, a repeated ID (common/ids.h, unless
  * --allow-repeated-ids), invalid UTF-8 in the text of a program that reads
- * text (dk_text_invalid: an error, or U+FFFD with --replace-invalid).  A
+ * text (dk_text_invalid: an error, or U+FFFD with --replace-invalid); in a
+ * program that takes the bytes as they are (DK_INVALID_KEEP: htmlstrip,
+ * keep) invalid UTF-8 anywhere in a JSON line is invalid JSON.  A
  * TSV operand of another kind (pairs, WARC, JSON Lines without --json) is
  * refused at line 1 by common/sniff.h.
  *
