@@ -42,11 +42,16 @@ unsigned
 dk_corpus_start(dk_reader *r, unsigned accept, const char *reader)
 {
 	unsigned best;
+	dk_str head;
+	int partial;
 
 	dk_reader_gunzip(r);
 	if (dk_corpus.json)
 		return DK_KIND_DOC;
-	if (dk_sniff_reader(r, &best) == DK_KIND_JSONL)
+	/* JSON Lines, told how to read them (dk_expect would only refuse
+	 * them); the stream sniffed twice only when it starts as they do */
+	if (dk_reader_peek(r, &head, &partial) && head.p[0] == '{' &&
+	    dk_sniff_reader(r, &best) == DK_KIND_JSONL)
 		dk_die_at(dk_reader_name(r), 1, "this looks like JSON Lines: give --json ID,TEXT, "
 		    "the members holding the document's ID and its text; %s reads JSON Lines "
 		    "with --json", dk_progname);

@@ -14,22 +14,23 @@ mkdir -p "$dir"
 htmlstrip <"$html" >"$dir/pages.tsv" || exit 1
 python3 "$DK_SHARED/bench/scalegen.py" text -n 20000 --seed 3 >"$dir/prose.tsv" || exit 1
 # the same documents as JSON Lines, and both gzipped
+cat >"$dir/tojson.py" <<\EOF
+import json, sys
+esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
+def unescape(s):
+    out, i = [], 0
+    while i < len(s):
+        if s[i] == "\\":
+            out.append(esc[s[i + 1]]); i += 2
+        else:
+            out.append(s[i]); i += 1
+    return "".join(out)
+for line in sys.stdin:
+    i, t = line.rstrip("\n").split("\t", 1)
+    print(json.dumps({"id": unescape(i), "text": unescape(t)}, ensure_ascii=False))
+EOF
 for c in pages prose; do
-	python3 - <"$dir/$c.tsv" >"$dir/$c.jsonl" <<-\EOF || exit 1
-	import json, sys
-	esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
-	def unescape(s):
-	    out, i = [], 0
-	    while i < len(s):
-	        if s[i] == "\\":
-	            out.append(esc[s[i + 1]]); i += 2
-	        else:
-	            out.append(s[i]); i += 1
-	    return "".join(out)
-	for line in sys.stdin:
-	    i, t = line.rstrip("\n").split("\t", 1)
-	    print(json.dumps({"id": unescape(i), "text": unescape(t)}, ensure_ascii=False))
-	EOF
+	python3 "$dir/tojson.py" <"$dir/$c.tsv" >"$dir/$c.jsonl" &&
 	gzip -c "$dir/$c.tsv" >"$dir/$c.tsv.gz" && gzip -c "$dir/$c.jsonl" >"$dir/$c.jsonl.gz" || exit 1
 done
 echo "input: pages $(wc -l <"$dir/pages.tsv") documents, $(wc -c <"$dir/pages.tsv") bytes;" \
