@@ -34,7 +34,8 @@
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
-	"        [--keep RULE] [--representatives] [--removed FILE] [file ...]",
+	"        [--keep RULE] [--representatives] [--removed FILE] [--json ID[,TEXT]]\n"
+	"        [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"
 	"                     and IDs order the output\n"
@@ -50,6 +51,8 @@ static const struct dk_usage usage = {
 	"  --removed FILE     write to FILE each document of -a that is not kept:\n"
 	"                     ID, KEPT, SIM, WITH (whom SIM is with), LABEL (URI\n"
 	"                     or title); needs -a\n"
+	"  --json ID[,TEXT]   -a is a corpus in JSON Lines, the document's ID and\n"
+	"                     text in its members ID and TEXT (default id,text)\n"
 	"  -v                 statistics on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
@@ -303,33 +306,64 @@ push_label(const dk_record *rec, int title)
 		push_title(rec->f[rec->n - 1]);
 }
 
+/* One ID of -a, with the record it comes from: a repeated ID counts
+ * once, with the values of its first line. */
+static void
+add_id(dk_reader *r, const dk_record *rec, int title)
+{
+	size_t before;
+
+	if (rec->f[0].n == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
+	if (memchr(rec->f[0].p, 0, rec->f[0].n))
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "NUL byte in an ID");
+	before = dk_intern_count(&g.ids);
+	id_of(dk_reader_name(r), dk_reader_lineno(r), rec->f[0],
+	    dk_intern_hash(rec->f[0].p, rec->f[0].n));
+	if (keep.rule != KEEP_FIRST && dk_intern_count(&g.ids) > before)
+		DK_PUSH(&g.key, keep_value(r, rec));
+	if (rm.path && dk_intern_count(&g.ids) > before)
+		push_label(rec, title);
+}
+
+/* -a as JSON Lines (--json): the documents of a corpus, through the
+ * corpus reader, each as the record ID TAB TEXT. */
+static void
+load_json(dk_reader *r)
+{
+	dk_doc doc = { 0 };
+
+	dk_corpus_start(r, DK_KIND_DOC, NULL);
+	while (dk_corpus_next(r, &doc, DK_DOC_TEXT))
+		add_id(r, dk_doc_record(&doc), 1);
+	if (rm.path)
+		DK_PUSH(&rm.off, rm.lab.n);
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_doc_free(&doc);
+	dk_reader_close(r);
+	g.closed = 1;
+}
+
 static void
 load_ids(const char *path)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_record rec = { 0 };
-	size_t before;
 	int title;
 
 	if (r == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", path);
+	if (dk_corpus.json) {
+		load_json(r);
+		return;
+	}
 	title = (dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
 	    "IDs with -a (an ID list, a document stream or a signature stream)") &
 	    DK_KIND_DOC) != 0;
 	while (dk_read_record(r, &rec, 1)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
-		if (rec.f[0].n == 0)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
-		if (memchr(rec.f[0].p, 0, rec.f[0].n))
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "NUL byte in an ID");
-		before = dk_intern_count(&g.ids);
-		id_of(dk_reader_name(r), dk_reader_lineno(r), rec.f[0],
-		    dk_intern_hash(rec.f[0].p, rec.f[0].n));
-		/* a repeated ID counts once, with the values of its first line */
-		if (keep.rule != KEEP_FIRST && dk_intern_count(&g.ids) > before)
-			DK_PUSH(&g.key, keep_value(r, &rec));
-		if (rm.path && dk_intern_count(&g.ids) > before)
-			push_label(&rec, title);
+		add_id(r, &rec, title);
 	}
 	if (rm.path)
 		DK_PUSH(&rm.off, rm.lab.n);
@@ -605,6 +639,7 @@ main(int argc, char **argv)
 		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ "representatives", no_argument, NULL, OPT_REPS },
 		{ "removed", required_argument, NULL, OPT_REMOVED },
+		DK_CORPUS_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *all = NULL;
@@ -629,7 +664,9 @@ main(int argc, char **argv)
 		case OPT_KEEP: parse_keep(optarg); break;
 		case OPT_REPS: reps = 1; break;
 		case OPT_REMOVED: rm.path = optarg; break;
-		default: dk_cli_common(ch, optarg, &usage);
+		default:
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
@@ -640,6 +677,9 @@ main(int argc, char **argv)
 	if (keep.rule != KEEP_FIRST && !all)
 		dk_diex(DK_EXIT_INPUT, "--keep other than first needs -a FILE, whose "
 		    "columns it reads");
+	if (dk_corpus.json && !all)
+		dk_diex(DK_EXIT_INPUT, "--json names the members of the JSON Lines of -a: "
+		    "it needs -a FILE");
 	if (rm.path && !all)
 		dk_diex(DK_EXIT_INPUT, "--removed needs -a FILE, the documents it "
 		    "reports on");

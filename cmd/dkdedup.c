@@ -416,20 +416,12 @@ summary(const char *sigs, const char *keep, const char *removed, const char *out
 	    nrem - nexact, nrem - nexact == 1 ? "copy" : "copies", out, nshort);
 }
 
-/* The jq program that makes the document stream of JSON Lines: the ID a
- * string (escaped by @tsv as dupkit streams are) or a number, the text a
- * string; anything else stops it, naming the line. */
-static const char jq_docs[] =
-	"[(.[$id] | if type == \"string\" then . elif type == \"number\" then tojson"
-	" else error(\"member \\\"\\($id)\\\" is \\(type), not a string or a number\") end),"
-	" (.[$text] | if type == \"string\" then ."
-	" else error(\"member \\\"\\($text)\\\" is \\(type), not a string\") end)] | @tsv";
-
-/* The files of a job: the corpus, its format and JSON members, and the
- * temporaries each stage writes (docs is in for a document stream). */
+/* The files of a job: the corpus, its format and JSON members (json: as
+ * spotsig --json takes them), and the temporaries each stage writes (docs
+ * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *tau, *threads;
+	const char *in, *id, *text, *json, *tau, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 };
 
@@ -441,13 +433,8 @@ job(const struct files *f)
 	struct stage s[1];
 	int status = 0;
 
-	/* The document stream. */
-	if (f->fmt == FMT_JSONL) {
-		s[0].argc = 0;
-		args(&s[0], "jq", "-r", "--arg", "id", f->id, "--arg", "text", f->text,
-		    jq_docs, f->in, (char *)NULL);
-		status = run(s, 1, NULL, f->docs);
-	} else if (f->fmt == FMT_WARC) {
+	/* The document stream (spotsig reads JSON Lines itself). */
+	if (f->fmt == FMT_WARC) {
 		stage(&s[0], "htmlstrip", pass.verbose);
 		args(&s[0], "--warc", f->in, (char *)NULL);
 		status = run(s, 1, NULL, f->docs);
@@ -456,6 +443,8 @@ job(const struct files *f)
 	 * too short to judge), then the pairs. */
 	if (!status) {
 		stage(&s[0], "spotsig", pass.verbose);
+		if (f->fmt == FMT_JSONL)
+			args(&s[0], "--json", f->json, (char *)NULL);
 		args(&s[0], f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
@@ -470,6 +459,8 @@ job(const struct files *f)
 	/* The keep list, and the removal report. */
 	if (!status) {
 		stage(&s[0], "dkcluster", pass.verbose);
+		if (f->fmt == FMT_JSONL)
+			args(&s[0], "--json", f->json, (char *)NULL);
 		args(&s[0], "-a", f->docs, "--representatives", "--removed", f->removed,
 		    f->pairs, (char *)NULL);
 		status = run(s, 1, NULL, f->keep);
@@ -512,7 +503,7 @@ make_temps(const char *out, struct files *f)
 	f->keep = tmpname("keep");
 	f->removed = tmpname("removed");
 	f->result = tmpname("out");
-	f->docs = f->fmt == FMT_TSV ? f->in : tmpname("docs");
+	f->docs = f->fmt == FMT_WARC ? tmpname("docs") : f->in;
 	tmpdir[strlen(tmpdir) - 1] = '\0';
 	atexit(cleanup);
 	memset(&sa, 0, sizeof sa);
@@ -571,7 +562,7 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct files f = { .tau = DEFAULT_TAU, .id = "id", .text = "text" };
+	struct files f = { .tau = DEFAULT_TAU, .id = "id", .text = "text", .json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
 	int ch, status, i;
@@ -622,6 +613,7 @@ main(int argc, char **argv)
 		if (!*id || !*f.text)
 			dk_diex(DK_EXIT_INPUT, "--json is '%s': want ID,TEXT, two member names", json);
 		f.id = id;
+		f.json = json;
 	}
 	pass.verbose = dk_verbose;
 	check_in(f.in);

@@ -6,12 +6,15 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"dklexicon [-v] [-w [-p pattern]] [file ...]\n"
+	"dklexicon [-v] [-w [-p pattern] [--json id[,text]]] [file ...]\n"
 	"dklexicon -m [--idf lo:hi] [-v] [lexicon ...]\n"
 	"dklexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
+	"  --json ID[,TEXT]  with -w, the input is JSON Lines, the document's ID\n"
+	"                and text in its members ID and TEXT (default id,text);\n"
+	"                with -w, gzip input is read in any format\n"
 	"  -m            merge lexicon files; with --idf, keep only the terms\n"
 	"                that the filter needs (for -L)\n"
 	"  --idf LO:HI   filter a signature stream: keep signatures whose\n"
@@ -56,21 +59,30 @@ keep_df(struct state *st, uint64_t df)
 	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
 }
 
+/* -w: the words of each document, counted once a document. */
+static void
+count_words(struct state *st, dk_reader *r)
+{
+	dk_doc doc = { 0 };
+	size_t i;
+
+	dk_corpus_start(r, DK_KIND_DOC, NULL);
+	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
+		st->nrec++;
+		dk_tokenize(st->tok, doc.text.p, doc.text.n, &st->toks);
+		dk_lexicon_doc(st->lex);
+		for (i = 0; i < st->toks.n; i++)
+			dk_lexicon_count(st->lex, dk_token_text(&st->toks, i),
+			    st->toks.v[i].len);
+	}
+	dk_doc_free(&doc);
+}
+
 static void
 count_record(struct state *st, dk_reader *r, dk_record *rec)
 {
 	size_t i;
 
-	if (st->mode == WORDS) {
-		dk_str text = dk_record_text(r, rec);
-
-		dk_tokenize(st->tok, text.p, text.n, &st->toks);
-		dk_lexicon_doc(st->lex);
-		for (i = 0; i < st->toks.n; i++)
-			dk_lexicon_count(st->lex, dk_token_text(&st->toks, i),
-			    st->toks.v[i].len);
-		return;
-	}
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->sigs.flags & DK_SIG_PROBE)
 		return;         /* counted under its own key */
@@ -184,9 +196,13 @@ run(dk_reader *r, void *arg)
 {
 	struct state *st = arg;
 	dk_record rec = { 0 };
-	int keyed = dk_expect(r, st->mode == WORDS ? DK_KIND_DOC :
-	    DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
+	int keyed;
 
+	if (st->mode == WORDS) {
+		count_words(st, r);
+		return;
+	}
+	keyed = dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
@@ -220,6 +236,7 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
 		DK_CLI_TEXTOPTS,
+		DK_CORPUS_OPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
@@ -244,7 +261,9 @@ main(int argc, char **argv)
 		case 'm': merge = 1; break;
 		case 'p': pattern = optarg; break;
 		case 'w': words = 1; break;
-		default: dk_cli_common(ch, optarg, &usage);
+		default:
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
@@ -259,6 +278,8 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
 	if (pattern && !words)
 		dk_diex(DK_EXIT_INPUT, "-p needs -w");
+	if (dk_corpus.json && !words)
+		dk_diex(DK_EXIT_INPUT, "--json needs -w (signature streams are TSV)");
 	prune = st.mode == FILTER && merge;
 	if (st.mode != FILTER || merge)
 		st.mode = merge ? MERGE : words ? WORDS : COUNT;

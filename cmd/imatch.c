@@ -16,7 +16,7 @@
 
 static const struct dk_usage usage = {
 	"imatch -L lexicon [-L lexicon ...] [-kSTvx] [-i lo:hi] [-K n] [-m min]\n"
-	"[-p frac] [-s seed] [file ...]",
+	"[-p frac] [-s seed] [--json id[,text]] [file ...]",
 	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record);\n"
 	"             repeated, the files' DFs and Ns add up\n"
 	"  -i LO:HI   normalised IDF range of the lexicon's terms (default 0.4:0.75)\n"
@@ -31,6 +31,7 @@ static const struct dk_usage usage = {
 	"  -T, --text input is a document stream\n"
 	"             (default: detected on the first non-empty record of each file)\n"
 	"  -v         statistics on stderr\n"
+	DK_CORPUS_HELP
 	DK_CLI_IDHELP
 	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
@@ -350,9 +351,10 @@ looks_like_sigs(dk_str field, struct scratch *w)
  * the SIGS field to write after the key. */
 static dk_str
 collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
-    dk_reader *r, dk_record *rec, int *kind)
+    dk_reader *r, dk_doc *doc, int *kind)
 {
-	dk_str last = rec->f[rec->n - 1], none = { NULL, 0 };
+	dk_record *rec = &doc->rec;
+	dk_str last, none = { NULL, 0 };
 	size_t i;
 
 	w->prim.n = w->sec.n = 0;
@@ -360,6 +362,11 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		memset(w->stamp, 0, (lx->nterm ? lx->nterm : 1) * sizeof *w->stamp);
 		w->doc = 1;
 	}
+	if (dk_corpus.json) {           /* JSON Lines hold documents */
+		last = doc->text;
+		goto text;
+	}
+	last = rec->f[rec->n - 1];
 	if (*kind == 0 && last.n > 0)
 		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
 	if (*kind == 'S') {
@@ -370,6 +377,7 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		return last;
 	}
 	last = dk_record_text(r, rec);
+text:
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
 	/* the lexicon's slots are fetched a batch of words ahead of their
 	 * lookups, which would otherwise wait on one cache miss each */
@@ -436,10 +444,10 @@ digest(const struct lexicon *lx, struct scratch *w, char hex[DK_SHA1_HEX])
 
 /* The rest of a keyed line, after its key. */
 static void
-put_rest(const dk_record *rec, dk_str sigs)
+put_rest(const dk_doc *doc, dk_str sigs)
 {
 	dk_buf_char(&dk_out, '\t');
-	dk_buf_head(&dk_out, rec);
+	dk_buf_bytes(&dk_out, doc->head.p, doc->head.n);
 	if (sigs.n > 0)
 		dk_buf_bytes(&dk_out, sigs.p, sigs.n);
 	dk_buf_char(&dk_out, '\n');
@@ -448,7 +456,7 @@ put_rest(const dk_record *rec, dk_str sigs)
 /* Writes one keyed line per fingerprint, or one "R" line. */
 static void
 fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
-    const dk_record *rec, dk_str sigs, struct stats *st)
+    const dk_doc *doc, dk_str sigs, struct stats *st)
 {
 	char hex[DK_SHA1_HEX];
 	int i, got, emitted = 0, extended = 0;
@@ -463,14 +471,14 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		extended |= got == 2;
 		digest(lx, w, hex);
 		dk_buf_fprintkey(&dk_out, (unsigned)i, (unsigned)o->nlex, hex);
-		put_rest(rec, sigs);
+		put_rest(doc, sigs);
 		emitted++;
 	}
 	st->keys += (unsigned long long)emitted;
 	st->extended += (unsigned long long)extended;
 	if (!emitted) {
 		dk_buf_rejectkey(&dk_out);
-		put_rest(rec, sigs);
+		put_rest(doc, sigs);
 		st->rejected++;
 	}
 }
@@ -487,19 +495,18 @@ static void
 imatch_file(dk_reader *r, void *arg)
 {
 	struct job *j = arg;
-	dk_record rec = {0};
+	dk_doc doc = {0};
 	dk_str sigs;
 	int kind = j->o->mode;
 
 	/* -T takes a SIG=COUNT-looking text for a document */
-	dk_expect(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
-	while (dk_read_record(r, &rec, 2)) {
-		dk_ids_check(&dk_input_ids, r, &rec, 0);
-		sigs = collect_terms(j->lx, j->w, j->o, r, &rec, &kind);
-		fingerprint(j->lx, j->w, j->o, &rec, sigs, j->st);
+	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
+	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
+		sigs = collect_terms(j->lx, j->w, j->o, r, &doc, &kind);
+		fingerprint(j->lx, j->w, j->o, &doc, sigs, j->st);
 		dk_out_maybe_flush();
 	}
-	dk_record_free(&rec);
+	dk_doc_free(&doc);
 }
 
 static void
@@ -533,6 +540,7 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
 		DK_CLI_TEXTOPTS,
+		DK_CORPUS_OPTS,
 		{ "sigs", no_argument, NULL, 'S' },
 		{ "text", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 }
@@ -559,11 +567,15 @@ main(int argc, char **argv)
 		case 'S':
 		case 'T': o.mode = ch; break;
 		case 'x': o.extend = 1; break;
-		default: dk_cli_common(ch, optarg, &usage);
+		default:
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (dk_corpus.json && o.mode == 'S')
+		dk_diex(DK_EXIT_INPUT, "--json and -S exclude each other (JSON Lines hold documents)");
 	if (lexpaths.n == 0) {
 		dk_warnx("a lexicon is required (-L)");
 		dk_usage(&usage);

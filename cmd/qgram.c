@@ -5,8 +5,8 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"qgram [-kv] [-q Q] [--checksum] [file ...]\n"
-	"qgram [-kv] -w N [-p regex] [--checksum] [file ...]",
+	"qgram [-kv] [-q Q] [--checksum] [--json id[,text]] [file ...]\n"
+	"qgram [-kv] -w N [-p regex] [--checksum] [--json id[,text]] [file ...]",
 	"  -q Q      character q-grams of Q characters (default 4)\n"
 	"  -w N      word N-shingles instead, as a multiset\n"
 	"  -p regex  PCRE2 pattern matching a word (with -w)\n"
@@ -14,6 +14,7 @@ static const struct dk_usage usage = {
 	"  --checksum  a carried column before the signatures: the SHA-1 of the\n"
 	"            text, for spotmatch --checksum-column\n"
 	"  -v        statistics on stderr\n"
+	DK_CORPUS_HELP
 	DK_CLI_IDHELP
 	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
@@ -199,7 +200,7 @@ struct scratch {
 	dk_buf nf;
 	u32vec starts;
 	dk_tokens toks;
-	dk_record rec;
+	dk_doc doc;
 };
 
 static void
@@ -209,7 +210,7 @@ scratch_free(struct scratch *s)
 	dk_buf_free(&s->nf);
 	free(s->starts.v);
 	dk_tokens_free(&s->toks);
-	dk_record_free(&s->rec);
+	dk_doc_free(&s->doc);
 }
 
 struct job {
@@ -224,10 +225,9 @@ run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 	struct gramset *g = &s->g;
 	dk_str text;
 
-	dk_expect(r, DK_KIND_DOC, NULL);
-	while (dk_read_record(r, &s->rec, 2)) {
-		dk_ids_check(&dk_input_ids, r, &s->rec, 0);
-		text = dk_record_text(r, &s->rec);
+	dk_corpus_start(r, DK_KIND_DOC, NULL);
+	while (dk_corpus_next(r, &s->doc, DK_DOC_TEXT)) {
+		text = s->doc.text;
 		gramset_clear(g);
 		if (o->words) {
 			dk_tokenize(o->tok, text.p, text.n, &s->toks);
@@ -236,7 +236,7 @@ run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 			normal_form(text.p, text.n, o->keepcase, &s->nf, &s->starts);
 			qgrams(g, &s->nf, s->starts.v, s->starts.n - 1, o->q);
 		}
-		dk_buf_head(&dk_out, &s->rec);
+		dk_buf_bytes(&dk_out, s->doc.head.p, s->doc.head.n);
 		if (o->sha1) {
 			dk_buf_reserve(&dk_out, DK_SHA1_HEX + 1);
 			dk_sha1_hex(o->sha1, text.p, text.n, dk_out.p + dk_out.n);
@@ -266,6 +266,7 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
 		DK_CLI_TEXTOPTS,
+		DK_CORPUS_OPTS,
 		{ "checksum", no_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -296,7 +297,8 @@ main(int argc, char **argv)
 			o.words = (size_t)dk_parse_int(optarg, 1, 64, "shingle length");
 			break;
 		default:
-			dk_cli_common(ch, optarg, &usage);
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;

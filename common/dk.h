@@ -3,6 +3,7 @@
 #define DK_H
 
 #include "cli.h"
+#include "corpus.h"
 #include "digest.h"
 #include "file.h"
 #include "hash.h"

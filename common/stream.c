@@ -11,8 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* ---- reading ---- */
+
+/* A gzip file read as the bytes it inflates to (dk_reader_gunzip). */
+struct gz {
+	z_stream z;
+	unsigned char *in;      /* compressed bytes read, in[0, cap) */
+	size_t cap;
+	int end;                /* the file is read to its end */
+	int inside;             /* in a member, not at its end */
+	unsigned long long off; /* file offset of the member inflated */
+};
 
 struct dk_reader {
 	int fd;
@@ -23,6 +34,7 @@ struct dk_reader {
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
 	dk_str raw;             /* the line last returned, as read */
+	struct gz *gz;          /* set when the input is gzip data */
 	dk_reader *next, *prev; /* the open readers */
 };
 
@@ -94,6 +106,11 @@ dk_reader_close(dk_reader *r)
 		r->next->prev = r->prev;
 	if (r->fd != STDIN_FILENO)
 		close(r->fd);
+	if (r->gz) {
+		inflateEnd(&r->gz->z);
+		free(r->gz->in);
+		free(r->gz);
+	}
 	free(r->name);
 	free(r->buf);
 	free(r);
@@ -123,6 +140,82 @@ dk_reader_error(const dk_reader *r)
 	return r->error;
 }
 
+/* Up to n bytes of the file into p: how many, 0 at its end, or -1 after a
+ * read error (reported, and r->error set). */
+static ssize_t
+read_file(dk_reader *r, void *p, size_t n)
+{
+	ssize_t got;
+
+	do
+		got = read(r->fd, p, n);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		dk_warn("%s", r->name);
+		r->error = 1;
+	}
+	if (got > 0)
+		dk_progress_input((size_t)got);  /* the file's bytes, as read */
+	return got;
+}
+
+/* Up to n inflated bytes into p: how many (at least one), or 0 at the end
+ * of the file.  Members follow one another, as gzip(1) writes and reads
+ * them; damaged or cut short data ends the program (exit 2), since what
+ * follows cannot be found again. */
+static ssize_t
+read_gzip(dk_reader *r, void *p, size_t n)
+{
+	struct gz *g = r->gz;
+	ssize_t got;
+	size_t before;
+	int rc;
+
+	g->z.next_out = p;
+	g->z.avail_out = (uInt)(n > UINT32_MAX ? UINT32_MAX : n);
+	before = g->z.avail_out;
+	while (g->z.avail_out == before) {
+		if (g->z.avail_in == 0) {
+			got = g->end ? 0 : read_file(r, g->in, g->cap);
+			if (got <= 0) {
+				g->end = 1;
+				if (g->inside && !r->error)
+					dk_diex(DK_EXIT_INPUT, "%s: offset %llu: truncated gzip "
+					    "member", r->name, g->off);
+				return 0;
+			}
+			g->z.next_in = g->in;
+			g->z.avail_in = (uInt)got;
+		}
+		if (!g->inside) {
+			if (g->z.avail_in < 2 && !g->end) {
+				/* a member's magic read in two pieces */
+				memmove(g->in, g->z.next_in, g->z.avail_in);
+				got = read_file(r, g->in + g->z.avail_in, g->cap - g->z.avail_in);
+				if (got > 0)
+					g->z.avail_in += (uInt)got;
+				else
+					g->end = 1;
+				g->z.next_in = g->in;
+			}
+			if (g->z.avail_in < 2 || g->z.next_in[0] != 0x1F || g->z.next_in[1] != 0x8B)
+				dk_diex(DK_EXIT_INPUT, "%s: offset %llu: not a gzip member "
+				    "(bytes after the last one)", r->name, g->off);
+			g->inside = 1;
+		}
+		got = g->z.avail_in;
+		rc = inflate(&g->z, Z_NO_FLUSH);
+		g->off += (unsigned long long)(got - g->z.avail_in);
+		if (rc == Z_STREAM_END) {
+			inflateReset(&g->z);
+			g->inside = 0;
+		} else if (rc != Z_OK && rc != Z_BUF_ERROR)
+			dk_diex(DK_EXIT_INPUT, "%s: damaged gzip data near offset %llu: %s",
+			    r->name, g->off, g->z.msg ? g->z.msg : "inflate failed");
+	}
+	return (ssize_t)(before - g->z.avail_out);
+}
+
 /* Reads more input after buf[end]; moves or grows the buffer first so that
  * at least READ_CHUNK bytes are free.  Returns 0 at end of input. */
 static int
@@ -150,19 +243,41 @@ fill(dk_reader *r)
 		if (poll(&pfd, 1, 0) == 0)
 			dk_out_flush();
 	}
-	do
-		got = read(r->fd, r->buf + r->end, r->cap - r->end);
-	while (got < 0 && errno == EINTR);
-	if (got < 0) {
-		dk_warn("%s", r->name);
-		r->error = 1;
-	}
+	got = r->gz ? read_gzip(r, r->buf + r->end, r->cap - r->end) :
+	    read_file(r, r->buf + r->end, r->cap - r->end);
 	if (got <= 0) {
 		r->eof = 1;
 		return 0;
 	}
 	r->end += (size_t)got;
-	dk_progress_input((size_t)got);
+	return 1;
+}
+
+int
+dk_reader_gunzip(dk_reader *r)
+{
+	struct gz *g;
+	size_t n;
+
+	if (r->gz || r->lineno > 0)
+		return r->gz != NULL;
+	while (r->end - r->start < 3 && fill(r))
+		;
+	n = r->end - r->start;
+	if (n < 3 || memcmp(r->buf + r->start, "\x1f\x8b\x08", 3) != 0)
+		return 0;
+	g = dk_calloc(1, sizeof *g);
+	g->cap = n > READ_CHUNK ? n : READ_CHUNK;
+	g->in = dk_malloc(g->cap);
+	memcpy(g->in, r->buf + r->start, n);
+	g->z.next_in = g->in;
+	g->z.avail_in = (uInt)n;
+	g->end = r->eof;
+	if (inflateInit2(&g->z, 16 + MAX_WBITS) != Z_OK)
+		dk_diex(DK_EXIT_OPERAND, "zlib: out of memory");
+	r->gz = g;
+	r->start = r->end = 0;
+	r->eof = 0;
 	return 1;
 }
 

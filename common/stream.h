@@ -82,6 +82,15 @@ void dk_reader_close(dk_reader *r);
  * DK_EXIT_OPERAND (1) when an operand could not be opened or read to its
  * end, else 0. */
 int dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), void *arg);
+/* A reader whose unread bytes start with gzip's magic (1F 8B 08) reads
+ * from there on the bytes its members inflate to, one member after the
+ * other as gzip -d does; anything else is read as it is.  Called before
+ * the first line is read (a corpus operand, common/corpus.h), it waits for
+ * three bytes of input.  Damaged or truncated data, or bytes after the
+ * last member that are not one, end the program:
+ *     prog: FILE: offset N: truncated gzip member            (exit 2)
+ * Returns 1 when the reader inflates. */
+int dk_reader_gunzip(dk_reader *r);
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
 

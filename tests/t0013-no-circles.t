@@ -14,10 +14,9 @@ case ${DK_BUILD:=build} in
 *) build=$top/$DK_BUILD ;;
 esac
 
-# Circles known and left to a change under way (issue 31: keep's input is
-# being rewritten onto common/corpus); make the case a test_expect_success
-# once it is gone.
-known="keep"
+# Circles known and left to a change under way: each a test_expect_failure
+# until it is gone (none now: keep's went with its move onto common/corpus).
+known=""
 
 # syms DIR: "OBJECT D SYMBOL" and "OBJECT U SYMBOL" for each global symbol
 # each object of DIR defines or uses.

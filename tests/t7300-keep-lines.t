@@ -163,7 +163,7 @@ test_expect_success 'JSONL: the field is a top-level member, found wherever it i
 	echo inner >inner &&
 	expect_error 2 "^keep: inner: none of its 1 IDs is in the corpus" keep --json id inner corpus.jsonl &&
 	printf "one\nnine\n" >texts &&
-	keep --json text texts corpus.jsonl 2>&1 >/dev/null | grep "^keep: corpus.jsonl:8: no field \"text\""
+	keep --json text texts corpus.jsonl 2>&1 >/dev/null | grep "^keep: corpus.jsonl:8: no member \"text\" (the ID, --json)"
 '
 
 test_expect_success 'JSONL: blank lines are skipped and counted' '
@@ -180,28 +180,28 @@ test_expect_success 'JSONL: blank lines are skipped and counted' '
 bad() {
 	{ sed -n 1,2p corpus.jsonl && printf "%s\n" "$1" && sed -n "4,\$p" corpus.jsonl; } >bad.jsonl &&
 	expect_error 2 "^keep: bad.jsonl:3: $2" keep --json id ids bad.jsonl &&
-	keep --json id ids bad.jsonl >out 2>/dev/null;
+	{ keep --json id ids bad.jsonl >out 2>/dev/null; test $? = 2; } &&
 	sed -n 2p corpus.jsonl >before &&
 	if test -s out; then test_cmp before out; fi
 }
 
 test_expect_success 'JSONL: malformed lines stop at FILE:LINE, status 2' '
-	bad "{\"id\":1,}" "bad JSON at byte 9: unexpected character" &&
+	bad "{\"id\":1,}" "invalid JSON at byte 9: unexpected character" &&
 	bad "{\"id\":1" "JSON value cut short at the end of the line" &&
-	bad "{\"id\":1} x" "bad JSON at byte 10: unexpected character" &&
-	bad "{\"id\":1}{}" "bad JSON at byte 9: unexpected character" &&
+	bad "{\"id\":1} x" "invalid JSON at byte 10: unexpected character" &&
+	bad "{\"id\":1}{}" "invalid JSON at byte 9: unexpected character" &&
 	bad "[1,2]" "not a JSON object" &&
 	bad "\"id\"" "not a JSON object" &&
-	bad "{\"x\":1}" "no field \"id\"" &&
-	bad "{\"id\":1.5}" "field \"id\" is a number with a fraction or an exponent" &&
-	bad "{\"id\":1e3}" "field \"id\" is a number with a fraction or an exponent" &&
-	bad "{\"id\":null}" "field \"id\" is null" &&
-	bad "{\"id\":true}" "field \"id\" is a boolean" &&
-	bad "{\"id\":[1]}" "field \"id\" is an object or an array" &&
-	bad "{\"id\":\"\"}" "field \"id\" is an empty string" &&
-	bad "{\"id\":99999999999999999999}" "field \"id\" is an integer out of range" &&
-	bad "{\"id\":-99999999999999999999}" "field \"id\" is an integer out of range" &&
-	bad "$(printf "{\"id\":\"\377\"}")" "bad JSON at byte 8: invalid utf-8 string" &&
+	bad "{\"x\":1}" "no member \"id\" (the ID, --json)" &&
+	bad "{\"id\":1.5}" "member \"id\" (the ID) is a number with a fraction or an exponent" &&
+	bad "{\"id\":1e3}" "member \"id\" (the ID) is a number with a fraction or an exponent" &&
+	bad "{\"id\":null}" "member \"id\" (the ID) is null" &&
+	bad "{\"id\":true}" "member \"id\" (the ID) is a boolean" &&
+	bad "{\"id\":[1]}" "member \"id\" (the ID) is an array" &&
+	bad "{\"id\":\"\"}" "member \"id\" (the ID) is an empty string" &&
+	bad "{\"id\":99999999999999999999}" "member \"id\" (the ID) is an integer out of range" &&
+	bad "{\"id\":-99999999999999999999}" "member \"id\" (the ID) is an integer out of range" &&
+	bad "$(printf "{\"id\":\"\377\"}")" "invalid JSON at byte 8: invalid utf-8 string" &&
 	bad "{\"id\":42}" "ID 42 already at line 2"
 '
 

@@ -87,12 +87,26 @@ test_expect_success 'jsonl: --json ID,TEXT names other members; numeric IDs' '
 	expect_error 2 "^dkdedup: --json names the members of JSON Lines" dkdedup --json n,body tsv docs.tsv x
 '
 
-test_expect_success 'jsonl: a text that is not a string stops the job at jq' '
+test_expect_success 'jsonl: a text that is not a string stops the job at spotsig, at its line' '
 	printf "{\"id\":\"a\",\"text\":\"%s\"}\n{\"id\":\"b\",\"text\":7}\n" "$A" >bad.jsonl &&
 	snapshot >before &&
-	expect_error 1 "^dkdedup: jq failed (exit status 5)" dkdedup jsonl bad.jsonl bad.out &&
-	grep "^jq: error (at bad.jsonl:2): member \"text\" is number, not a string" err &&
+	expect_error 2 "^dkdedup: spotsig failed (exit status 2)" dkdedup jsonl bad.jsonl bad.out &&
+	grep "^spotsig: bad.jsonl:2: member \"text\" (the text) is a number, not a string$" err &&
+	nothing_left &&
+	printf "{\"id\":\"a\",\"text\":\"%s\"}\n{\"id\":\"b\" \"text\":\"x\"}\n" "$A" >bad.jsonl &&
+	expect_error 2 "^dkdedup: spotsig failed (exit status 2)" dkdedup jsonl bad.jsonl bad.out &&
+	grep "^spotsig: bad.jsonl:2: invalid JSON at byte 11" err &&
 	nothing_left
+'
+
+test_expect_success 'jsonl: integer IDs beyond 2^53 kept exactly (no jq)' '
+	printf "{\"id\":18446744073709551614,\"text\":\"%s\"}\n" "$A" "$A" "$C" |
+		awk "{ sub(/1614/, 1610 + NR) } 1" >big.jsonl &&
+	dkdedup jsonl big.jsonl big.out 2>err &&
+	printf "18446744073709551611\n18446744073709551613\n" >expect &&
+	test_cmp expect big.out.keep &&
+	sed -n "1p;3p" big.jsonl >expect &&
+	test_cmp expect big.out
 '
 
 test_expect_success 'warc: the HTML responses deduplicated, a copy removed' '
@@ -174,10 +188,11 @@ test_expect_success 'SIGTERM: the job stopped by the signal, the temporaries rem
 '
 
 test_expect_success 'a missing stage: status 1, named' '
+	mkdir -p alone && cp "$DK_BIN/dkdedup" alone/ &&
 	snapshot >before &&
-	{ PATH=/nonexistent "$DK_BIN/dkdedup" jsonl docs.jsonl none.out 2>err; echo $? >status; } &&
+	{ PATH=/nonexistent alone/dkdedup jsonl docs.jsonl none.out 2>err; echo $? >status; } &&
 	echo 1 >expect && test_cmp expect status &&
-	grep "^dkdedup: cannot run jq: No such file or directory" err &&
+	grep "^dkdedup: cannot run spotsig: No such file or directory" err &&
 	nothing_left
 '
 

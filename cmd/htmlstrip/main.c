@@ -7,7 +7,8 @@
 #include <unistd.h>
 
 static const struct dk_usage usage = {
-	"htmlstrip [-v] [--main [--comments]] [--title] [--warc] [file ...]",
+	"htmlstrip [-v] [--main [--comments]] [--title] [--warc | --json id[,html]]\n"
+	"          [file ...]",
 	"  --main    only the main content of each page: the article without\n"
 	"            navigation, link lists, teasers, footers and banners,\n"
 	"            readers' comments, comment and sign-up forms, pop-ups,\n"
@@ -15,6 +16,9 @@ static const struct dk_usage usage = {
 	"  --comments  with --main, keep readers' comments\n"
 	"  --title   keep the page's <title> as the first line of its text\n"
 	"  --warc    the input is WARC (found without it in file operands)\n"
+	"  --json ID[,HTML]  the input is JSON Lines, the page's ID and HTML in\n"
+	"            its members ID and HTML (default id,text), gzipped or not;\n"
+	"            every operand is such a stream\n"
 	"  -v        statistics on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
@@ -123,19 +127,19 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 	return status;
 }
 
-/* A document stream: ID [CARRIED...] HTML. */
+/* A document stream, ID [CARRIED...] HTML, or JSON Lines (--json ID,HTML),
+ * read by the corpus reader. */
 static void
 do_stream(struct hs_doc *d, dk_reader *r)
 {
-	dk_record rec = { 0 };
+	dk_doc doc = { 0 };
 	dk_str html;
 	dk_buf where = { 0 };
 
-	dk_expect(r, DK_KIND_DOC, "a document stream (ID [CARRIED]... HTML) on "
+	dk_corpus_start(r, DK_KIND_DOC, "a document stream (ID [CARRIED]... HTML) on "
 	    "standard input, or a WARC file with --warc");
-	while (dk_read_record(r, &rec, 2)) {
-		dk_ids_check(&dk_input_ids, r, &rec, 0);
-		html = dk_record_text(r, &rec);
+	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
+		html = doc.text;
 		if (hs_not_page((const unsigned char *)html.p, html.n, NULL, 0)) {
 			where.n = 0;
 			dk_buf_str(&where, dk_reader_name(r));
@@ -145,10 +149,10 @@ do_stream(struct hs_doc *d, dk_reader *r)
 			hs_skip_not_page(d, html.p, html.n, NULL, 0, where.p);
 			continue;
 		}
-		dk_buf_head(&dk_out, &rec);
+		dk_buf_bytes(&dk_out, doc.head.p, doc.head.n);
 		hs_emit(d, html.p, html.n, NULL, 0, dk_reader_name(r));
 	}
-	dk_record_free(&rec);
+	dk_doc_free(&doc);
 	dk_buf_free(&where);
 }
 
@@ -159,7 +163,8 @@ operand(struct hs_doc *d, const char *path, int warc, dk_filebuf *fb)
 	dk_reader *r;
 	int fd, status;
 
-	if (strcmp(path, "-") == 0 && !warc) {
+	/* standard input is a stream, and with --json every operand */
+	if ((strcmp(path, "-") == 0 && !warc) || dk_corpus.json) {
 		if ((r = dk_reader_open(path)) == NULL) {
 			dk_warn("%s", path);
 			return DK_EXIT_OPERAND;
@@ -193,6 +198,7 @@ main(int argc, char **argv)
 		DK_CLI_IDOPTS,
 		{ "title", no_argument, NULL, OPT_TITLE },
 		{ "warc", no_argument, NULL, OPT_WARC },
+		DK_CORPUS_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct hs_doc d = { 0 };
@@ -216,11 +222,14 @@ main(int argc, char **argv)
 			warc = 1;
 			break;
 		default:
-			dk_cli_common(ch, optarg, &usage);
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (dk_corpus.json && warc)
+		dk_diex(DK_EXIT_INPUT, "--json and --warc name different formats: give one");
 	if (d.comments && !d.main)
 		dk_diex(DK_EXIT_INPUT, "--comments needs --main (without it the whole text is kept)");
 

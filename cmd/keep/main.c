@@ -28,119 +28,7 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_WARC, OPT_MISSING, OPT_EMPTY };
-
-/* What a keep list is, and how one is made of what was given instead. */
-#define LIST_IS "a keep list, one ID a line"
-#define LIST_FROM_PAIRS "dkcluster -a DOCS --representatives makes one of the pairs"
-#define LIST_FROM_CLUSTERS "dkcluster --representatives writes one instead of the clusters"
-#define LIST_COLUMN "cut -f 1 takes column 1, if every ID there is meant"
-
-/* A stream of another kind refused at line 1, naming it and what to do;
- * a TAB on a later line is refused by read_list. */
-static void
-expect_list(dk_reader *r)
-{
-	const char *how;
-	unsigned best, k = dk_sniff_reader(r, &best);
-
-	if (k && !(k & DK_KIND_LIST) && (best & (DK_KIND_DOC | DK_KIND_SIG |
-	    DK_KIND_KEYED | DK_KIND_PAIR | DK_KIND_CLUSTER | DK_KIND_LEXICON))) {
-		how = best == DK_KIND_CLUSTER ? LIST_FROM_CLUSTERS "; " LIST_COLUMN :
-		    best == DK_KIND_PAIR ? LIST_FROM_PAIRS : LIST_COLUMN;
-		dk_die_at(dk_reader_name(r), 1, "this looks like %s; keep reads "
-		    LIST_IS ": %s", dk_kind_says(best), how);
-	}
-	dk_expect(r, DK_KIND_LIST, LIST_IS " (from dkcluster --representatives)");
-}
-
-/* The keep list, one ID a line.  IDs are @tsv-escaped, so a TAB is never
- * part of one: a line with a TAB is a stream of another kind (a cluster
- * or pair stream, whose column 1 would keep every document). */
-static void
-read_list(struct keep *k, const char *path)
-{
-	dk_reader *r = dk_reader_open(path);
-	dk_str line;
-	unsigned long lines = 0;
-	int isnew;
-
-	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", path);
-	expect_list(r);
-	k->listname = dk_reader_name(r);
-	dk_intern_init(&k->list, DK_INTERN_INDEX);
-	while (dk_read_line(r, &line)) {
-		lines++;
-		if (memchr(line.p, '\t', line.n))
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a TAB, but "
-			    "a keep list has one ID a line (a TAB in an ID is escaped, \\t): is this a cluster or "
-			    "pair stream? dkcluster --representatives writes the keep list "
-			    "instead; " LIST_COLUMN);
-		if (line.n == 0)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "empty ID");
-		dk_intern_id(&k->list, line.p, line.n, &isnew);
-		if (isnew) {
-			DK_PUSH(&k->found, 0);
-			DK_PUSH(&k->listline, dk_reader_lineno(r));
-		}
-	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	keep_skipped(k, r, lines);
-	k->listname = dk_strdup(k->listname);
-	dk_reader_close(r);
-}
-
-void
-keep_skipped(struct keep *k, const dk_reader *r, unsigned long returned)
-{
-	k->skipped += dk_reader_lineno(r) - returned;
-}
-
-void
-keep_nonempty(const struct keep *k)
-{
-	if (k->found.n == 0 && !k->allow_empty)
-		dk_diex(DK_EXIT_INPUT, "%s: the keep list is empty, and the corpus is not: "
-		    "nothing of it would be kept (see --allow-empty)", k->listname);
-}
-
-int
-keep_id(struct keep *k, const char *file, unsigned long at, const char *id, size_t n)
-{
-	uint32_t t;
-	int isnew;
-
-	keep_nonempty(k);
-	if (!dk_allow_repeated_ids) {
-		t = dk_intern_id(&k->seen, id, n, &isnew);
-		if (!isnew && k->whichfile.v[t] == k->files.n - 1)
-			dk_die_at(file, at, "ID %.*s already at line %lu (see "
-			    "--allow-repeated-ids)", (int)n, id, k->where.v[t]);
-		if (!isnew)
-			dk_die_at(file, at, "ID %.*s already at %s:%lu (see "
-			    "--allow-repeated-ids)", (int)n, id,
-			    k->files.v[k->whichfile.v[t]], k->where.v[t]);
-		DK_PUSH(&k->where, at);
-		DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
-	}
-	k->n++;
-	if ((t = keep_listed(k, id, n)) == UINT32_MAX)
-		return 0;
-	k->kept++;
-	return 1;
-}
-
-uint32_t
-keep_listed(struct keep *k, const char *id, size_t n)
-{
-	uint32_t t = dk_intern_find(&k->list, id, n);
-
-	if (t != UINT32_MAX)
-		k->found.v[t] = 1;
-	return t;
-}
+enum { OPT_WARC = 0x2000, OPT_MISSING, OPT_EMPTY };
 
 /* Whether a file operand is a WARC file (plain or gzip), when the format
  * was not given: a gzip file by what it inflates to, so that a gzipped
@@ -180,11 +68,12 @@ warc_operand(struct keep *k, int fd, const char *name)
  * or WARC without their option, compressed data, and for TSV a stream whose
  * column 1 holds no document IDs (pairs, a lexicon, a keyed stream). */
 static void
-expect_corpus(const struct keep *k, dk_reader *r)
+expect_corpus(dk_reader *r)
 {
 	unsigned best;
 
-	if (k->json) {
+	dk_reader_gunzip(r);
+	if (dk_corpus.json) {
 		dk_expect(r, ~(DK_KIND_MAGIC & ~DK_KIND_JSONL), "JSON Lines with --json");
 		return;
 	}
@@ -195,7 +84,7 @@ expect_corpus(const struct keep *k, dk_reader *r)
 		dk_die_at(dk_reader_name(r), 1, "this looks like a WARC file; keep reads "
 		    "one with --warc, or as a file operand without -f or --json");
 	dk_expect(r, DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER | DK_KIND_LIST |
-	    (k->field > 1 ? DK_KIND_KEYED : 0), "a corpus: a TSV stream with the ID "
+	    (dk_corpus.idcol > 1 ? DK_KIND_KEYED : 0), "a corpus: a TSV stream with the ID "
 	    "in column 1 (see -f), JSON Lines with --json FIELD, or WARC");
 }
 
@@ -211,7 +100,6 @@ operand(struct keep *k, const char *path, int guess)
 		dk_warn("%s", path);
 		return DK_EXIT_OPERAND;
 	}
-	DK_PUSH(&k->files, dk_strdup(path));
 	if (k->warc || (guess && looks_warc(fd))) {
 		status = warc_operand(k, fd, path);
 		if (fd != STDIN_FILENO)
@@ -219,45 +107,11 @@ operand(struct keep *k, const char *path, int guess)
 		return status;
 	}
 	r = dk_reader_fd(fd, path);
-	expect_corpus(k, r);
-	if (k->json)
-		keep_jsonl(k, r);
-	else
-		keep_tsv(k, r);
+	expect_corpus(r);
+	keep_lines(k, r);
 	status = dk_reader_error(r) ? DK_EXIT_OPERAND : 0;
 	dk_reader_close(r);
 	return status;
-}
-
-/* IDs of the list the corpus did not have: see MISSING IDS in keep(1). */
-static int
-missing(struct keep *k, int action)
-{
-	size_t i, n = 0, first = 0, len;
-	const char *id;
-	char more[64];
-
-	for (i = k->found.n; i-- > 0;)
-		if (!k->found.v[i])
-			n++, first = i;
-	if (n == 0)
-		return 0;
-	id = dk_intern_get(&k->list, (uint32_t)first, &len);
-	if (action == MISSING_IGNORE) {
-		if (dk_verbose)
-			dk_note("%s: %zu IDs not in the corpus", k->listname, n);
-		return 0;
-	}
-	if (action == MISSING_WARN && n == k->found.n && k->n > 0) {
-		dk_warnx("%s: none of its %zu IDs is in the corpus of %llu records "
-		    "(is the ID field right? see -f, --json, --warc)", k->listname, n, k->n);
-		return DK_EXIT_INPUT;
-	}
-	if (n > 1)
-		snprintf(more, sizeof more, " (nor %zu more IDs of the list)", n - 1);
-	dk_warnx("%s:%lu: ID %.*s not in the corpus%s", k->listname, k->listline.v[first],
-	    (int)len, id, n > 1 ? more : "");
-	return action == MISSING_ERROR ? DK_EXIT_INPUT : 0;
 }
 
 static void
@@ -283,7 +137,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
-		{ "json", required_argument, NULL, OPT_JSON },
+		DK_CORPUS_OPTS,
 		{ "warc", no_argument, NULL, OPT_WARC },
 		{ "missing", required_argument, NULL, OPT_MISSING },
 		{ "allow-empty", no_argument, NULL, OPT_EMPTY },
@@ -297,17 +151,14 @@ main(int argc, char **argv)
 	dk_atomic a = { NULL, NULL, -1 };
 
 	dk_cli_init(argc, argv);
-	k.field = 1;
 	while ((ch = getopt_long(argc, argv, "f:ho:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f':
-			k.field = (size_t)dk_parse_int(optarg, 1, 1 << 20, "-f");
+			dk_corpus.idcol = (size_t)dk_parse_int(optarg, 1, 1 << 20, "-f");
 			formats |= 1;
 			break;
-		case OPT_JSON:
-			if (!*optarg)
-				dk_diex(DK_EXIT_INPUT, "--json: the field name is empty");
-			k.json = optarg;
+		case DK_OPT_JSON:
+			dk_corpus_option(ch, optarg);   /* ID, or ID,TEXT */
 			formats |= 2;
 			break;
 		case OPT_WARC:
@@ -336,7 +187,7 @@ main(int argc, char **argv)
 	if (formats & (formats - 1))
 		dk_diex(DK_EXIT_INPUT, "-f, --json and --warc name different formats: give one");
 
-	read_list(&k, argv[0]);
+	keep_read_list(&k, argv[0]);
 	if (out) {
 		if ((fd = dk_atomic_open(&a, out)) < 0 && errno == EINVAL)
 			dk_diex(DK_EXIT_INPUT, "-o %s: not a regular file, which -o replaces "
@@ -351,14 +202,12 @@ main(int argc, char **argv)
 		for (s = 0; argv[s]; s++)
 			if (strcmp(argv[s], "-") == 0)
 				dk_diex(DK_EXIT_INPUT, "the keep list and the corpus cannot both be standard input");
-	dk_intern_init(&k.seen, 0);
 	dk_progress_operands(argc, argv);
 	for (; *argv; argv++)
 		if ((s = operand(&k, *argv, formats == 0)) > status)
 			status = s;
 	dk_out_close();
-	keep_jsonl_end();
-	if ((s = missing(&k, action)) > status)
+	if ((s = keep_missing(&k, action)) > status)
 		status = s;
 	if (k.skipped && status < DK_EXIT_OPERAND)
 		status = DK_EXIT_OPERAND;       /* each named as it was skipped */

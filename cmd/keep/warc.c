@@ -132,23 +132,12 @@ skip(size_t from, size_t to, void *arg)
 	DK_PUSH(&w->skips, s);
 }
 
-/* A name held by a record of an earlier file is fatal. */
+/* A name held by a record of an earlier file is fatal (common/ids). */
 static void
 seen_before(struct pass *w, const char *p, size_t n, size_t where)
 {
-	struct keep *k = w->k;
-	uint32_t t;
-	int isnew;
-
-	if (dk_allow_repeated_ids)
-		return;
-	t = dk_intern_id(&k->seen, p, n, &isnew);
-	if (!isnew)
-		dk_diex(DK_EXIT_INPUT, "%s: offset %zu: ID %.*s already in %s at offset %lu "
-		    "(see --allow-repeated-ids)", w->file, where, (int)n, p,
-		    k->files.v[k->whichfile.v[t]], k->where.v[t]);
-	DK_PUSH(&k->where, (unsigned long)where);
-	DK_PUSH(&k->whichfile, (unsigned)(k->files.n - 1));
+	dk_ids_add_at(&dk_input_ids, w->file, DK_AT_OFFSET, where, (dk_str){ (char *)p, 0 },
+	    (dk_str){ (char *)p, n });
 }
 
 /* Marks the captures on the list and counts them in the keep's totals. */

@@ -11,7 +11,7 @@
 static const struct dk_usage usage = {
 	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
 	"[-d distance] [-m min] [-S file] [-p pattern] [--idf lo:hi [-L lexicon]...]\n"
-	"[--checksum] [file ...]",
+	"[--checksum] [--json id[,text]] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
 	"                default): each paragraph's language, by its stopwords\n"
@@ -31,6 +31,7 @@ static const struct dk_usage usage = {
 	"  --checksum    a carried column before the signatures: the SHA-1 of\n"
 	"                the text, for spotmatch --checksum-column\n"
 	"  -v            statistics on stderr\n"
+	DK_CORPUS_HELP
 	DK_CLI_IDHELP
 	DK_CLI_TEXTHELP
 	"  -h, --help, --version\n",
@@ -210,9 +211,8 @@ write_item(int first, const char *s, size_t n, uint32_t count)
 /* One pass: the signatures of the current document, filtered by the
  * external lexicon if there is one, are written at once. */
 static void
-emit_now(struct state *st, const dk_record *rec)
+emit_now(struct state *st, const dk_doc *doc)
 {
-	const dk_str *last = &rec->f[rec->n - 1];
 	uint64_t total = 0;
 	size_t i, k = 0;
 
@@ -227,8 +227,7 @@ emit_now(struct state *st, const dk_record *rec)
 		st->u.v[k++] = *u;
 		total += u->count;
 	}
-	write_head(st, rec->line.p, (size_t)(last->p - rec->line.p),
-	    st->sha1 ? st->sum : NULL, total, k);
+	write_head(st, doc->head.p, doc->head.n, st->sha1 ? st->sum : NULL, total, k);
 	for (i = 0; i < k; i++)
 		write_item(i == 0, st->sig.p + st->u.v[i].off, st->u.v[i].len,
 		    st->u.v[i].count);
@@ -239,17 +238,16 @@ emit_now(struct state *st, const dk_record *rec)
 /* First pass of the input's own IDF statistics: the document is counted
  * and kept (head and signature ids) for emit_held. */
 static void
-hold(struct state *st, const dk_record *rec)
+hold(struct state *st, const dk_doc *doc)
 {
-	const dk_str *last = &rec->f[rec->n - 1];
 	struct bdoc d;
 	size_t i;
 
 	d.head = st->heads.n;
-	d.headlen = (size_t)(last->p - rec->line.p);
+	d.headlen = doc->head.n;
 	d.first = st->ids.n;
 	d.n = st->u.n;
-	dk_buf_bytes(&st->heads, rec->line.p, d.headlen);
+	dk_buf_bytes(&st->heads, doc->head.p, d.headlen);
 	if (st->sha1) {
 		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
 		d.headlen += DK_SHA1_HEX + 1;
@@ -344,14 +342,13 @@ static void
 run(dk_reader *r, void *arg)
 {
 	struct state *st = arg;
-	dk_record rec = { 0 };
+	dk_doc doc = { 0 };
 	dk_str text;
 
-	dk_expect(r, DK_KIND_DOC, NULL);
-	while (dk_read_record(r, &rec, 2)) {
-		dk_ids_check(&dk_input_ids, r, &rec, 0);
-		text = dk_record_text(r, &rec);
-		st->bytes += rec.line.n + 1;
+	dk_corpus_start(r, DK_KIND_DOC, NULL);
+	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
+		text = doc.text;
+		st->bytes += doc.raw.n;
 		st->ndocs++;
 		if (st->sha1)
 			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
@@ -361,11 +358,11 @@ run(dk_reader *r, void *arg)
 			count_nosig(st);
 		st->nsigs += st->u.n;
 		if (st->idf && !st->external)
-			hold(st, &rec);
+			hold(st, &doc);
 		else
-			emit_now(st, &rec);
+			emit_now(st, &doc);
 	}
-	dk_record_free(&rec);
+	dk_doc_free(&doc);
 }
 
 /* At the end: when a fifth or more of the documents got no signature at
@@ -432,6 +429,7 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
 		DK_CLI_TEXTOPTS,
+		DK_CORPUS_OPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
@@ -469,7 +467,9 @@ main(int argc, char **argv)
 			st.sum[DK_SHA1_HEX] = '\t';
 			break;
 		case 'S': dk_strset_load(&src.stop, optarg); src.own_stop = 1; break;
-		default: dk_cli_common(ch, optarg, &usage);
+		default:
+			if (!dk_corpus_option(ch, optarg))
+				dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;

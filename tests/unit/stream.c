@@ -1,10 +1,12 @@
 /* The stream reader and writer: escapes, carried columns, CRLF, a missing
- * final newline, a 50 MB line, invalid UTF-8 and NUL bytes, signatures. */
+ * final newline, a 50 MB line, invalid UTF-8 and NUL bytes, signatures,
+ * gzip input (dk_reader_gunzip). */
 #include "dk.h"
 #include "tap.h"
 
 #include <stdlib.h>
 #include <unistd.h>
+#include <zlib.h>
 
 static char tmpl[] = "/tmp/dk-unit-XXXXXX";
 
@@ -270,10 +272,71 @@ test_numbers(void)
 	dk_buf_free(&b);
 }
 
+/* p[0, n) as one gzip member appended to out. */
+static void
+gzip_member(dk_buf *out, const char *p, size_t n)
+{
+	z_stream z;
+
+	memset(&z, 0, sizeof z);
+	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+		abort();
+	dk_buf_reserve(out, deflateBound(&z, (uLong)n) + 64);
+	z.next_in = (unsigned char *)p;
+	z.avail_in = (uInt)n;
+	z.next_out = (unsigned char *)out->p + out->n;
+	z.avail_out = (uInt)(out->cap - out->n);
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
+		abort();
+	out->n += z.total_out;
+	deflateEnd(&z);
+}
+
+static void
+test_gunzip(void)
+{
+	dk_buf gz = { 0 }, big = { 0 };
+	dk_reader *r;
+	dk_str line;
+	size_t i;
+	int ok;
+
+	/* a line of 600,000 bytes over two members: more than a read
+	 * buffer of inflated bytes, and a line cut between members */
+	for (i = 0; i < 600000; i++)
+		dk_buf_char(&big, (char)('a' + i % 26));
+	gzip_member(&gz, "one\ttwo\r\n", 9);
+	gzip_member(&gz, big.p, 300000);
+	gzip_member(&gz, big.p + 300000, 300000);
+	gzip_member(&gz, "\nlast", 5);
+	r = reader_of(gz.p, gz.n);
+	tap_ok(dk_reader_gunzip(r) == 1, "gzip magic: the reader inflates");
+	ok = dk_read_line(r, &line);
+	tap_is_str(ok ? line.p : "", ok ? line.n : 0, "one\ttwo", "the first line, its CR dropped");
+	ok = dk_read_line(r, &line) && line.n == big.n && memcmp(line.p, big.p, big.n) == 0;
+	tap_ok(ok, "a long line across members");
+	ok = dk_read_line(r, &line);
+	tap_is_str(ok ? line.p : "", ok ? line.n : 0, "last", "the last line, without LF");
+	tap_ok(!dk_read_line(r, &line) && !dk_reader_error(r) && dk_reader_lineno(r) == 3,
+	    "end of input after three lines");
+	dk_reader_close(r);
+
+	r = reader_of("\x1f\x8b", 2);
+	tap_ok(dk_reader_gunzip(r) == 0 && dk_read_line(r, &line) && line.n == 2,
+	    "two bytes of magic alone are read as they are");
+	dk_reader_close(r);
+	r = reader_of("id\ttext\n", 8);
+	tap_ok(dk_reader_gunzip(r) == 0 && dk_read_line(r, &line) && line.n == 7,
+	    "text is read as it is");
+	dk_reader_close(r);
+	dk_buf_free(&gz);
+	dk_buf_free(&big);
+}
+
 int
 main(void)
 {
-	tap_plan(52);
+	tap_plan(59);
 	test_escapes();
 	test_records();
 	test_binary();
@@ -281,5 +344,6 @@ main(void)
 	test_sigs();
 	test_sigs_paths();
 	test_numbers();
-	return tap_done(52);
+	test_gunzip();
+	return tap_done(59);
 }
