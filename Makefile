@@ -51,7 +51,10 @@ UNITS   = $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNITSRC))
 
 MANS = $(wildcard man/*.[1-9])
 # The examples the man pages point to, installed in DATADIR.
-SHARED = corpus.mk srun-sh scaleout.sh mapred.sh
+SHARED = corpus.mk srun-sh scaleout.sh mapred.sh dupkit.defaults
+# The defaults of the whole job, written once (examples/dupkit.defaults),
+# made into a header for the programs that compile them in.
+DEFAULTS_H = $(BUILD)/include/dk_defaults.h
 
 all: $(BINS)
 
@@ -62,13 +65,23 @@ $(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(BUILD)/common $(BUILD)/bin $(BUILD)/unit:
+$(BUILD)/common $(BUILD)/bin $(BUILD)/unit $(BUILD)/include:
 	mkdir -p $@
+
+# NAME=value lines become #define NAME "value"; anything else is an error.
+$(DEFAULTS_H): examples/dupkit.defaults | $(BUILD)/include
+	awk '/^[ \t]*(#|$$)/ { next } \
+	    /^[A-Z_][A-Z0-9_]*=[^ \t"\\]+$$/ { i = index($$0, "="); \
+	        printf "#define %s \"%s\"\n", substr($$0, 1, i - 1), substr($$0, i + 1); next } \
+	    { printf "%s:%d: not NAME=value\n", FILENAME, NR > "/dev/stderr"; exit 1 }' \
+	    examples/dupkit.defaults >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/bin/dkdedup: $(DEFAULTS_H)
 
 # One rule for both program shapes; the prerequisites pick the sources.
 .SECONDEXPANSION:
 $(BUILD)/bin/%: $$(wildcard cmd/$$*.c cmd/$$*/*.c cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/bin
-	$(CC) $(ALL_CFLAGS) -Icmd/$* -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -Icmd/$* -I$(BUILD)/include -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 $(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $(LIBA) common/*.h | $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(LIBS)

@@ -7,6 +7,7 @@
  * failed or interrupted job leaves none of them behind, nor half of one.
  * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
+#include "dk_defaults.h"
 #include "msg.h"
 #include "stream.h"
 
@@ -25,12 +26,17 @@
 
 extern char **environ;
 
-/* The threshold of spotmatch when -t is not given: the one place it is set. */
-#define DEFAULT_TAU "0.44"
-
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF) come from
+ * examples/dupkit.defaults, through the header the Makefile makes of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [-j N] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
-	"  -t TAU           similarity threshold of spotmatch (default " DEFAULT_TAU ")\n"
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [-j N] [--json ID,TEXT]\n"
+	"        tsv|jsonl|warc IN OUT",
+	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
+	"  --min-shared N   a pair also shares at least N signatures; documents\n"
+	"                   with fewer are kept, too short to judge (default "
+	DK_MIN_SHARED ")\n"
+	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
+	"                   (default " DK_IDF ")\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -39,7 +45,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000 };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -429,7 +435,7 @@ static const char jq_docs[] =
  * temporaries each stage writes (docs is in for a document stream). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *tau, *threads;
+	const char *in, *id, *text, *tau, *minshared, *idf, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 };
 
@@ -449,19 +455,20 @@ job(const struct files *f)
 		status = run(s, 1, NULL, f->docs);
 	} else if (f->fmt == FMT_WARC) {
 		stage(&s[0], "htmlstrip", pass.verbose);
-		args(&s[0], "--warc", f->in, (char *)NULL);
+		args(&s[0], "--main", "--warc", f->in, (char *)NULL);
 		status = run(s, 1, NULL, f->docs);
 	}
 	/* The signatures (kept in a file: the summary counts the documents
-	 * too short to judge), then the pairs. */
+	 * too short to judge, which spotsig -m marks as spotmatch
+	 * --min-shared leaves them apart), then the pairs. */
 	if (!status) {
 		stage(&s[0], "spotsig", pass.verbose);
-		args(&s[0], f->docs, (char *)NULL);
+		args(&s[0], "--idf", f->idf, "-m", f->minshared, f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
 		stage(&s[0], "spotmatch", pass.verbose);
-		args(&s[0], "-t", f->tau, (char *)NULL);
+		args(&s[0], "-t", f->tau, "--min-shared", f->minshared, (char *)NULL);
 		if (f->threads)
 			args(&s[0], "-j", f->threads, (char *)NULL);
 		args(&s[0], f->sigs, (char *)NULL);
@@ -569,9 +576,12 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "idf", required_argument, NULL, OPT_IDF },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct files f = { .tau = DEFAULT_TAU, .id = "id", .text = "text" };
+	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF,
+		.id = "id", .text = "text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
 	int ch, status, i;
@@ -593,6 +603,11 @@ main(int argc, char **argv)
 			f.threads = optarg;
 			break;
 		case OPT_JSON: json = optarg; break;
+		case OPT_MINSHARED:
+			dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
+			f.minshared = optarg;
+			break;
+		case OPT_IDF: f.idf = optarg; break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
 			pass.maxrec = optarg;
