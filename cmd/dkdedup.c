@@ -8,6 +8,7 @@
  * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
 #include "dk_defaults.h"
+#include "intern.h"
 #include "msg.h"
 #include "stream.h"
 
@@ -381,6 +382,73 @@ too_short(dk_str sigs)
 	return sigs.n == 0 || (sigs.n >= 6 && memcmp(sigs.p, "!short", 6) == 0);
 }
 
+/* Exact copies too short to judge: spotsig --checksum gave each document
+ * the SHA-1 of its text (the field before the signatures, whatever
+ * columns the document stream carries before it), and a short
+ * document whose text an earlier one has is its copy whatever it holds,
+ * so the pair (first, copy, 1) is added to the pairs at path pairs (the
+ * others spotmatch found: identical signatures, at 1).  Returns the short
+ * documents left unjudged, the first of their text. */
+static unsigned long long
+exact_short(const char *sigs, const char *pairs)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	FILE *fp = fopen(pairs, "a");
+	dk_intern sums;
+	DK_VEC(char) ids = { 0 };
+	DK_VEC(size_t) at = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last;
+	char *t1, *t2, *t3;
+	uint32_t k;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	if (!fp)
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_init(&sums, 0);
+	while (dk_read_line(r, &line)) {
+		/* ID TAB ... TAB SUM TAB SIGS: t1, t2 and t3 the tabs after
+		 * the ID, before SUM and before SIGS */
+		for (t3 = line.p + line.n; t3 > line.p && t3[-1] != '\t'; t3--)
+			;
+		for (t2 = t3 - 1; t2 > line.p && t2[-1] != '\t'; t2--)
+			;
+		t1 = memchr(line.p, '\t', line.n);
+		if (t3 <= line.p || t2 <= line.p || !t1 || t1 >= t2)
+			dk_die_at(sigs, dk_reader_lineno(r), "no checksum column");
+		t3--;
+		t2--;
+		id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+		sum = (dk_str){ t2 + 1, (size_t)(t3 - t2 - 1) };
+		last = (dk_str){ t3 + 1, line.n - (size_t)(t3 + 1 - line.p) };
+		if (!too_short(last))
+			continue;
+		k = dk_intern_id(&sums, sum.p, sum.n, &isnew);
+		if (isnew) {
+			DK_PUSH(&at, ids.n);
+			DK_GROW(&ids, ids.n + id.n);
+			memcpy(ids.v + ids.n, id.p, id.n);
+			ids.n += id.n;
+			n++;
+			continue;
+		}
+		fprintf(fp, "%.*s\t%.*s\t1.000000\n",
+		    (int)((k + 1 < at.n ? at.v[k + 1] : ids.n) - at.v[k]), ids.v + at.v[k],
+		    (int)id.n, id.p);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_free(&sums);
+	free(ids.v);
+	free(at.v);
+	return n;
+}
+
 /* The lines of a removal report for exact copies: SIM (column 3 of ID
  * KEPT SIM WITH LABEL, dkcluster(1)) is 1. */
 static unsigned long long
@@ -410,10 +478,10 @@ count_exact(const char *path)
 /* The closing summary, after keep's own line: what was kept, what was
  * removed and how, and what could not be judged at all. */
 static void
-summary(const char *sigs, const char *keep, const char *removed, const char *out)
+summary(unsigned long long nshort, const char *keep, const char *removed, const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
-	unsigned long long nexact = count_exact(removed), nshort = count(sigs, too_short);
+	unsigned long long nexact = count_exact(removed);
 	unsigned long long n = nkeep + nrem;
 
 	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
@@ -437,12 +505,13 @@ struct files {
 	int fmt;
 	const char *in, *id, *text, *tau, *minshared, *idf, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
+	unsigned long long nshort;      /* too short to judge, kept */
 };
 
 /* Runs the stages one after the other; the status of the first that
  * failed, or 0. */
 static int
-job(const struct files *f)
+job(struct files *f)
 {
 	struct stage s[1];
 	int status = 0;
@@ -463,7 +532,8 @@ job(const struct files *f)
 	 * --min-shared leaves them apart), then the pairs. */
 	if (!status) {
 		stage(&s[0], "spotsig", pass.verbose);
-		args(&s[0], "--idf", f->idf, "-m", f->minshared, f->docs, (char *)NULL);
+		args(&s[0], "--checksum", "--idf", f->idf, "-m", f->minshared, f->docs,
+		    (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
@@ -474,6 +544,8 @@ job(const struct files *f)
 		args(&s[0], f->sigs, (char *)NULL);
 		status = run(s, 1, NULL, f->pairs);
 	}
+	if (!status)
+		f->nshort = exact_short(f->sigs, f->pairs);
 	/* The keep list, and the removal report. */
 	if (!status) {
 		stage(&s[0], "dkcluster", pass.verbose);
@@ -648,7 +720,7 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	summary(f.sigs, f.keep, f.removed, out);
+	summary(f.nshort, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
 	return DK_EXIT_OK;
