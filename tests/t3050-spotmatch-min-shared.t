@@ -56,6 +56,12 @@ test_expect_success 'spotsig -m N marks as !short the documents --min-shared N l
 	printf "a\tb\t0.500000\n" >expect && test_cmp expect actual
 '
 
+test_expect_success 'a record without signatures is still an error, not a short document' '
+	printf "a\tx:y:z=3\nb\t\n" >empty &&
+	expect_error 2 "^spotmatch: empty:2: record without signatures" \
+		spotmatch --min-shared 2 empty
+'
+
 test_expect_success 'bad values' '
 	expect_error 2 "^spotmatch: --min-shared" spotmatch --min-shared 0 in &&
 	expect_error 2 "^spotmatch: --min-shared" spotmatch --min-shared x in &&

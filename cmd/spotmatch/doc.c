@@ -126,8 +126,8 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 	size_t i, n = sg->n;
 	int isnew;
 
-	if (((sg->flags & DK_SIG_SHORT) ||
-	    dk_measure_len(c->m, sg->size, sg->n) < c->minshared) && !(how & SM_ADD_ALL)) {
+	if (((sg->flags & DK_SIG_SHORT) || (sg->n > 0 &&
+	    dk_measure_len(c->m, sg->size, sg->n) < c->minshared)) && !(how & SM_ADD_ALL)) {
 		c->nshort++;
 		return UINT32_MAX;
 	}
