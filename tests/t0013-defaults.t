@@ -32,4 +32,18 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep -F "$DK_IDF) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"
 '
 
+test_expect_success 'corpus.mk and the scripts read the file: they carry no value of their own' '
+	grep "^include .*dupkit.defaults\$" "$top/examples/corpus.mk" &&
+	grep "^TAU_spotsigs = \$(DK_TAU)\$" "$top/examples/corpus.mk" &&
+	grep "^IDF_spotsigs = \$(DK_IDF)\$" "$top/examples/corpus.mk" &&
+	for f in scaleout.sh mapred.sh demo.sh; do
+		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
+	done &&
+	make -s -f "$top/examples/corpus.mk" help >help &&
+	. "$defaults" &&
+	grep "TAU=$DK_TAU " help &&
+	grep "IDF=$DK_IDF " help &&
+	grep "MIN_SHARED=$DK_MIN_SHARED " help
+'
+
 test_done
