@@ -133,6 +133,26 @@ test_expect_success 'the summary: near copies and documents too short to judge' 
 	test_cmp expect actual
 '
 
+test_expect_success 'the evidence rule: pages alike in one template phrase are kept, apart' '
+	printf "p1\tHere is a list of all classes with brief descriptions.\np2\tHere is a list of all files with brief descriptions.\n" >tpl.tsv &&
+	dkdedup tsv tpl.tsv tpl.out 2>err &&
+	test_cmp tpl.tsv tpl.out &&
+	test_must_be_empty tpl.out.pairs &&
+	echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see tpl.out.removed), 2 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	dkdedup $BARE -t 0.44 tsv tpl.tsv bare.out 2>err &&
+	printf "p1\tp2\t1.000000\n" >expect && test_cmp expect bare.out.pairs
+'
+
+test_expect_success 'exact copies too short to judge are removed; their first stays, counted' '
+	printf "a\thello world\nb\thello world\nc\tgood night\n" >short.tsv &&
+	dkdedup tsv short.tsv short.out 2>err &&
+	printf "a\thello world\nc\tgood night\n" >expect && test_cmp expect short.out &&
+	printf "a\tb\t1.000000\n" >expect && test_cmp expect short.out.pairs &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (1 exact copy, 0 near copies: see short.out.removed), 2 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual
+'
+
 test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OUT, the stage named' '
 	printf "a\t%s\nb\tC:\\\\Users\\\\me %s\nc\t%s\n" "$A" "$A" "$C" >esc.tsv &&
 	snapshot >before &&
