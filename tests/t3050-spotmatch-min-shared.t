@@ -64,9 +64,28 @@ test_expect_success 'a record without signatures is still an error, not a short 
 
 test_expect_success 'bad values' '
 	expect_error 2 "^spotmatch: --min-shared" spotmatch --min-shared 0 in &&
-	expect_error 2 "^spotmatch: --min-shared" spotmatch --min-shared x in &&
-	expect_error 2 "^spotmatch: --min-shared does not work with --window" \
-		spotmatch --window 5 --min-shared 2 in
+	expect_error 2 "^spotmatch: --min-shared" spotmatch --min-shared x in
 '
+
+# --window: the streaming mode verifies the rule; against brute force on
+# generated streams, each losing pairs to it
+while read seed n w tau m ms; do
+	test_expect_success "--window $w, seed $seed: tau $tau, $m, --min-shared $ms" "
+		dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
+			--copy 0.15 --exact 0.5 --change 0.1 -s $seed $n >g &&
+		dk_brute --window $w -t $tau -M $m g >all &&
+		dk_brute --window $w -t $tau -M $m --min-shared $ms g >expect &&
+		test \$(wc -l <expect) -lt \$(wc -l <all) &&
+		spotmatch --window $w -t $tau -M $m --min-shared $ms g >actual &&
+		test_cmp expect actual &&
+		dk_brute --window $w -t $tau -M $m --min-shared $ms --novel g >expect &&
+		spotmatch --window $w -t $tau -M $m --min-shared $ms --novel g >actual &&
+		test_cmp expect actual
+	"
+done <<EOF_CASES
+51 400 50 0.3 jaccard 12
+52 400 100 0.5 set 6
+53 500 80 0.4 max 20
+EOF_CASES
 
 test_done

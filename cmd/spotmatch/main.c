@@ -13,7 +13,7 @@ static const struct dk_usage usage = {
 	"          [-t TAU] [-M MEASURE] [--min-shared N] [--no-prune] [--no-partition]\n"
 	"          [--plain] [file ...]\n"
 	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
-	"          [--novel] [--time-column N [--disorder D]] [file ...]",
+	"          [--min-shared N] [--novel] [--time-column N [--disorder D]] [file ...]",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
@@ -58,7 +58,7 @@ enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_WINDOW, OPT_TIMECOL,
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
 static const char *const batch_only[] = { "r", "j", "no-prune", "no-partition",
-	"plain", "against", "within", "checksum-column", "min-shared", NULL };
+	"plain", "against", "within", "checksum-column", NULL };
 static const char *const window_only[] = { "L", "time-column", "disorder", "learn",
 	NULL };
 
