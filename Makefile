@@ -41,6 +41,7 @@ SINGLE = $(basename $(notdir $(wildcard cmd/*.c)))
 MULTI  = $(notdir $(patsubst %/,%,$(wildcard cmd/*/)))
 PROGS  = $(sort $(SINGLE) $(MULTI))
 BINS   = $(addprefix $(BUILD)/bin/,$(PROGS))
+PROGOBJ = $(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/*.c cmd/*/*.c))
 
 LIBSRC = $(wildcard common/*.c)
 LIBOBJ = $(patsubst common/%.c,$(BUILD)/common/%.o,$(LIBSRC))
@@ -56,7 +57,7 @@ SHARED = corpus.mk srun-sh scaleout.sh mapred.sh dupkit.defaults
 # made into a header for the programs that compile them in.
 DEFAULTS_H = $(BUILD)/include/dk_defaults.h
 
-all: $(BINS)
+all: $(PROGOBJ) $(BINS)
 
 $(BUILD)/common/%.o: common/%.c common/*.h | $(BUILD)/common
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -76,15 +77,26 @@ $(DEFAULTS_H): examples/dupkit.defaults | $(BUILD)/include
 	    { printf "%s:%d: not NAME=value\n", FILENAME, NR > "/dev/stderr"; exit 1 }' \
 	    examples/dupkit.defaults >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/bin/dkdedup: $(DEFAULTS_H)
+$(BUILD)/obj/dkdedup.o: $(DEFAULTS_H)
 
-# One rule for both program shapes; the prerequisites pick the sources.
+# One rule for both program shapes; the prerequisites pick the objects.
+# A program's objects stay in $(BUILD)/obj (cmd/NAME.c gives obj/NAME.o,
+# cmd/NAME/F.c gives obj/NAME/F.o): t0013 reads them with nm.
 .SECONDEXPANSION:
-$(BUILD)/bin/%: $$(wildcard cmd/$$*.c cmd/$$*/*.c cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/bin
-	$(CC) $(ALL_CFLAGS) -Icmd/$* -I$(BUILD)/include -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+progobjs = $(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1.c cmd/$1/*.c))
+$(BUILD)/bin/%: $$(call progobjs,$$*) $(LIBA) | $(BUILD)/bin
+	$(CC) -o $@ $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $(LIBA) common/*.h | $(BUILD)/unit
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+$(BUILD)/obj/%.o: cmd/%.c $$(wildcard $$(dir cmd/$$*)*.h) common/*.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(<D) -I$(BUILD)/include -c -o $@ $<
+
+# A unit test named after a program folder (tests/unit/spotsig.c) also
+# links that program's objects but main's, and sees its headers.
+unitobjs = $(filter-out %/main.o,$(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1/*.c)))
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(call unitobjs,$$*) $$(wildcard cmd/$$*/*.h) \
+		$(LIBA) common/*.h | $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 deps:
 	@sh .ci/deps

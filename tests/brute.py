@@ -21,19 +21,20 @@
 # A document is read as spotmatch reads a plain signature stream: the ID is
 # the first field, the signatures (name=count) the last; one flagged !short
 # or without signatures matches nothing.  A pair is reported when the
-# similarity under MEASURE (jaccard, set, max, dice, as common/measure.h
-# defines them), a double quotient, is >= TAU and the pair shares at least
-# N signatures (--min-shared, 1 unless given: the sum over shared
-# signatures of the smaller weight, the count or 1 for set); SIM is rounded as
+# similarity under MEASURE (jaccard, set, max, dice, cosine, as
+# common/measure.h defines them), a double quotient, is >= TAU and the pair
+# shares at least N signatures (--min-shared, 1 unless given: the sum over
+# shared signatures of the smaller weight, the count or 1 for set); SIM is rounded as
 # dk_buf_sim rounds it (common/stream.c).
 import argparse
 import datetime
+import math
 import re
 import sys
 
 p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
-p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice"])
+p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine"])
 p.add_argument("--min-shared", type=int, default=1)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
@@ -93,6 +94,8 @@ def sim(x, y):
         return 0.0
     if a.M == "dice":
         return 2 * o / (lx + ly)
+    if a.M == "cosine":
+        return o / math.sqrt(float(lx) * float(ly))
     return o / (max(lx, ly) if a.M == "max" else lx + ly - o)
 
 

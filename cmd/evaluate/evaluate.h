@@ -2,6 +2,8 @@
 #ifndef EVALUATE_H
 #define EVALUATE_H
 
+#include "intern.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,7 +29,7 @@ struct series {
 int plot_svg(const char *path, const struct series *runs, size_t nruns,
     uint64_t truepairs);
 
-/* A threshold in its shortest form with at least two decimals. */
+/* tau.c: a threshold in its shortest form with at least two decimals. */
 void put_tau(char *buf, size_t size, int64_t tau);
 
 /* One bin of --histogram: the SIMs from lo up to hi (up to and with 1 in
@@ -48,5 +50,26 @@ int histogram(char **files, int nfiles, uint32_t step, int tsv, const char *plot
 /* Draws the bins as bars, pairs and documents side by side, as an SVG
  * file.  Returns -1 with errno set when the file cannot be written. */
 int plot_histogram(const char *path, const struct bin *b, size_t n);
+
+/* -u: what an ID missing from the gold file is. */
+enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
+
+/* The gold clusters as main.c loaded them: ids[0..ngold) the IDs of the
+ * gold file, gcl[id] the cluster of each, size[c] the members of each of
+ * the nclusters clusters. */
+struct goldset {
+	const dk_intern *ids;
+	const uint32_t *gcl;
+	const uint64_t *size;
+	size_t ngold, nclusters;
+};
+
+/* --keep: reads the keep list at path (one ID a line) and writes, as a
+ * list or with tsv as TSV with a header line, the documents and clusters
+ * of the gold file, the IDs kept, the clusters lost (no member kept), the
+ * copies (the sum of each cluster's size - 1), those removed and those
+ * left.  unknown (UNKNOWN_*) says what an ID missing from the gold file
+ * is; bad input is fatal. */
+void keep_report(const char *path, const struct goldset *g, int unknown, int tsv);
 
 #endif

@@ -1,7 +1,8 @@
 /* evaluate: precision, recall and F1 of a pair or cluster stream against
  * gold clusters, at one threshold or swept over many, with an SVG plot;
  * clusters, given or made from the pairs by a method of common/cluster.h,
- * also by the Adjusted Rand Index.  --histogram, without gold, is hist.c. */
+ * also by the Adjusted Rand Index.  --histogram, without gold, is hist.c;
+ * --keep, a keep list's losses and removed copies, is keep.c. */
 #include "dk.h"
 #include "cluster.h"
 #include "evaluate.h"
@@ -14,7 +15,8 @@ static const struct dk_usage usage = {
 	"evaluate [-cev] [-m METHOD] [-t TAU] [-u MODE] [--sweep] [--step S]\n"
 	"         [--plot FILE.svg]"
 	"         [--per-cluster] [--tsv] GOLD [file ...]\n"
-	"       evaluate --histogram [--step S] [--plot FILE.svg] [--tsv] [file ...]",
+	"       evaluate --histogram [--step S] [--plot FILE.svg] [--tsv] [file ...]\n"
+	"       evaluate --keep KEEPLIST [-v] [-u MODE] [--tsv] GOLD",
 	"  GOLD           gold clusters: ID TAB CLUSTER; every pair inside a\n"
 	"                 cluster is a true pair\n"
 	"  -c             the input is a cluster stream, not a pair stream\n"
@@ -34,17 +36,23 @@ static const struct dk_usage usage = {
 	"  --histogram    no GOLD: the pairs and the documents (by their best\n"
 	"                 pair) in SIM bins of --step, as text with bars (and SVG\n"
 	"                 with --plot), to choose a threshold without labels\n"
+	"  --keep KEEPLIST  score a keep list (one ID a line, as dkcluster\n"
+	"                 --representatives and dkdedup write): the gold clusters\n"
+	"                 with no member kept (unique documents lost) and the\n"
+	"                 copies removed\n"
 	"  -v             counts of the gold file and the input on stderr\n"
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV, OPT_HISTOGRAM };
-enum { UNKNOWN_ERROR, UNKNOWN_SINGLETON, UNKNOWN_IGNORE };
+enum { OPT_SWEEP = 0x2000, OPT_STEP, OPT_PLOT, OPT_PERCLUSTER, OPT_TSV, OPT_HISTOGRAM,
+	OPT_KEEP };
 static const char *const unknown_words[] = { "error", "singleton", "ignore", NULL };
 
 static struct {
 	int clusters, each, sweep, percluster, tsv, unknown, histogram;
 	const char *scoring;    /* the last option given of scoring against GOLD */
+	const char *pairwise;   /* the last option given of scoring pairs or clusters */
+	const char *keep;       /* --keep: the keep list */
 	int method;             /* -m, or -1: score the pairs themselves */
 	int64_t tau;            /* millionths; -1 when not given */
 	uint32_t step;
@@ -432,16 +440,6 @@ ratio(char *buf, size_t size, uint64_t num, uint64_t den)
 	return buf;
 }
 
-void
-put_tau(char *buf, size_t size, int64_t tau)
-{
-	int len;
-
-	len = snprintf(buf, size, "%d.%06d", (int)(tau / MICRO), (int)(tau % MICRO));
-	while (len > 4 && buf[len - 1] == '0')
-		buf[--len] = '\0';
-}
-
 static void
 put_field(const char *s, int width, int left)
 {
@@ -797,6 +795,54 @@ report(struct run *runs, size_t nruns)
 }
 
 
+/* The options that score pairs or clusters, which --keep has not. */
+static const char *
+pairwise_option(int ch)
+{
+	switch (ch) {
+	case 'c': return "-c";
+	case 'e': return "-e";
+	case 'm': return "-m";
+	case 't': return "-t";
+	case OPT_SWEEP: return "--sweep";
+	case OPT_STEP: return "--step";
+	case OPT_PLOT: return "--plot";
+	case OPT_PERCLUSTER: return "--per-cluster";
+	case OPT_HISTOGRAM: return "--histogram";
+	default: return NULL;
+	}
+}
+
+/* --keep: the keep list scored against the gold file, the only operand. */
+static int
+keep_main(int argc, char **argv)
+{
+	struct goldset g;
+
+	if (opt.pairwise)
+		dk_diex(DK_EXIT_INPUT, "--keep scores a keep list, not pairs or clusters: "
+		    "not with %s", opt.pairwise);
+	if (argc != 1)
+		dk_diex(DK_EXIT_INPUT, "--keep: %s", argc ? "one operand, the gold file" :
+		    "the gold file is missing");
+	load_gold(argv[0]);
+	g.ids = &gold.ids;
+	g.gcl = gold.gcl.v;
+	g.size = gold.size.v;
+	g.ngold = gold.ngold;
+	g.nclusters = gold.size.n;
+	if (dk_verbose)
+		dk_note("gold: %zu IDs in %zu clusters", g.ngold, g.nclusters);
+	keep_report(opt.keep, &g, opt.unknown, opt.tsv);
+	dk_out_close();
+	dk_intern_free(&gold.ids);
+	dk_intern_free(&gold.names);
+	free(gold.gcl.v);
+	free(gold.size.v);
+	free(gold.line.v);
+	return DK_EXIT_OK;
+}
+
 /* The options that score against GOLD, which --histogram has not. */
 static const char *
 scoring_option(int ch)
@@ -825,6 +871,7 @@ main(int argc, char **argv)
 		{ "per-cluster", no_argument, NULL, OPT_PERCLUSTER },
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "histogram", no_argument, NULL, OPT_HISTOGRAM },
+		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ NULL, 0, NULL, 0 }
 	};
 	static char *stdin_only[] = { "-" };
@@ -837,6 +884,8 @@ main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "cehm:t:u:v", longopts, NULL)) != -1) {
 		if (scoring_option(ch))
 			opt.scoring = scoring_option(ch);
+		if (pairwise_option(ch))
+			opt.pairwise = pairwise_option(ch);
 		switch (ch) {
 		case 'c': opt.clusters = 1; break;
 		case 'm':
@@ -857,11 +906,14 @@ main(int argc, char **argv)
 		case OPT_PERCLUSTER: opt.percluster = 1; break;
 		case OPT_TSV: opt.tsv = 1; break;
 		case OPT_HISTOGRAM: opt.histogram = 1; break;
+		case OPT_KEEP: opt.keep = optarg; break;
 		default: dk_cli_common(ch, optarg, &usage);
 		}
 	}
 	argc -= optind;
 	argv += optind;
+	if (opt.keep)
+		return keep_main(argc, argv);
 	if (opt.histogram && opt.scoring)
 		dk_diex(DK_EXIT_INPUT, "--histogram scores nothing against a gold file: "
 		    "not with %s", opt.scoring);

@@ -17,7 +17,7 @@ static const struct dk_usage usage = {
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
-	"  -M MEASURE      jaccard (default), set, max or dice\n"
+	"  -M MEASURE      " DK_HELP_MEASURES " (default jaccard)\n"
 	"  --min-shared N  a pair also shares at least N signatures (counted as the\n"
 	"                  measure weighs them); shorter documents are never\n"
 	"                  paired (default 1)\n"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# readme.sh ROOT: writes ROOT/README from the INFO line of each collection
+# built under ROOT (see build.sh).
+root=$1
+{
+	echo "Labelled collections for dupkit's safety measurements (issue 30),"
+	echo "built by tests/bench/collections/build.sh; each NAME/ holds docs.tsv"
+	echo "(ID TAB TEXT, TSV-escaped) and gold.tsv (ID TAB CLUSTER: the documents"
+	echo "of one cluster are copies of one another; a unique document is a"
+	echo "cluster of its own); copies = sum over clusters of size - 1.  The"
+	echo "labelling rule of each is in the header of its script."
+	echo "Tuning: copyright translations mail glibmm.  Held out (report only):"
+	echo "edits gtkmm pangomm cairomm news (tests/bench/safety.sh: SAFETY_HELDOUT)."
+	echo
+	printf 'NAME\tDOCS\tCLUSTERS\tCOPIES\tKIND\tLABELS\n'
+	for f in "$root"/*/INFO; do
+		[ -f "$f" ] && cat "$f"
+	done
+	echo
+	echo "Notes.  Scores: tests/bench/safety.sh DIR (evaluate --keep per collection;"
+	echo "SAFETY_OPTS given to dkdedup, or SAFETY_PIPE a pipeline of stages on"
+	echo "\$DOCS writing the keep list, in place of dkdedup)."
+	echo "mail: most replies quote their parent whole; they are unique by the rule,"
+	echo "so a matcher that does not tell quotation from text loses them.  news:"
+	echo "copies are cut to 40-100% of the article, so removing 90% of them needs"
+	echo "more than Jaccard at 0.44.  translations: nearly all unique (its few"
+	echo "copies are untranslated pages).  gtkmm: 2.24 against 3.24, few copies,"
+	echo "many pages without counterpart.  Releases: docs/ holds the pages under"
+	echo "the IDs of gold.tsv (htmlstrip docs/*.html gives the same IDs); docs.tsv"
+	echo "is their whole visible text, template included.  near.tsv: candidate"
+	echo "pairs across clusters (Jaccard, line ratio, IDs) that decided what was"
+	echo "left out as ambiguous."
+} > "$root/README"

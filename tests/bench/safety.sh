@@ -1,0 +1,73 @@
+#!/bin/sh
+# safety: what the whole job, dkdedup, does to labelled collections of
+# different kinds (issue 30): for each collection NAME/ (docs.tsv and
+# gold.tsv, as tests/bench/collections/build.sh makes them) under DIR
+# (the first operand, else $SAFETY_DIR, else /work/coll; skipped when
+# absent), `dkdedup $SAFETY_OPTS tsv docs.tsv OUT` scored by evaluate
+# --keep: a line per collection with its documents, clusters, the unique
+# documents lost (clusters with no member kept) in % of the clusters and
+# the copies removed in % of the copies, then the totals (sums of counts)
+# over the tuning collections, the held-out ones ($SAFETY_HELDOUT, by
+# default edits gtkmm pangomm cairomm news) and all.  SAFE: at most 0.5%
+# lost and at least 90% of the copies removed.  Asserts nothing.
+#
+# To try stage options dkdedup does not pass on, $SAFETY_PIPE replaces it:
+# a shell command run with $DOCS set to the collection's docs.tsv that
+# writes the keep list on standard output, e.g.
+#   SAFETY_PIPE='spotsig "$DOCS" | spotmatch -t 0.6 |
+#       dkcluster -a "$DOCS" --representatives' sh tests/bench/safety.sh
+. "$(dirname "$0")/common.sh"
+dir=${1:-${SAFETY_DIR:-/work/coll}}
+heldout=" ${SAFETY_HELDOUT:-edits gtkmm pangomm cairomm news} "
+if ! ls "$dir"/*/gold.tsv >/dev/null 2>&1; then
+	echo "skip: no collections under $dir (tests/bench/collections/build.sh $dir makes them)"
+	exit 0
+fi
+t=$BENCH_TMP/safety
+shell=sh
+command -v bash >/dev/null && shell="bash -o pipefail"
+mkdir -p "$t"
+if [ -n "$SAFETY_PIPE" ]; then
+	echo "$SAFETY_PIPE on the collections of $dir"
+else
+	echo "dkdedup ${SAFETY_OPTS:-(defaults)} on the collections of $dir"
+fi
+status=0
+for g in "$dir"/*/gold.tsv; do
+	c=$(dirname "$g")
+	name=$(basename "$c")
+	[ -f "$c/docs.tsv" ] || continue
+	# shellcheck disable=SC2086
+	if [ -n "$SAFETY_PIPE" ]; then
+		# every stage's status checked where bash has pipefail
+		DOCS=$c/docs.tsv $shell -ec "$SAFETY_PIPE" >"$t/$name.out.keep" 2>"$t/$name.err"
+	else
+		dkdedup $SAFETY_OPTS tsv "$c/docs.tsv" "$t/$name.out" >/dev/null 2>"$t/$name.err"
+	fi
+	if [ $? -ne 0 ]; then
+		echo "$name: the job failed:" >&2
+		cat "$t/$name.err" >&2
+		status=1
+		continue
+	fi
+	case $heldout in *" $name "*) set=held-out ;; *) set=tuning ;; esac
+	evaluate --keep "$t/$name.out.keep" --tsv "$g" | sed -n 2p |
+		sed "s/^/$name	$set	/" || status=1
+done >"$t/table"
+awk -F '\t' '
+	function pct(a, b) { return b ? sprintf("%.2f", 100 * a / b) : "-" }
+	function line(name, set, d, c, l, cp, r) {
+		printf "%-14s %-8s %6d %6d %6d %7s%% %6d %7s%%  %s\n", name, set, d, c, l, pct(l, c),
+			cp, pct(r, cp), (c && l * 1000 <= 5 * c && (cp == 0 || r * 10 >= 9 * cp)) ? "SAFE" : "no"
+	}
+	function add(k) { D[k] += $3; C[k] += $4; L[k] += $6; CP[k] += $8; R[k] += $9 }
+	BEGIN { printf "%-14s %-8s %6s %6s %6s %8s %6s %8s  %s\n", "collection", "set", "docs",
+		"clust", "lost", "lost", "copies", "removed", "verdict" }
+	{ line($1, $2, $3, $4, $6, $8, $9); add($2); add("all") }
+	END {
+		for (k in D) n++
+		if ("tuning" in D) line("total", "tuning", D["tuning"], C["tuning"], L["tuning"], CP["tuning"], R["tuning"])
+		if ("held-out" in D) line("total", "held-out", D["held-out"], C["held-out"], L["held-out"], CP["held-out"], R["held-out"])
+		line("total", "all", D["all"], C["all"], L["all"], CP["all"], R["all"])
+	}' "$t/table"
+exit $status
