@@ -52,7 +52,10 @@ UNITS   = $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(UNITSRC))
 
 MANS = $(wildcard man/*.[1-9])
 # The examples the man pages point to, installed in DATADIR.
-SHARED = corpus.mk srun-sh scaleout.sh mapred.sh
+SHARED = corpus.mk srun-sh scaleout.sh mapred.sh dupkit.defaults
+# The defaults of the whole job, written once (examples/dupkit.defaults),
+# made into a header for the programs that compile them in.
+DEFAULTS_H = $(BUILD)/include/dk_defaults.h
 
 all: $(PROGOBJ) $(BINS)
 
@@ -63,8 +66,18 @@ $(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(BUILD)/common $(BUILD)/bin $(BUILD)/unit:
+$(BUILD)/common $(BUILD)/bin $(BUILD)/unit $(BUILD)/include:
 	mkdir -p $@
+
+# NAME=value lines become #define NAME "value"; anything else is an error.
+$(DEFAULTS_H): examples/dupkit.defaults | $(BUILD)/include
+	awk '/^[ \t]*(#|$$)/ { next } \
+	    /^[A-Z_][A-Z0-9_]*=[^ \t"\\]+$$/ { i = index($$0, "="); \
+	        printf "#define %s \"%s\"\n", substr($$0, 1, i - 1), substr($$0, i + 1); next } \
+	    { printf "%s:%d: not NAME=value\n", FILENAME, NR > "/dev/stderr"; exit 1 }' \
+	    examples/dupkit.defaults >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/dkdedup.o: $(DEFAULTS_H)
 
 # One rule for both program shapes; the prerequisites pick the objects.
 # A program's objects stay in $(BUILD)/obj (cmd/NAME.c gives obj/NAME.o,
@@ -76,7 +89,7 @@ $(BUILD)/bin/%: $$(call progobjs,$$*) $(LIBA) | $(BUILD)/bin
 
 $(BUILD)/obj/%.o: cmd/%.c $$(wildcard $$(dir cmd/$$*)*.h) common/*.h
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(<D) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -I$(<D) -I$(BUILD)/include -c -o $@ $<
 
 # A unit test named after a program folder (tests/unit/spotsig.c) also
 # links that program's objects but main's, and sees its headers.

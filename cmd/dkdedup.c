@@ -7,6 +7,8 @@
  * failed or interrupted job leaves none of them behind, nor half of one.
  * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
+#include "dk_defaults.h"
+#include "intern.h"
 #include "msg.h"
 #include "stream.h"
 
@@ -25,12 +27,17 @@
 
 extern char **environ;
 
-/* The threshold of spotmatch when -t is not given: the one place it is set. */
-#define DEFAULT_TAU "0.44"
-
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF) come from
+ * examples/dupkit.defaults, through the header the Makefile makes of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [-j N] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
-	"  -t TAU           similarity threshold of spotmatch (default " DEFAULT_TAU ")\n"
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [-j N] [--json ID,TEXT]\n"
+	"        tsv|jsonl|warc IN OUT",
+	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
+	"  --min-shared N   a pair also shares at least N signatures; documents\n"
+	"                   with fewer are kept, too short to judge (default "
+	DK_MIN_SHARED ")\n"
+	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
+	"                   (default " DK_IDF ")\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -39,7 +46,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000 };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -375,6 +382,73 @@ too_short(dk_str sigs)
 	return sigs.n == 0 || (sigs.n >= 6 && memcmp(sigs.p, "!short", 6) == 0);
 }
 
+/* Exact copies too short to judge: spotsig --checksum gave each document
+ * the SHA-1 of its text (the field before the signatures, whatever
+ * columns the document stream carries before it), and a short
+ * document whose text an earlier one has is its copy whatever it holds,
+ * so the pair (first, copy, 1) is added to the pairs at path pairs (the
+ * others spotmatch found: identical signatures, at 1).  Returns the short
+ * documents left unjudged, the first of their text. */
+static unsigned long long
+exact_short(const char *sigs, const char *pairs)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	FILE *fp = fopen(pairs, "a");
+	dk_intern sums;
+	DK_VEC(char) ids = { 0 };
+	DK_VEC(size_t) at = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last;
+	char *t1, *t2, *t3;
+	uint32_t k;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	if (!fp)
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_init(&sums, 0);
+	while (dk_read_line(r, &line)) {
+		/* ID TAB ... TAB SUM TAB SIGS: t1, t2 and t3 the tabs after
+		 * the ID, before SUM and before SIGS */
+		for (t3 = line.p + line.n; t3 > line.p && t3[-1] != '\t'; t3--)
+			;
+		for (t2 = t3 - 1; t2 > line.p && t2[-1] != '\t'; t2--)
+			;
+		t1 = memchr(line.p, '\t', line.n);
+		if (t3 <= line.p || t2 <= line.p || !t1 || t1 >= t2)
+			dk_die_at(sigs, dk_reader_lineno(r), "no checksum column");
+		t3--;
+		t2--;
+		id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+		sum = (dk_str){ t2 + 1, (size_t)(t3 - t2 - 1) };
+		last = (dk_str){ t3 + 1, line.n - (size_t)(t3 + 1 - line.p) };
+		if (!too_short(last))
+			continue;
+		k = dk_intern_id(&sums, sum.p, sum.n, &isnew);
+		if (isnew) {
+			DK_PUSH(&at, ids.n);
+			DK_GROW(&ids, ids.n + id.n);
+			memcpy(ids.v + ids.n, id.p, id.n);
+			ids.n += id.n;
+			n++;
+			continue;
+		}
+		fprintf(fp, "%.*s\t%.*s\t1.000000\n",
+		    (int)((k + 1 < at.n ? at.v[k + 1] : ids.n) - at.v[k]), ids.v + at.v[k],
+		    (int)id.n, id.p);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_free(&sums);
+	free(ids.v);
+	free(at.v);
+	return n;
+}
+
 /* The lines of a removal report for exact copies: SIM (column 3 of ID
  * KEPT SIM WITH LABEL, dkcluster(1)) is 1. */
 static unsigned long long
@@ -404,10 +478,10 @@ count_exact(const char *path)
 /* The closing summary, after keep's own line: what was kept, what was
  * removed and how, and what could not be judged at all. */
 static void
-summary(const char *sigs, const char *keep, const char *removed, const char *out)
+summary(unsigned long long nshort, const char *keep, const char *removed, const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
-	unsigned long long nexact = count_exact(removed), nshort = count(sigs, too_short);
+	unsigned long long nexact = count_exact(removed);
 	unsigned long long n = nkeep + nrem;
 
 	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
@@ -421,14 +495,15 @@ summary(const char *sigs, const char *keep, const char *removed, const char *out
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *threads;
+	const char *in, *id, *text, *json, *tau, *minshared, *idf, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
+	unsigned long long nshort;      /* too short to judge, kept */
 };
 
 /* Runs the stages one after the other; the status of the first that
  * failed, or 0. */
 static int
-job(const struct files *f)
+job(struct files *f)
 {
 	struct stage s[1];
 	int status = 0;
@@ -436,26 +511,30 @@ job(const struct files *f)
 	/* The document stream (spotsig reads JSON Lines itself). */
 	if (f->fmt == FMT_WARC) {
 		stage(&s[0], "htmlstrip", pass.verbose);
-		args(&s[0], "--warc", f->in, (char *)NULL);
+		args(&s[0], "--main", "--warc", f->in, (char *)NULL);
 		status = run(s, 1, NULL, f->docs);
 	}
 	/* The signatures (kept in a file: the summary counts the documents
-	 * too short to judge), then the pairs. */
+	 * too short to judge, which spotsig -m marks as spotmatch
+	 * --min-shared leaves them apart), then the pairs. */
 	if (!status) {
 		stage(&s[0], "spotsig", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], f->docs, (char *)NULL);
+		args(&s[0], "--checksum", "--idf", f->idf, "-m", f->minshared, f->docs,
+		    (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
 		stage(&s[0], "spotmatch", pass.verbose);
-		args(&s[0], "-t", f->tau, (char *)NULL);
+		args(&s[0], "-t", f->tau, "--min-shared", f->minshared, (char *)NULL);
 		if (f->threads)
 			args(&s[0], "-j", f->threads, (char *)NULL);
 		args(&s[0], f->sigs, (char *)NULL);
 		status = run(s, 1, NULL, f->pairs);
 	}
+	if (!status)
+		f->nshort = exact_short(f->sigs, f->pairs);
 	/* The keep list, and the removal report. */
 	if (!status) {
 		stage(&s[0], "dkcluster", pass.verbose);
@@ -560,9 +639,12 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		DK_CLI_LONGOPTS,
 		{ "json", required_argument, NULL, OPT_JSON },
+		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "idf", required_argument, NULL, OPT_IDF },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct files f = { .tau = DEFAULT_TAU, .id = "id", .text = "text", .json = "id,text" };
+	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF,
+		.id = "id", .text = "text", .json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
 	int ch, status, i;
@@ -584,6 +666,11 @@ main(int argc, char **argv)
 			f.threads = optarg;
 			break;
 		case OPT_JSON: json = optarg; break;
+		case OPT_MINSHARED:
+			dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
+			f.minshared = optarg;
+			break;
+		case OPT_IDF: f.idf = optarg; break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
 			pass.maxrec = optarg;
@@ -625,7 +712,7 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	summary(f.sigs, f.keep, f.removed, out);
+	summary(f.nshort, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
 	return DK_EXIT_OK;

@@ -37,6 +37,10 @@
 
 IN       ?=
 FORMAT   ?= tsv
+# dupkit.defaults (beside this file, installed with it): DK_TAU,
+# DK_MIN_SHARED and DK_IDF of the SpotSigs workflow, written once
+include $(dir $(lastword $(MAKEFILE_LIST)))dupkit.defaults
+
 WORKFLOW ?= spotsigs
 OUT      ?= out
 BIN      ?=
@@ -44,11 +48,12 @@ KEYS     ?= 1
 TAU      ?= $(TAU_$(WORKFLOW))
 IDF      ?= $(IDF_$(WORKFLOW))
 
-TAU_spotsigs = 0.5
+TAU_spotsigs = $(DK_TAU)
 TAU_lsh      = 0.44
 TAU_imatch   =
 TAU_ddd      = 0.8
-IDF_spotsigs = 0.2:0.85
+IDF_spotsigs = $(DK_IDF)
+MIN_SHARED  ?= $(DK_MIN_SHARED)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
@@ -137,7 +142,7 @@ SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
 KEYOPT_spotsigs = tau=$(TAU)
 KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
 KEYOPT_imatch   = k=$(IMATCH_K)
-MATCHOPT_spotsigs = $(if $(ONE),idf=$(IDF) tau=$(TAU))
+MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) tau=$(TAU))
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
@@ -292,7 +297,7 @@ ifeq ($(ONE),)
 # its pieces in shard order (merged by key for length partitions, whose
 # keys must not decrease)
 PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
-MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1
+MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1 --min-shared $(MIN_SHARED)
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
 $(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) $(O_shards) | $(OUT)/match
@@ -305,7 +310,7 @@ else
 # length partitions itself, so the probe copies that partition --shard
 # writes for key ranges are never made.
 THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
-ONE_spotsigs = dklexicon --idf $(IDF) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU)
+ONE_spotsigs = dklexicon --idf $(IDF) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
 ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS),$(KEYED))
@@ -371,8 +376,9 @@ help:
 	@echo '  WORKFLOW=$(WORKFLOW)  spotsigs, lsh, imatch or ddd'
 	@echo '  OUT=$(OUT)  where every stage is written'
 	@echo '  BIN=$(BIN)  the dupkit programs (default: on PATH)'
-	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs 0.5, lsh 0.44, imatch none, ddd 0.8)'
-	@echo '  IDF=$(IDF)  IDF range (spotsigs and lsh 0.2:0.85, imatch 0.4:0.75)'
+	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs $(DK_TAU) from dupkit.defaults, lsh 0.44, imatch none, ddd 0.8)'
+	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
+	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

@@ -14,8 +14,11 @@
 #   sh examples/demo.sh [BINDIR] [THRESHOLD]
 set -eu
 bin=$(cd "${1:-build/bin}" && pwd)
-tau=${2:-0.4}
 here=$(dirname "$0")
+# the threshold and the least shared signatures of dupkit.defaults; not its
+# IDF cut, which in 13 pages would drop what the copies share
+. "$here/dupkit.defaults"
+tau=${2:-$DK_TAU}
 PATH="$bin:$PATH"
 for p in htmlstrip spotsig spotmatch dkcluster; do
 	command -v "$p" >/dev/null || { echo "demo: $p is not built (run make)" >&2; exit 1; }
@@ -23,12 +26,12 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig | spotmatch -t $tau | dkcluster"
+echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig | spotmatch -t $tau --min-shared $DK_MIN_SHARED | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 # each stage into a file of its own, so that set -e stops at the one that
 # fails (a pipeline's status is only its last command's)
 spotsig "$tmp/docs" >"$tmp/sigs"
-spotmatch -t "$tau" "$tmp/sigs" >"$tmp/pairs"
+spotmatch -t "$tau" --min-shared "$DK_MIN_SHARED" "$tmp/sigs" >"$tmp/pairs"
 cat "$tmp/pairs"
 echo "# the clusters, one story a line:"
 dkcluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"

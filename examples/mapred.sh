@@ -41,6 +41,9 @@ test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
 docs= tau= idf= kx=0 lex=
+# DK_TAU, DK_MIN_SHARED and DK_IDF: dupkit.defaults, beside this script
+# (in the source's examples/, or where make install puts both)
+. "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
 while getopts dt:i:K:L: opt; do
 	case $opt in
 	d) docs=1 ;;
@@ -54,7 +57,7 @@ done
 shift $((OPTIND - 1))
 test $# -eq 0 || usage
 case $method in
-spotsigs) : "${tau:=0.5}" "${idf:=0.2:0.85}" ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}" ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
@@ -90,7 +93,7 @@ key-map)
 match-reduce)
 	# records of one key are together, keys in byte order
 	case $method in
-	spotsigs) spotmatch -j 1 ;;
+	spotsigs) spotmatch -j 1 --min-shared "$DK_MIN_SHARED" ;;
 	lsh) spotmatch -j 1 -t "$tau" ;;
 	imatch) spotmatch -j 1 ;;
 	esac ;;

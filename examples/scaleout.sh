@@ -28,9 +28,9 @@
 #   -C DIR     the FILE operands are relative to DIR (default: the current
 #              directory); DIR/FILE is read, FILE is the document's ID
 #   -d         the FILEs are document streams, not web pages
-#   -t TAU     threshold (spotsigs 0.5, lsh 0.44, imatch none: every shared
+#   -t TAU     threshold (spotsigs DK_TAU of dupkit.defaults, lsh 0.44, imatch none: every shared
 #              fingerprint)
-#   -i LO:HI   IDF range (spotsigs and lsh 0.2:0.85, the signatures kept;
+#   -i LO:HI   IDF range (spotsigs DK_IDF of dupkit.defaults, lsh 0.2:0.85, the signatures kept;
 #              imatch 0.4:0.75, the lexicon's terms)
 #   -K K       imatch: extra randomized lexicons (default 0)
 #   -J N       threads of minhash and spotmatch in each job (default 1)
@@ -64,6 +64,9 @@ usage() {
 die() { echo "scaleout: $*" >&2; exit 1; }
 
 hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= kx=0 threads=1 verbose=
+# DK_TAU, DK_MIN_SHARED and DK_IDF: dupkit.defaults, beside this script
+# (in the source's examples/, or where make install puts both)
+. "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
 while getopts S:j:n:r:B:C:dt:i:K:J:v opt; do
 	case $opt in
 	S) hosts=$OPTARG ;;
@@ -86,7 +89,7 @@ test $# -ge 3 || usage
 method=$1 out=$2
 shift 2
 case $method in
-spotsigs) : "${tau:=0.5}" "${idf:=0.2:0.85}" ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}" ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
@@ -264,7 +267,7 @@ lap shuffle
 # 5. reduce: each key range matched on its own, its pieces read in shard
 # order (merged by key for partition keys, which must not decrease)
 case $method in
-spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads" ;;
+spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-shared $DK_MIN_SHARED" ;;
 lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac

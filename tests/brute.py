@@ -1,7 +1,7 @@
 # The brute-force oracle of spotmatch: what it must write, found by
 # comparing every pair the mode allows, the slow and obvious way.
 #
-#   brute.py [-t TAU] [-M MEASURE] FILE...
+#   brute.py [-t TAU] [-M MEASURE] [--min-shared N] FILE...
 #       every pair of the stream, ordered by the position of the first
 #       document, then of the second (TAU 0.9 unless given)
 #   brute.py --against REF [--against REF]... [--within] [--novel] FILE...
@@ -21,8 +21,10 @@
 # A document is read as spotmatch reads a plain signature stream: the ID is
 # the first field, the signatures (name=count) the last; one flagged !short
 # or without signatures matches nothing.  A pair is reported when the
-# similarity under MEASURE (jaccard, set, max, dice, cosine, as common/measure.h
-# defines them), a double quotient, is >= TAU; SIM is rounded as
+# similarity under MEASURE (jaccard, set, max, dice, cosine, as
+# common/measure.h defines them), a double quotient, is >= TAU and the pair
+# shares at least N signatures (--min-shared, 1 unless given: the sum over
+# shared signatures of the smaller weight, the count or 1 for set); SIM is rounded as
 # dk_buf_sim rounds it (common/stream.c).
 import argparse
 import datetime
@@ -33,6 +35,7 @@ import sys
 p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
 p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine"])
+p.add_argument("--min-shared", type=int, default=1)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
 p.add_argument("--novel", action="store_true")
@@ -87,6 +90,8 @@ def sim(x, y):
     if not wx or not wy or wx.keys().isdisjoint(wy.keys()):
         return 0.0
     o = sum(min(wx[k], wy[k]) for k in wx.keys() & wy.keys())
+    if o < a.min_shared:
+        return 0.0
     if a.M == "dice":
         return 2 * o / (lx + ly)
     if a.M == "cosine":

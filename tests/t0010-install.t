@@ -14,7 +14,7 @@ test_expect_success 'install puts every program and man page under DESTDIR/PREFI
 		s=${m##*.} &&
 		test -f "inst/usr/share/man/man$s/${m##*/}" || { echo "missing $m"; return 1; }
 	done &&
-	for f in corpus.mk srun-sh scaleout.sh mapred.sh; do
+	for f in corpus.mk srun-sh scaleout.sh mapred.sh dupkit.defaults; do
 		cmp "$top/examples/$f" "inst/usr/share/dupkit/$f" || { echo "missing $f"; return 1; }
 	done &&
 	test -x inst/usr/share/dupkit/srun-sh
@@ -22,7 +22,9 @@ test_expect_success 'install puts every program and man page under DESTDIR/PREFI
 
 test_expect_success 'the installed corpus.mk runs the installed programs' '
 	make -s -f inst/usr/share/dupkit/corpus.mk help >help &&
-	test -s help
+	test -s help &&
+	. "$top/examples/dupkit.defaults" &&
+	grep "TAU=$DK_TAU " help
 '
 
 test_expect_success 'installed programs run' '

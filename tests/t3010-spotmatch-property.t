@@ -66,6 +66,42 @@ done <<EOF_CASES
 27 600 0.3 cosine
 EOF_CASES
 
+# --min-shared: the pairs that also share N signatures (by the measure's
+# weights), in every mode of the matcher; each case drops some pairs the
+# threshold alone reports (checked), so the bound is exercised.
+while read seed n tau m ms; do
+	test_expect_success "seed $seed: $n docs, tau $tau, $m, --min-shared $ms" "
+		gen $seed $n >in &&
+		dk_brute -t $tau -M $m in >all &&
+		dk_brute -t $tau -M $m --min-shared $ms in >expect &&
+		test \$(wc -l <expect) -lt \$(wc -l <all) &&
+		spotmatch -j 1 -t $tau -M $m --min-shared $ms in >actual &&
+		test_cmp expect actual &&
+		spotmatch -j 3 -t $tau -M $m --min-shared $ms in >actual &&
+		test_cmp expect actual &&
+		spotmatch -j 2 -t $tau -M $m --min-shared $ms --no-prune in >actual &&
+		test_cmp expect actual &&
+		spotmatch -j 2 -t $tau -M $m --min-shared $ms --no-partition in >actual &&
+		test_cmp expect actual &&
+		partition -t $tau -M $m in >keyed &&
+		spotmatch -j 2 -M $m --min-shared $ms keyed >actual &&
+		sort expect >expect.sorted &&
+		sort actual >actual.sorted &&
+		test_cmp expect.sorted actual.sorted &&
+		head -n 100 in >ref && tail -n +101 in >rest &&
+		dk_brute -t $tau -M $m --min-shared $ms --against ref --within rest >expect &&
+		spotmatch -j 2 -t $tau -M $m --min-shared $ms --against ref --within rest >actual &&
+		test_cmp expect actual
+	"
+done <<EOF_CASES
+41 400 0.3 jaccard 12
+42 400 0.5 set 6
+43 500 0.7 max 30
+44 500 0.4 dice 20
+45 800 0.2 jaccard 40
+46 300 0.9 set 15
+EOF_CASES
+
 test_expect_success 'the pairs of a threshold are found at a higher threshold of the same stream' '
 	gen 21 500 >in &&
 	partition -t 0.6 in >keyed &&

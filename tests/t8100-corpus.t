@@ -19,6 +19,10 @@ same() {
 	test_cmp ref.keep "$1/keep.txt"
 }
 
+# corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
+. "$top/examples/dupkit.defaults"
+SPOT="--min-shared $DK_MIN_SHARED"
+
 test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeline' '
 	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
 		-l 20:600 --copy 0.4 --drop 0.05 --change 0.05 600 >all.docs &&
@@ -27,12 +31,12 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	test $(ls in | wc -l) = 4 &&
 	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
-	spotsig all.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs &&
+	spotsig all.docs | dklexicon --idf $DK_IDF | spotmatch -t $DK_TAU $SPOT >pairs &&
 	sort pairs >ref.pairs &&
 	dkcluster -a ids pairs >ref.clusters &&
 	dkcluster -a ids --representatives pairs >ref.keep &&
-	test $(wc -l <ref.pairs) -gt 300 &&
-	test $(wc -l <ref.keep) -lt 500
+	test $(wc -l <ref.pairs) -gt 50 &&
+	test $(wc -l <ref.keep) -lt 560
 '
 
 test_expect_success 'make -j 1: the pairs, clusters and keep list of one pipeline' '
@@ -72,13 +76,13 @@ test_expect_success 'a run with nothing changed does nothing (make -q is true)' 
 
 test_expect_success 'make -n and make -q change nothing, with other options too' '
 	touch stamp &&
-	$mk -n IN=in OUT=j1 TAU=0.6 >plan &&
-	grep "spotmatch *-t 0.6" plan &&
-	test_must_fail $mk -q IN=in OUT=j1 TAU=0.6 &&
+	$mk -n IN=in OUT=j1 TAU=0.7 >plan &&
+	grep "spotmatch *-t 0.7" plan &&
+	test_must_fail $mk -q IN=in OUT=j1 TAU=0.7 &&
 	test_must_fail $mk -q IN=in OUT=j1 CLUSTER_FLAGS=--min-size=2 &&
 	find j1 -newer stamp >changed &&
 	test_must_be_empty changed &&
-	test "$(cat j1/opt/match)" = "spotsigs keys=1 idf=0.2:0.85 tau=0.5" &&
+	test "$(cat j1/opt/match)" = "spotsigs keys=1 min=$DK_MIN_SHARED idf=$DK_IDF tau=$DK_TAU" &&
 	$mk -q IN=in OUT=j1 &&
 	$mk -q IN=in OUT=j1 MINHASH_FLAGS="-k 4" IMATCH_K=3 QGRAM_FLAGS="-q 3" \
 		WINDOW=1h JSON_ID=key HTMLSTRIP_FLAGS=--main &&
@@ -90,21 +94,21 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 '
 
 test_expect_success 'a new threshold remakes the matching and what follows, not the signatures' '
-	spotsig all.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.6 | sort >want &&
+	spotsig all.docs | dklexicon --idf $DK_IDF | spotmatch -t 0.7 $SPOT | sort >want &&
 	cp -a j1 t6 &&
-	$mk -n IN=in OUT=t6 TAU=0.6 keeplist >plan &&
+	$mk -n IN=in OUT=t6 TAU=0.7 keeplist >plan &&
 	! grep -e "{ spotsig" -e "{ cut -f1" plan &&
-	test $(grep -c "{ dklexicon --idf 0.2:0.85 t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.6" plan) = 1 &&
-	$mk IN=in OUT=t6 TAU=0.6 keeplist >log 2>&1 &&
+	test $(grep -c "{ dklexicon --idf $DK_IDF t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.7" plan) = 1 &&
+	$mk IN=in OUT=t6 TAU=0.7 keeplist >log 2>&1 &&
 	sort t6/pairs.tsv >got &&
 	test_cmp want got &&
-	$mk -q IN=in OUT=t6 TAU=0.6 keeplist &&
+	$mk -q IN=in OUT=t6 TAU=0.7 keeplist &&
 	test_must_fail $mk -q IN=in OUT=t6 TAU=0.5 keeplist &&
 	cp -a k4 t6k4 &&
-	$mk -n IN=in OUT=t6k4 KEYS=4 TAU=0.6 keeplist >plan &&
+	$mk -n IN=in OUT=t6k4 KEYS=4 TAU=0.7 keeplist >plan &&
 	! grep -e "{ spotsig" -e "{ cut -f1" -e "{ dklexicon t6k4/sigs" plan &&
-	test $(grep -c "partition --shard -t 0.6" plan) = 4 &&
-	$mk IN=in OUT=t6k4 KEYS=4 TAU=0.6 keeplist >log 2>&1 &&
+	test $(grep -c "partition --shard -t 0.7" plan) = 4 &&
+	$mk IN=in OUT=t6k4 KEYS=4 TAU=0.7 keeplist >log 2>&1 &&
 	sort t6k4/pairs.tsv >got &&
 	test_cmp want got
 '
@@ -131,7 +135,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
-	spotsig docs3 | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >pairs3 &&
+	spotsig docs3 | dklexicon --idf $DK_IDF | spotmatch -t $DK_TAU $SPOT >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
 	test_cmp keep3 three/keep.txt
@@ -181,8 +185,8 @@ killed() {
 resumed() {
 	$mk -n IN=in OUT=$1 KEYS=4 keeplist $1/clusters.tsv >plan &&
 	! grep "{ spotsig" plan &&
-	grep "partition --shard -t 0.5; } >$1/keys/s2.tsv.keys.tmp" plan &&
-	grep "partition --shard -t 0.5; } >$1/keys/s3.tsv.keys.tmp" plan &&
+	grep "partition --shard -t $DK_TAU; } >$1/keys/s2.tsv.keys.tmp" plan &&
+	grep "partition --shard -t $DK_TAU; } >$1/keys/s3.tsv.keys.tmp" plan &&
 	$mk IN=in OUT=$1 KEYS=4 -j 2 keeplist $1/clusters.tsv >log 2>&1 &&
 	same $1 &&
 	! ls $1/*/*.tmp* $1/*.tmp 2>/dev/null
@@ -314,7 +318,7 @@ test_expect_success 'WARC shards of the example pages: the pages pipeline, kept 
 	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
 	test "$(cat warc/opt/shards)" = "crawl0.warc crawl1.warc.gz" &&
 	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc.gz >docs &&
-	spotsig docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.4 >pairs &&
+	spotsig docs | dklexicon --idf $DK_IDF | spotmatch -t 0.4 $SPOT >pairs &&
 	cut -f1 docs >ids &&
 	dkcluster -a ids --representatives pairs >want.keep &&
 	test_cmp want.keep warc/keep.txt &&
@@ -347,7 +351,7 @@ test_expect_success 'bad variables are refused before anything runs' '
 '
 
 test_expect_success PARALLEL 'scaleout.sh on the same collection: the same' '
-	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 -t 0.5 spotsigs so all.docs &&
+	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 spotsigs so all.docs &&
 	same so
 '
 

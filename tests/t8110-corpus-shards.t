@@ -17,10 +17,14 @@ same() {
 	test_cmp "$2.keep" "$1/keep.txt"
 }
 
+# corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
+. "$top/examples/dupkit.defaults"
+
 # single REF DOCS: the single pipeline's pairs (sorted), clusters and keep
 # list of the document stream DOCS
 single() {
-	spotsig "$2" | dklexicon --idf 0.2:0.85 | spotmatch -t 0.5 >"$1.unsorted" &&
+	spotsig "$2" | dklexicon --idf $DK_IDF |
+		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$1.unsorted" &&
 	sort "$1.unsorted" >"$1.pairs" &&
 	cut -f1 "$2" >"$1.ids" &&
 	dkcluster -a "$1.ids" "$1.unsorted" >"$1.clusters" &&
@@ -35,8 +39,8 @@ test_expect_success 'setup: 600 documents as TSV, WARC and JSON Lines shards' '
 	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
 		-l 20:600 --copy 0.4 --drop 0.05 --change 0.05 600 >all.docs &&
 	single ref all.docs &&
-	test $(wc -l <ref.pairs) -gt 300 &&
-	test $(wc -l <ref.keep) -lt 500 &&
+	test $(wc -l <ref.pairs) -gt 50 &&
+	test $(wc -l <ref.keep) -lt 560 &&
 	mkdir inw &&
 	dk_python - all.docs inw <<-\EOF &&
 	import gzip, sys
@@ -239,11 +243,11 @@ test_expect_success 'a rerun while a killed recipe still writes: its file is wri
 	start race -j 1 &&
 	kill_recipe &&
 	env kill -0 -- -$pid &&
-	$mk IN=inw OUT=race FORMAT=warc KEYS=3 TAU=0.6 keeplist >log 2>&1 &&
+	$mk IN=inw OUT=race FORMAT=warc KEYS=3 TAU=0.7 keeplist >log 2>&1 &&
 	gone &&
-	dklexicon --idf 0.2:0.85 -L race/idf.lex race/sigs/w1.warc.gz.sigs | partition --shard -t 0.6 >want &&
+	dklexicon --idf $DK_IDF -L race/idf.lex race/sigs/w1.warc.gz.sigs | partition --shard -t 0.7 >want &&
 	test_cmp want race/keys/w1.warc.gz.keys &&
-	spotsig w.docs | dklexicon --idf 0.2:0.85 | spotmatch -t 0.6 | sort >want &&
+	spotsig w.docs | dklexicon --idf $DK_IDF | spotmatch -t 0.7 --min-shared $DK_MIN_SHARED | sort >want &&
 	sort race/pairs.tsv >got &&
 	test_cmp want got
 '

@@ -147,6 +147,8 @@ setup(struct against *a, const struct dk_keykind *kind)
 
 	a->kind = kind;
 	a->cls = cls;
+	if (cls->pairs == DK_PAIRS_SHARE && a->o->minshared > 1)
+		dk_diex(DK_EXIT_INPUT, "--min-shared needs signatures, not an imatch stream");
 	if (!a->refkind) {
 		a->refkind = cls;
 		if (cls->pairs != DK_PAIRS_NONE)

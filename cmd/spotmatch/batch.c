@@ -157,6 +157,9 @@ decide(sm_input *in, dk_reader *r)
 	if ((k->pairs == DK_PAIRS_VERIFY || k->pairs == DK_PAIRS_SHARE) && in->c->sumcol)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "--checksum-column needs "
 		    "a signature or partition stream, not a minhash or imatch one");
+	if (k->pairs == DK_PAIRS_SHARE && in->c->minshared > 1)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "--min-shared needs "
+		    "signatures, not an imatch stream");
 	if (k->pairs == DK_PAIRS_GROUP && !in->members_only)
 		part_header(in, r, &in->rd.x.key);
 	else if (k->pairs == DK_PAIRS_VERIFY || k->pairs == DK_PAIRS_SHARE)

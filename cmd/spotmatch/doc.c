@@ -26,6 +26,7 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 	c->partition = o->partition;
 	c->nthreads = o->nthreads;
 	c->rho = o->rho;
+	c->minshared = o->minshared;
 	c->sumcol = o->sumcol;
 	dk_intern_init(&c->sigs, 0);
 	dk_intern_init(&c->sums, 0);
@@ -125,7 +126,8 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 	size_t i, n = sg->n;
 	int isnew;
 
-	if ((sg->flags & DK_SIG_SHORT) && !(how & SM_ADD_ALL)) {
+	if (((sg->flags & DK_SIG_SHORT) || (sg->n > 0 &&
+	    dk_measure_len(c->m, sg->size, sg->n) < c->minshared)) && !(how & SM_ADD_ALL)) {
 		c->nshort++;
 		return UINT32_MAX;
 	}

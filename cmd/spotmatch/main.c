@@ -7,16 +7,20 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [-r RHO] [--no-prune]\n"
-	"          [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
+	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [-r RHO]\n"
+	"          [--no-prune] [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
-	"          [-t TAU] [-M MEASURE] [--no-prune] [--no-partition] [--plain] [file ...]\n"
+	"          [-t TAU] [-M MEASURE] [--min-shared N] [--no-prune] [--no-partition]\n"
+	"          [--plain] [file ...]\n"
 	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
-	"          [--novel] [--time-column N [--disorder D]] [file ...]",
+	"          [--min-shared N] [--novel] [--time-column N [--disorder D]] [file ...]",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
 	"  -M MEASURE      " DK_HELP_MEASURES " (default jaccard)\n"
+	"  --min-shared N  a pair also shares at least N signatures (counted as the\n"
+	"                  measure weighs them); shorter documents are never\n"
+	"                  paired (default 1)\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
@@ -49,7 +53,7 @@ static const struct dk_usage usage = {
 
 /* Long options without a short name; --window's last, their arguments
  * kept as given (struct given) until the mode is known. */
-enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER,
+enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER,
 	OPT_LEARN, OPT_END };
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
@@ -83,6 +87,7 @@ main(int argc, char **argv)
 		{ "no-partition", no_argument, &o.partition, 0 },
 		{ "plain", no_argument, &o.force_plain, 1 },
 		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
+		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, &o.within, 1 },
 		{ "novel", no_argument, &o.novel, 1 },
@@ -100,6 +105,7 @@ main(int argc, char **argv)
 	o.m = DK_M_JACCARD;
 	o.prune = o.partition = 1;
 	o.rho = 1000;
+	o.minshared = 1;
 	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, &li)) != -1) {
 		note_mode(&g, ch, li >= 0 ? longopts[li].name : NULL);
 		li = -1;
@@ -118,6 +124,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_AGAINST:
 			DK_PUSH(&o.ref, optarg);
+			break;
+		case OPT_MINSHARED:
+			o.minshared = (uint64_t)dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
 			break;
 		case OPT_SUMCOL:
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");

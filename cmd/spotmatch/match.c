@@ -28,7 +28,13 @@
  * fetch from all over the pool.
  *
  * Each bound holds for multisets, the weight of a signature being its
- * count (at least 1), or 1 for the set measure. */
+ * count (at least 1), or 1 for the set measure.
+ *
+ * --min-shared N: a pair is reported when its similarity reaches tau and
+ * its overlap (in the same weights) is at least N.  Both are lower bounds
+ * on the overlap, so every filter above takes the larger one (need_of,
+ * and the prefix of prefix_len): the pairs it drops are exactly those the
+ * rule rejects. */
 #include "sm.h"
 
 #include <stdlib.h>
@@ -204,7 +210,19 @@ sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
 	uint64_t o = dk_overlap(c->m, sigs_of(c, x), x->nsig, sigs_of(c, y), y->nsig);
 
+	if (o < c->minshared)
+		return -1;
 	return dk_sim(c->m, o, x->len, y->len);
+}
+
+/* The overlap a pair of lengths la, lb needs: tau's (dk_overlap_need) or
+ * --min-shared's, the larger. */
+static uint64_t
+need_of(const sm_ctx *c, uint64_t la, uint64_t lb)
+{
+	uint64_t need = dk_overlap_need(c->m, c->tau, la, lb);
+
+	return need > c->minshared ? need : c->minshared;
 }
 
 /* dk_overlap that gives up, returning 0, as soon as the mass still
@@ -241,7 +259,7 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
 	    memcmp(sigs_of(c, x), sigs_of(c, y), x->nsig * sizeof(dk_idcount)) == 0)
 		return 1.0;
-	need = dk_overlap_need(c->m, c->tau, x->len, y->len);
+	need = need_of(c, x->len, y->len);
 	o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
 	    sigs_of(c, y), y->nsig, y->len, need);
 
@@ -336,6 +354,8 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 		return d->nsig;
 	if (alpha == 0)
 		alpha = dk_overlap_least(mt->ratio, d->len);
+	if (alpha < c->minshared)
+		alpha = c->minshared;
 	/* (signature 0 of an --against query stands for all those REF does
 	 * not hold, with their number as its count) */
 	for (i = 0; i < d->nsig && rest >= alpha; i++)
@@ -461,7 +481,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	 * is then at least that of a match of its own length, which grows
 	 * with the other's length for every measure, and a shorter prefix
 	 * does */
-	need = sorted && below != NONE ? dk_overlap_need(c->m, c->tau, len, len) : 0;
+	need = sorted && below != NONE ? need_of(c, len, len) : 0;
 	np = prefix_len(mt, d, need);
 	for (i = 0; i < np; i++) {
 		wt = s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
@@ -493,7 +513,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 			} else if (w->acc[r] == PRUNED)
 				continue;
 			if (c->prune) {
-				need = dk_overlap_need(c->m, c->tau, len, p->len);
+				need = need_of(c, len, p->len);
 				ub = w->acc[r] + (from < p->rest ? from : p->rest);
 				if (ub < need) {
 					w->acc[r] = PRUNED;
@@ -514,7 +534,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		w->placed++;
 		rb = &mt->bits.v[r];
 		if (c->prune && bits_bound(qbits, len, rb->bits, rb->len) <
-		    dk_overlap_need(c->m, c->tau, len, rb->len))
+		    need_of(c, len, rb->len))
 			continue;
 		w->candidates++;
 		other = mt->rank2doc.v[r];

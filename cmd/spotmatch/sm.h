@@ -29,6 +29,7 @@ typedef struct {
 	double tau;
 	int tau_set, prune, partition, nthreads, force_plain;
 	uint64_t rho;
+	uint64_t minshared;        /* --min-shared (1: any overlap) */
 	size_t sumcol;             /* --checksum-column, 0 without */
 	DK_VEC(const char *) ref;  /* --against */
 	int within, novel;
@@ -74,6 +75,9 @@ typedef struct {
 	int prune, partition, nthreads;
 	int nosigs;        /* I-Match keys: a document may carry no signatures */
 	uint64_t rho;
+	/* --min-shared: the overlap every pair needs besides tau (1 when not
+	 * given); a document of a smaller length is short */
+	uint64_t minshared;
 	dk_intern sigs;
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(sm_doc) docs;
@@ -116,7 +120,8 @@ enum {
 	                    * the dictionary is left as it is */
 };
 /* Adds a document of ID id and signatures sg; returns its number, or
- * UINT32_MAX for a short one (counted) unless SM_ADD_ALL.  Dies with
+ * UINT32_MAX for a short one (counted) unless SM_ADD_ALL: marked !short,
+ * or of a length below --min-shared.  Dies with
  * FILE:LINE on a signature listed twice, or on a record without
  * signatures where signatures are needed. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how);
@@ -192,6 +197,8 @@ size_t sm_matcher_bytes(const sm_matcher *mt);    /* held, for -v */
 void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);
+/* The similarity of two documents, or -1 when they share less than
+ * --min-shared (such a pair is never reported, whatever tau). */
 double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 
 /* ---- keyed streams (keyed.c) ---- */

@@ -261,7 +261,7 @@ query_run(struct win *w, uint64_t lenq, int64_t t)
 {
 	struct query *q = &w->q;
 	const struct tok *v = w->dict.v;
-	uint64_t lo, hi, need, ell_q, ell_lo, a;
+	uint64_t lo, hi, need, ell_q, ell_lo, a, o;
 	uint32_t blo, bhi, bq;
 	struct cut { uint32_t n, lastn; } up[64];
 	uint32_t lastn, np = prefix_size(w, q->cnt.v, (uint32_t)q->tok.n, lenq, &lastn, &ell_q);
@@ -358,9 +358,13 @@ query_run(struct win *w, uint64_t lenq, int64_t t)
 		d = win_doc(w, q->cand.v[i].seq);
 		hi = d->len < lenq ? lenq : d->len;
 		need = dk_overlap_min(w->ratio, hi);
+		/* --min-shared: a pair also shares that much (an overlap cut
+		 * short is below need, so below it too) */
+		if (need < w->o.minshared)
+			need = w->o.minshared;
 		q->verified++;
-		sim = dk_sim(w->o.m, q->ones && !d->cnt ? overlap_set(q, d, need) :
-		    overlap(w, d, lenq, need), d->len, lenq);
+		o = q->ones && !d->cnt ? overlap_set(q, d, need) : overlap(w, d, lenq, need);
+		sim = o < w->o.minshared ? -1 : dk_sim(w->o.m, o, d->len, lenq);
 		if (sim >= w->o.tau) {
 			struct hit h = { q->cand.v[i].seq, sim };
 

@@ -1,0 +1,49 @@
+#!/bin/sh
+test_description='examples/dupkit.defaults: the one place the defaults of the
+whole job are written, and what dkdedup, its man page and README quote'
+. "$(dirname "$0")/lib.sh"
+
+top=$(cd "$DK_TESTS/.." && pwd)
+defaults="$top/examples/dupkit.defaults"
+
+test_expect_success 'the file is NAME=value lines and comments, a sh source' '
+	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
+	test $(wc -l <lines) = 3 &&
+	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
+	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF")
+'
+
+test_expect_success 'dkdedup --help gives the values of the file' '
+	. "$defaults" &&
+	dkdedup --help >help 2>&1 &&
+	grep "^  -t TAU .*(default $DK_TAU)\$" help &&
+	grep "too short to judge (default $DK_MIN_SHARED)\$" help &&
+	grep "^                   (default $DK_IDF)\$" help
+'
+
+test_expect_success 'dkdedup(1) and README quote the same values' '
+	. "$defaults" &&
+	grep "^The similarity threshold of spotmatch, in (0, 1\] (default $DK_TAU)\.\$" "$top/man/dkdedup.1" &&
+	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
+	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
+	grep -F "spotsig --idf $DK_IDF -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
+	grep -F "$DK_TAU), least shared evidence (\`--min-shared\`, $DK_MIN_SHARED) and IDF range (\`--idf\`," "$top/README.md" &&
+	grep -F "$DK_IDF) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"
+'
+
+test_expect_success 'corpus.mk and the scripts read the file: they carry no value of their own' '
+	grep "^include .*dupkit.defaults\$" "$top/examples/corpus.mk" &&
+	grep "^TAU_spotsigs = \$(DK_TAU)\$" "$top/examples/corpus.mk" &&
+	grep "^IDF_spotsigs = \$(DK_IDF)\$" "$top/examples/corpus.mk" &&
+	for f in scaleout.sh mapred.sh demo.sh; do
+		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
+	done &&
+	make -s -f "$top/examples/corpus.mk" help >help &&
+	. "$defaults" &&
+	grep "TAU=$DK_TAU " help &&
+	grep "IDF=$DK_IDF " help &&
+	grep "MIN_SHARED=$DK_MIN_SHARED " help
+'
+
+test_done
