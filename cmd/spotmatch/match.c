@@ -95,6 +95,7 @@ struct sm_matcher {
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
 	DK_VEC(struct rankbits) bits;   /* by member rank */
+	DK_VEC(uint32_t) nprefix;       /* by member rank: its prefix length */
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -162,6 +163,67 @@ fingerprint_work(void *arg, int tid)
 	}
 }
 
+/* The document frequency of every signature, counted by the threads:
+ * each over a share of the pool into a table of its own, then the tables
+ * summed by ranges of signatures. */
+struct dfcount {
+	const sm_ctx *c;
+	size_t nsig;
+	uint32_t **cnt;            /* by thread */
+	uint32_t *df;
+	int nw;
+	dk_counter next, next2;
+};
+
+static void
+count_work(void *arg, int tid)
+{
+	struct dfcount *dc = arg;
+	const dk_idcount *pool = dc->c->pool.v;
+	size_t k, end, n = dc->c->pool.n;
+	uint32_t *cnt = dc->cnt[tid] = dk_calloc(dc->nsig + 1, sizeof *cnt);
+
+	while ((k = dk_counter_take(&dc->next, 1 << 16, n)) < n)
+		for (end = k + (1 << 16) < n ? k + (1 << 16) : n; k < end; k++)
+			cnt[pool[k].id]++;
+}
+
+static void
+sum_work(void *arg, int tid)
+{
+	struct dfcount *dc = arg;
+	size_t k, end, n = dc->nsig;
+	uint32_t sum;
+	int t;
+
+	(void)tid;
+	while ((k = dk_counter_take(&dc->next2, 1 << 14, n)) < n)
+		for (end = k + (1 << 14) < n ? k + (1 << 14) : n; k < end; k++) {
+			for (sum = 0, t = 0; t < dc->nw; t++)
+				sum += dc->cnt[t][k];
+			dc->df[k] = sum;
+		}
+}
+
+/* df[0..nsig): the document frequencies; with threads when their tables
+ * are not too large. */
+static void
+count_df(const sm_ctx *c, size_t nsig, uint32_t *df)
+{
+	struct dfcount dc = { c, nsig, NULL, df, c->nthreads, { 0 }, { 0 } };
+	int t;
+
+	if (dc.nw < 1 || c->pool.n < ((size_t)1 << 18) ||
+	    nsig * (size_t)dc.nw > ((size_t)1 << 26))
+		dc.nw = 1;
+	dc.cnt = dk_calloc((size_t)dc.nw, sizeof *dc.cnt);
+	dk_parallel(dc.nw, count_work, &dc);
+	dk_parallel(dc.nw, sum_work, &dc);
+	for (t = 0; t < dc.nw; t++)
+		free(dc.cnt[t]);
+	free(dc.cnt);
+}
+
 /* Renumbers the signatures from 1 by ascending document frequency (ties by
  * first appearance) and re-sorts every document: its array is sorted for
  * merging, and a query's visiting order (visit_order) breaks its ties by
@@ -170,22 +232,28 @@ fingerprint_work(void *arg, int tid)
 void
 sm_order_sigs(sm_ctx *c, uint32_t **map)
 {
-	size_t nsig = dk_intern_count(&c->sigs), i;
-	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
+	size_t nsig = dk_intern_count(&c->sigs), i, maxdf = 0;
+	uint32_t *df = dk_reallocarray(NULL, nsig + 1, sizeof *df), *at;
 	uint32_t *to = dk_reallocarray(NULL, nsig + 1, sizeof *to);
 	struct resort rs;
 
-	for (i = 0; i < c->pool.n; i++)
-		key[c->pool.v[i].id] += (uint64_t)1 << 32;
+	count_df(c, nsig, df);
+	/* a stable counting sort by frequency, which keeps the first
+	 * appearance order of equal ones */
 	for (i = 0; i < nsig; i++)
-		key[i] |= i;
-	dk_sort_u64(key, nsig);
+		maxdf = df[i] > maxdf ? df[i] : maxdf;
+	at = dk_calloc(maxdf + 2, sizeof *at);
 	for (i = 0; i < nsig; i++)
-		to[key[i] & 0xffffffffu] = (uint32_t)i + 1;
+		at[df[i] + 1]++;
+	for (i = 1; i <= maxdf + 1; i++)
+		at[i] += at[i - 1];
+	for (i = 0; i < nsig; i++)
+		to[i] = ++at[df[i]];
 	rs = (struct resort){ c, to, { 0 }, { 0 } };
 	dk_parallel(c->nthreads, resort_work, &rs);
 	dk_parallel(c->nthreads, fingerprint_work, &rs);
-	free(key);
+	free(df);
+	free(at);
 	if (map)
 		*map = to;
 	else
@@ -343,6 +411,67 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 	return i;
 }
 
+/* Puts the members in rank order, by descending length then input
+ * order (cmp_rank): members in input order whose lengths span a short
+ * range are counted into place (a stable counting sort by length). */
+static void
+rank_members(sm_matcher *mt, const sm_group *g)
+{
+	const sm_ctx *c = mt->c;
+	size_t i, n = g->nmember, span;
+	uint32_t lo = UINT32_MAX, hi = 0, len, *at;
+	int ordered = 1;
+
+	for (i = 0; i < n; i++) {
+		len = c->docs.v[g->member[i]].len;
+		lo = len < lo ? len : lo;
+		hi = len > hi ? len : hi;
+		ordered &= i == 0 || g->member[i - 1] < g->member[i];
+	}
+	span = n ? (size_t)(hi - lo) + 1 : 0;
+	if (!ordered || span > 4 * n + 1024) {
+		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
+		sort_ctx = c;
+		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+		return;
+	}
+	/* at[k]: the first rank of length hi - k */
+	at = dk_calloc(span + 1, sizeof *at);
+	for (i = 0; i < n; i++)
+		at[hi - c->docs.v[g->member[i]].len + 1]++;
+	for (i = 1; i <= span; i++)
+		at[i] += at[i - 1];
+	for (i = 0; i < n; i++)
+		mt->rank2doc.v[at[hi - c->docs.v[g->member[i]].len]++] = g->member[i];
+	free(at);
+}
+
+/* By rank, from rank.next on: each member's prefix length and bitmap. */
+struct ranked {
+	sm_matcher *mt;
+	size_t n;
+	dk_counter next;
+};
+
+static void
+rank_work(void *arg, int tid)
+{
+	struct ranked *rk = arg;
+	sm_matcher *mt = rk->mt;
+	const sm_ctx *c = mt->c;
+	const sm_doc *d;
+	size_t r, end;
+
+	(void)tid;
+	while ((r = dk_counter_take(&rk->next, 1024, rk->n)) < rk->n)
+		for (end = r + 1024 < rk->n ? r + 1024 : rk->n; r < end; r++) {
+			d = &c->docs.v[mt->rank2doc.v[r]];
+			mt->nprefix.v[r] = (uint32_t)prefix_len(mt, d, 0);
+			doc_bits(c, d, mt->bits.v[r].bits);
+			mt->bits.v[r].len = d->len;
+		}
+}
+
 /* Builds the inverted index of the prefixes of the group's members. */
 static void
 build_index(sm_matcher *mt, const sm_group *g)
@@ -352,19 +481,22 @@ build_index(sm_matcher *mt, const sm_group *g)
 	const sm_doc *d;
 	size_t r, i, n = g->nmember, np;
 	uint32_t l, wt, rest;
+	struct ranked rk = { mt, n, { 0 } };
 
 	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
 	DK_GROW(&mt->bits, n);
-	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	sort_ctx = c;
+	DK_GROW(&mt->nprefix, n);
 	/* without partitions the lists stay in input order, as in a plain
 	 * inverted index: the length bounds then filter entry by entry */
 	if (n > 1 && c->partition)
-		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+		rank_members(mt, g);
+	else
+		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
+	dk_parallel(n < 4096 ? 1 : mt->nw, rank_work, &rk);
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
-		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
+		for (s = sigs_of(c, d), np = mt->nprefix.v[r], i = 0; i < np; i++) {
 			if ((l = mt->slot[s[i].id].list) == NONE) {
 				l = mt->slot[s[i].id].list = (uint32_t)mt->touched.n;
 				DK_PUSH(&mt->touched, s[i].id);
@@ -387,10 +519,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	mt->post.n = r;
 	for (r = 0; r < n; r++) {
 		d = &c->docs.v[mt->rank2doc.v[r]];
-		doc_bits(c, d, mt->bits.v[r].bits);
-		mt->bits.v[r].len = d->len;
 		rest = d->len;
-		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
+		for (s = sigs_of(c, d), np = mt->nprefix.v[r], i = 0; i < np; i++) {
 			wt = dk_measure_weight(c->m, s[i].count);
 			mt->post.v[mt->lstart.v[mt->slot[s[i].id].list]++] =
 			    (struct posting){ (uint32_t)r, d->len, wt, rest };
@@ -763,7 +893,7 @@ sm_matcher_bytes(const sm_matcher *mt)
 	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
-	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
+	b += (mt->rank2doc.cap + mt->nprefix.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
 	    mt->bits.cap * sizeof *mt->bits.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
@@ -809,7 +939,8 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 	}
 	sm_sort_pairs(out);
 	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
-	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v, mt);
+	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
+	    mt->nprefix.v, mt);
 }
 
 /* A plain stream: partitions the documents by length, then matches each
