@@ -43,6 +43,12 @@ struct posting {
 	uint32_t rank, len, weight, rest;
 };
 
+/* A signature of a member's prefix, as the index needs it: its number,
+ * the member's weight of it and its weight from it on. */
+struct pentry {
+	uint32_t sig, weight, rest;
+};
+
 #define PRUNED UINT32_MAX      /* worker.acc of a member dropped by a query */
 #define BITWORDS 2             /* words of a document's bitmap */
 
@@ -95,7 +101,9 @@ struct sm_matcher {
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
 	DK_VEC(struct rankbits) bits;   /* by member rank */
-	DK_VEC(uint32_t) nprefix;       /* by member rank: its prefix length */
+	/* by member rank, the first entry of its prefix in pfx; one extra */
+	DK_VEC(uint32_t) pstart;
+	DK_VEC(struct pentry) pfx;
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -446,11 +454,15 @@ rank_members(sm_matcher *mt, const sm_group *g)
 	free(at);
 }
 
-/* By rank, from rank.next on: each member's prefix length and bitmap. */
+/* The members' prefixes by rank, made by the threads in two passes: each
+ * member's prefix length, bitmap and length, then (at offsets summed in
+ * between) its prefix into mt->pfx, so that the index is then built from
+ * one array read in order. */
 struct ranked {
 	sm_matcher *mt;
 	size_t n;
-	dk_counter next;
+	int pass;
+	dk_counter next[2];
 };
 
 static void
@@ -459,16 +471,30 @@ rank_work(void *arg, int tid)
 	struct ranked *rk = arg;
 	sm_matcher *mt = rk->mt;
 	const sm_ctx *c = mt->c;
+	const dk_idcount *s;
 	const sm_doc *d;
-	size_t r, end;
+	struct pentry *e;
+	size_t r, end, i, np;
+	uint32_t rest, wt;
 
 	(void)tid;
-	while ((r = dk_counter_take(&rk->next, 1024, rk->n)) < rk->n)
+	while ((r = dk_counter_take(&rk->next[rk->pass], 1024, rk->n)) < rk->n)
 		for (end = r + 1024 < rk->n ? r + 1024 : rk->n; r < end; r++) {
 			d = &c->docs.v[mt->rank2doc.v[r]];
-			mt->nprefix.v[r] = (uint32_t)prefix_len(mt, d, 0);
-			doc_bits(c, d, mt->bits.v[r].bits);
-			mt->bits.v[r].len = d->len;
+			if (rk->pass == 0) {
+				mt->pstart.v[r + 1] = (uint32_t)prefix_len(mt, d, 0);
+				doc_bits(c, d, mt->bits.v[r].bits);
+				mt->bits.v[r].len = d->len;
+				continue;
+			}
+			s = sigs_of(c, d);
+			e = mt->pfx.v + mt->pstart.v[r];
+			np = mt->pstart.v[r + 1] - mt->pstart.v[r];
+			for (rest = d->len, i = 0; i < np; i++) {
+				wt = dk_measure_weight(c->m, s[i].count);
+				e[i] = (struct pentry){ s[i].id, wt, rest };
+				rest -= wt;
+			}
 		}
 }
 
@@ -477,33 +503,41 @@ static void
 build_index(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s;
-	const sm_doc *d;
-	size_t r, i, n = g->nmember, np;
-	uint32_t l, wt, rest;
-	struct ranked rk = { mt, n, { 0 } };
+	const struct pentry *e;
+	size_t r, i, n = g->nmember, total;
+	uint32_t l;
+	struct ranked rk = { mt, n, 0, { { 0 }, { 0 } } };
+	int nw = n < 4096 ? 1 : mt->nw;
 
 	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
 	DK_GROW(&mt->bits, n);
-	DK_GROW(&mt->nprefix, n);
+	DK_GROW(&mt->pstart, n + 1);
 	/* without partitions the lists stay in input order, as in a plain
 	 * inverted index: the length bounds then filter entry by entry */
 	if (n > 1 && c->partition)
 		rank_members(mt, g);
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	dk_parallel(n < 4096 ? 1 : mt->nw, rank_work, &rk);
-	for (r = 0; r < n; r++) {
-		d = &c->docs.v[mt->rank2doc.v[r]];
-		for (s = sigs_of(c, d), np = mt->nprefix.v[r], i = 0; i < np; i++) {
-			if ((l = mt->slot[s[i].id].list) == NONE) {
-				l = mt->slot[s[i].id].list = (uint32_t)mt->touched.n;
-				DK_PUSH(&mt->touched, s[i].id);
-				DK_PUSH(&mt->lstart, 0);
-			}
-			mt->lstart.v[l]++;
+	dk_parallel(nw, rank_work, &rk);
+	mt->pstart.v[0] = 0;
+	for (r = 0, total = 0; r < n; r++) {
+		total += mt->pstart.v[r + 1];
+		if (total > UINT32_MAX)
+			dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)",
+			    total);
+		mt->pstart.v[r + 1] = (uint32_t)total;
+	}
+	DK_GROW(&mt->pfx, total);
+	rk.pass = 1;
+	dk_parallel(nw, rank_work, &rk);
+	for (i = 0, e = mt->pfx.v; i < total; i++) {
+		if ((l = mt->slot[e[i].sig].list) == NONE) {
+			l = mt->slot[e[i].sig].list = (uint32_t)mt->touched.n;
+			DK_PUSH(&mt->touched, e[i].sig);
+			DK_PUSH(&mt->lstart, 0);
 		}
+		mt->lstart.v[l]++;
 	}
 	/* counts to starts, then fill in rank order so lists stay sorted */
 	DK_PUSH(&mt->lstart, 0);
@@ -513,20 +547,12 @@ build_index(sm_matcher *mt, const sm_group *g)
 		mt->lstart.v[l] = (uint32_t)r;
 		r += cnt;
 	}
-	if (r > UINT32_MAX)
-		dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)", r);
 	DK_GROW(&mt->post, r);
 	mt->post.n = r;
-	for (r = 0; r < n; r++) {
-		d = &c->docs.v[mt->rank2doc.v[r]];
-		rest = d->len;
-		for (s = sigs_of(c, d), np = mt->nprefix.v[r], i = 0; i < np; i++) {
-			wt = dk_measure_weight(c->m, s[i].count);
-			mt->post.v[mt->lstart.v[mt->slot[s[i].id].list]++] =
-			    (struct posting){ (uint32_t)r, d->len, wt, rest };
-			rest -= wt;
-		}
-	}
+	for (r = 0; r < n; r++)
+		for (i = mt->pstart.v[r]; i < mt->pstart.v[r + 1]; i++)
+			mt->post.v[mt->lstart.v[mt->slot[e[i].sig].list]++] = (struct posting){
+			    (uint32_t)r, (uint32_t)mt->bits.v[r].len, e[i].weight, e[i].rest };
 	/* the fill moved every start to the next list's: shift back */
 	for (l = (uint32_t)mt->lstart.n - 1; l > 0; l--)
 		mt->lstart.v[l] = mt->lstart.v[l - 1];
@@ -893,9 +919,9 @@ sm_matcher_bytes(const sm_matcher *mt)
 	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
-	b += (mt->rank2doc.cap + mt->nprefix.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
+	b += (mt->rank2doc.cap + mt->pstart.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
-	    mt->bits.cap * sizeof *mt->bits.v +
+	    mt->bits.cap * sizeof *mt->bits.v + mt->pfx.cap * sizeof *mt->pfx.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
 	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
@@ -940,7 +966,7 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 	sm_sort_pairs(out);
 	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
 	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
-	    mt->nprefix.v, mt);
+	    mt->pstart.v, mt->pfx.v, mt);
 }
 
 /* A plain stream: partitions the documents by length, then matches each
