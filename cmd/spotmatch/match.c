@@ -969,6 +969,26 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 	    mt->pstart.v, mt->pfx.v, mt);
 }
 
+/* The partition of each document, found by the threads. */
+struct placing {
+	const sm_ctx *c;
+	const dk_parts *t;
+	uint32_t *part;
+	dk_counter next;
+};
+
+static void
+place_work(void *arg, int tid)
+{
+	struct placing *pl = arg;
+	size_t i, end, n = pl->c->docs.n;
+
+	(void)tid;
+	while ((i = dk_counter_take(&pl->next, 1 << 14, n)) < n)
+		for (end = i + (1 << 14) < n ? i + (1 << 14) : n; i < end; i++)
+			pl->part[i] = (uint32_t)dk_parts_find(pl->t, pl->c->docs.v[i].len);
+}
+
 /* A plain stream: partitions the documents by length, then matches each
  * partition with the probes of the one before. */
 void
@@ -979,6 +999,7 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	uint32_t *part, *member, *probe;
 	sm_matcher *mt;
 	sm_group g;
+	struct placing pl;
 
 	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
 	if (!c->partition) {
@@ -988,10 +1009,10 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	part = dk_reallocarray(NULL, n + 1, sizeof *part);
 	start = dk_calloc(t.n + 2, sizeof *start);
 	fill = dk_calloc(t.n + 1, sizeof *fill);
-	for (i = 0; i < n; i++) {
-		part[i] = (uint32_t)dk_parts_find(&t, c->docs.v[i].len);
+	pl = (struct placing){ c, &t, part, { 0 } };
+	dk_parallel(n < 65536 ? 1 : c->nthreads, place_work, &pl);
+	for (i = 0; i < n; i++)
 		start[part[i] + 1]++;
-	}
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);
