@@ -10,7 +10,13 @@
 # time to the old is printed for each -j.  Every output must be
 # byte-identical to the first.  The load average is printed before and
 # after: on a shared machine the wall times mean little when it is above
-# the number of CPUs.  Prints figures; asserts nothing about time.
+# the number of CPUs.  With perf(1) there, each build and -j is also run
+# JSCALE_PERF rounds (default 3; 0: none) under perf record, which counts
+# the CPU time of each thread by sampling: the main thread's is the
+# critical path (the serial work and its share of the parallel work),
+# what the wall time would be on idle CPUs; the CPU time of -j 1 over it
+# estimates the speedup whatever the load.  Prints figures; asserts
+# nothing about time.
 . "$(dirname "$0")/common.sh"
 test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
 have_shared || exit 0
@@ -60,6 +66,27 @@ while test "$r" -le "$rounds"; do
 done
 echo "load after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null); outputs identical ($(wc -l <"$t/first") pairs)"
 
+# crit BUILD J: under perf record, the CPU seconds of all threads and of
+# the main thread, appended to $t/BUILD.J.total and .main
+crit() {
+	perf record -q -F 4000 -s -o "$t/perf.data" "$(bindir "$1")/spotmatch" -j "$2" -t "$tau" \
+	    "$sigs" >/dev/null 2>&1 || return 1
+	perf report -i "$t/perf.data" -n -s pid --stdio 2>/dev/null | grep -E '^ +[0-9]' |
+	    awk -v f="$t/$1.$2" '{ s += $2 } NR == 1 { m = $2 }
+		END { printf "%.3f\n", s / 4000 >>(f ".total"); printf "%.3f\n", m / 4000 >>(f ".main") }'
+}
+prounds=${JSCALE_PERF:-3}
+command -v perf >/dev/null 2>&1 || prounds=0
+r=1
+while test "$r" -le "$prounds"; do
+	for j in $js; do
+		for b in $builds; do
+			crit "$b" "$j" || { prounds=0; break 2; }
+		done
+	done
+	r=$((r + 1))
+done
+
 med() { median <"$t/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 for b in $builds; do
@@ -72,5 +99,14 @@ for b in $builds; do
 			line="$line; new/old wall $(ratio "$w" "$(med "old.$j.wall")"), CPU $(ratio "$(med "new.$j.cpu")" "$(med "old.$j.cpu")")"
 		fi
 		echo "$line"
+	done
+done
+test "$prounds" -gt 0 || exit 0
+echo "critical path (main thread CPU, perf samples at 4000 Hz, medians of $prounds):"
+for b in $builds; do
+	c1=$(med "$b.1.total")
+	for j in $js; do
+		echo "  $b -j $j: all threads $(med "$b.$j.total") s, main thread $(med "$b.$j.main") s," \
+		    "estimated speedup $(ratio "$c1" "$(med "$b.$j.main")")x over -j 1"
 	done
 done
