@@ -41,6 +41,7 @@ SINGLE = $(basename $(notdir $(wildcard cmd/*.c)))
 MULTI  = $(notdir $(patsubst %/,%,$(wildcard cmd/*/)))
 PROGS  = $(sort $(SINGLE) $(MULTI))
 BINS   = $(addprefix $(BUILD)/bin/,$(PROGS))
+PROGOBJ = $(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/*.c cmd/*/*.c))
 
 LIBSRC = $(wildcard common/*.c)
 LIBOBJ = $(patsubst common/%.c,$(BUILD)/common/%.o,$(LIBSRC))
@@ -53,7 +54,7 @@ MANS = $(wildcard man/*.[1-9])
 # The examples the man pages point to, installed in DATADIR.
 SHARED = corpus.mk srun-sh scaleout.sh mapred.sh
 
-all: $(BINS)
+all: $(PROGOBJ) $(BINS)
 
 $(BUILD)/common/%.o: common/%.c common/*.h | $(BUILD)/common
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -65,13 +66,24 @@ $(LIBA): $(LIBOBJ)
 $(BUILD)/common $(BUILD)/bin $(BUILD)/unit:
 	mkdir -p $@
 
-# One rule for both program shapes; the prerequisites pick the sources.
+# One rule for both program shapes; the prerequisites pick the objects.
+# A program's objects stay in $(BUILD)/obj (cmd/NAME.c gives obj/NAME.o,
+# cmd/NAME/F.c gives obj/NAME/F.o): t0013 reads them with nm.
 .SECONDEXPANSION:
-$(BUILD)/bin/%: $$(wildcard cmd/$$*.c cmd/$$*/*.c cmd/$$*/*.h) $(LIBA) common/*.h | $(BUILD)/bin
-	$(CC) $(ALL_CFLAGS) -Icmd/$* -o $@ $(filter %.c,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+progobjs = $(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1.c cmd/$1/*.c))
+$(BUILD)/bin/%: $$(call progobjs,$$*) $(LIBA) | $(BUILD)/bin
+	$(CC) -o $@ $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $(LIBA) common/*.h | $(BUILD)/unit
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIBA) $(ALL_LDFLAGS) $(LIBS)
+$(BUILD)/obj/%.o: cmd/%.c $$(wildcard $$(dir cmd/$$*)*.h) common/*.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(<D) -c -o $@ $<
+
+# A unit test named after a program folder (tests/unit/spotsig.c) also
+# links that program's objects but main's, and sees its headers.
+unitobjs = $(filter-out %/main.o,$(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1/*.c)))
+$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(call unitobjs,$$*) $$(wildcard cmd/$$*/*.h) \
+		$(LIBA) common/*.h | $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 
 deps:
 	@sh .ci/deps

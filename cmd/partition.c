@@ -11,7 +11,8 @@ static const struct dk_usage usage = {
 	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [--shard] [file ...]\n"
 	"partition -t TAU [-r RHO] --bounds",
 	"  -t TAU      similarity threshold in (0, 1] (required)\n"
-	"  -M MEASURE  jaccard (default), set, max or dice: sets what |d| counts\n"
+	"  -M MEASURE  " DK_HELP_MEASURES " (default jaccard): sets what |d|\n"
+	"              counts\n"
 	"  -r RHO      partitions end at length RHO, then one open one (default 1000)\n"
 	"  --shard     the input is one shard of a collection: write every probe,\n"
 	"              even for a partition empty here\n"

@@ -45,6 +45,20 @@ print_synopsis(FILE *fp, const char *syn)
 	}
 }
 
+/* The option summary, each DK_HELP_MEASURES in it written as the names of
+ * the measures (measure.h), so that no program lists them by hand. */
+static void
+print_options(const char *s)
+{
+	const char *mark;
+
+	while ((mark = strchr(s, DK_HELP_MEASURES[0])) != NULL) {
+		printf("%.*s%s", (int)(mark - s), s, dk_measure_names());
+		s = mark + 1;
+	}
+	fputs(s, stdout);
+}
+
 void
 dk_usage(const struct dk_usage *u)
 {
@@ -59,8 +73,10 @@ dk_cli_common(int ch, const char *arg, const struct dk_usage *u)
 	switch (ch) {
 	case 'h':
 		print_synopsis(stdout, u->synopsis);
-		if (u->options)
-			printf("\n%s", u->options);
+		if (u->options) {
+			putchar('\n');
+			print_options(u->options);
+		}
 		printf("  --max-record SIZE  longest record accepted (default %zuM)\n",
 		    DK_MAX_RECORD_DEFAULT >> 20);
 		printf("  --progress         report progress on stderr every 2 s (as -v does)\n");

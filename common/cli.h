@@ -50,9 +50,14 @@
 #define DK_CLI_TEXTHELP \
 	"  --replace-invalid  replace invalid UTF-8 in the text by U+FFFD (else an error)\n"
 
+/* In an option summary: the names of the measures, "jaccard, set, ..."
+ * (dk_measure_names), for -M's line. */
+#define DK_HELP_MEASURES "\001"
+
 struct dk_usage {
 	const char *synopsis;   /* one or more lines, each without "usage: " */
-	const char *options;    /* option summary printed by --help */
+	const char *options;    /* option summary printed by --help (see
+	                           DK_HELP_MEASURES) */
 };
 
 extern int dk_threads;      /* set by -j; 0 until dk_cli_threads() */

@@ -19,6 +19,5 @@
 #include "token.h"
 #include "utf8.h"
 #include "warc.h"
-#include "words.h"
 
 #endif

@@ -1,7 +1,6 @@
 /* The key grammar of keyed streams: the kinds, the parser and the writers
  * (keys.h). */
 #include "keys.h"
-#include "partition.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,6 +114,19 @@ dk_key_scope(const dk_keyinfo *k, dk_str key, int probe)
 		return colon ? (dk_str){ key.p, (size_t)(colon - key.p) } : key;
 	}
 	return k->head;
+}
+
+void
+dk_tau_format(char *buf, size_t size, double tau)
+{
+	int prec;
+
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, tau);
+		if (strtod(buf, NULL) == tau)
+			return;
+	}
+	snprintf(buf, size, "%.17g", tau);
 }
 
 void

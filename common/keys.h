@@ -15,7 +15,7 @@
  *                                   fingerprints they share
  *   R                    imatch     a document without fingerprints
  *
- *   <tau>   dk_tau_format's text (partition.h); <tag> dk_measure_tag's, ""
+ *   <tau>   dk_tau_format's text (below); <tag> dk_measure_tag's, ""
  *           or "/set" ... (measure.h)
  *   <part>  decimal, zero-padded to 5 digits or to the widest number of
  *           the stream, so that byte order is number order
@@ -30,7 +30,8 @@
  * Adding a keyed producer: a letter and a row in keys.c's table (how its
  * records make pairs, which existing DK_PAIRS_ rule, and its stream's name
  * for messages), its case in dk_key_parse and a writer below, then its
- * cases in tests/unit/misc.c and in a spotmatch test.  spotmatch, the
+ * producer's own test and the spotmatch tests that read every kind
+ * (t3020, t0041, t0042; HACKING walks through minhash's).  spotmatch, the
  * stream sniffer (sniff.h) and the ID check (ids.h) read keys through this
  * header only. */
 #ifndef DK_KEYS_H
@@ -84,6 +85,9 @@ typedef struct {
 	size_t n;
 	int width;
 } dk_partkey;
+/* Shortest decimal text that reads back as tau: the <tau> of partition
+ * keys, and thresholds in messages. */
+void dk_tau_format(char *buf, size_t size, double tau);
 /* The keys of a stream of nparts partitions at tau under measure m. */
 void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);

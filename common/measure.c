@@ -13,6 +13,7 @@ static const struct {
 	[DK_M_SET] = { "set", NULL, "/set", "by set size" },
 	[DK_M_MAX] = { "max", "ddd", "", "by multiset size" },
 	[DK_M_DICE] = { "dice", NULL, "/dice", "for dice" },
+	[DK_M_COSINE] = { "cosine", NULL, "/cosine", "for cosine" },
 };
 #define NMEASURES (sizeof measures / sizeof *measures)
 
@@ -98,5 +99,9 @@ dk_measure_ratio(dk_measure m, double tau)
 	 * of dk_sim, only lets more pairs through to it */
 	if (m == DK_M_DICE)
 		return tau / (2.0 - tau) * (1.0 - 1e-9);
+	/* cosine: o >= tau sqrt(la lb) and o <= la give la / lb >= tau^2, and
+	 * then o >= tau sqrt(tau^2 lb lb) = tau^2 lb */
+	if (m == DK_M_COSINE)
+		return tau * tau * (1.0 - 1e-9);
 	return tau;
 }

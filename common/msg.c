@@ -1,5 +1,4 @@
 #include "msg.h"
-#include "progress.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,6 +7,7 @@
 
 const char *dk_progname = "dupkit";
 int dk_verbose;
+void (*dk_msg_before)(void);
 
 void
 dk_setprogname(const char *argv0)
@@ -21,7 +21,8 @@ static void
 vmsg(const char *file, unsigned long line, int errnum, const char *fmt, va_list ap)
 {
 	fflush(stdout);
-	dk_progress_clear();
+	if (dk_msg_before)
+		dk_msg_before();
 	fprintf(stderr, "%s: ", dk_progname);
 	if (file)
 		fprintf(stderr, "%s:%lu: ", file, line);

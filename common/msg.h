@@ -16,6 +16,10 @@ extern const char *dk_progname;
 extern int dk_verbose;          /* -v count */
 
 void dk_setprogname(const char *argv0);
+/* When set, called before each message is written: progress.c sets it to
+ * clear its report from the terminal line (so msg.c, below progress.c,
+ * needs nothing of it). */
+extern void (*dk_msg_before)(void);
 
 #define DK_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define DK_NORETURN __attribute__((noreturn))

@@ -1,7 +1,6 @@
 #include "partition.h"
 #include "mem.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 /* The smallest q >= p with q - p > (1 - r) * q, evaluated in double as
@@ -86,17 +85,4 @@ dk_parts_probe(const dk_parts *t, size_t k, uint64_t len)
 	next = (double)t->p[k + 1];
 	return next - (double)len <= (1.0 - t->ratio) * next ||
 	    !dk_len_below((double)len, next, t->ratio);
-}
-
-void
-dk_tau_format(char *buf, size_t size, double tau)
-{
-	int prec;
-
-	for (prec = 1; prec < 17; prec++) {
-		snprintf(buf, size, "%.*g", prec, tau);
-		if (strtod(buf, NULL) == tau)
-			return;
-	}
-	snprintf(buf, size, "%.17g", tau);
 }

@@ -38,7 +38,4 @@ uint64_t dk_parts_upper(const dk_parts *t, size_t k);
  * would compute it.  Always 0 for the last partition. */
 int dk_parts_probe(const dk_parts *t, size_t k, uint64_t len);
 
-/* Shortest decimal text that reads back as tau (for keys and messages). */
-void dk_tau_format(char *buf, size_t size, double tau);
-
 #endif

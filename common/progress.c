@@ -68,6 +68,7 @@ init(void)
 	p.start = now_ms();
 	p.due = p.start + p.interval;
 	atexit(clear_at_exit);
+	dk_msg_before = dk_progress_clear;
 }
 
 /* v with a comma between thousands, into buf (at least 27 bytes). */

@@ -30,13 +30,7 @@ const char dk_gz_limit[] = "gzip member inflates beyond the record limit (see --
 static const char dk_warc_limit[] = "WARC record longer than the record limit (see --max-record)";
 
 const char *
-dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used)
-{
-	return dk_gunzip_max(p, n, out, used, dk_max_record);
-}
-
-const char *
-dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_t max)
+dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used, size_t max)
 {
 	size_t skipped;
 

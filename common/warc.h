@@ -27,13 +27,11 @@ int dk_is_warc(const unsigned char *p, size_t n);
 
 /* Inflates the gzip member at p into out (appended).  Returns NULL, or the
  * reason it is damaged; *used is the compressed length consumed.  out never
- * grows beyond dk_max_record + 1 bytes: past that the reason is
- * dk_gz_limit. */
+ * grows beyond max + 1 bytes: past that the reason is dk_gz_limit.  max is
+ * dk_max_record for a record read from the input; a caller inflating again
+ * bytes it read once within the limit passes its own. */
 extern const char dk_gz_limit[];
-const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used);
-/* The same with out's limit max instead of dk_max_record (for bytes read
- * once within the limit, and inflated again in one piece). */
-const char *dk_gunzip_max(const unsigned char *p, size_t n, dk_buf *out, size_t *used,
+const char *dk_gunzip(const unsigned char *p, size_t n, dk_buf *out, size_t *used,
     size_t max);
 
 /* The same, the first skip bytes the member inflates to passed over, not

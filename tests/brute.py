@@ -21,17 +21,18 @@
 # A document is read as spotmatch reads a plain signature stream: the ID is
 # the first field, the signatures (name=count) the last; one flagged !short
 # or without signatures matches nothing.  A pair is reported when the
-# similarity under MEASURE (jaccard, set, max, dice, as common/measure.h
+# similarity under MEASURE (jaccard, set, max, dice, cosine, as common/measure.h
 # defines them), a double quotient, is >= TAU; SIM is rounded as
 # dk_buf_sim rounds it (common/stream.c).
 import argparse
 import datetime
+import math
 import re
 import sys
 
 p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
-p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice"])
+p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine"])
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
 p.add_argument("--novel", action="store_true")
@@ -88,6 +89,8 @@ def sim(x, y):
     o = sum(min(wx[k], wy[k]) for k in wx.keys() & wy.keys())
     if a.M == "dice":
         return 2 * o / (lx + ly)
+    if a.M == "cosine":
+        return o / math.sqrt(float(lx) * float(ly))
     return o / (max(lx, ly) if a.M == "max" else lx + ly - o)
 
 

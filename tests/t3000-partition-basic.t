@@ -100,7 +100,7 @@ test_expect_success 'bad input and usage' '
 	expect_error 2 "partition: threshold is .0.: must be above 0" partition -t 0 empty &&
 	expect_error 2 "partition: threshold is .1.5.: not in" partition -t 1.5 empty &&
 	expect_error 2 "partition: a threshold -t TAU is required" partition empty &&
-	expect_error 2 "partition: measure is .cosine.: expected one of jaccard, set, max, dice" partition -t 0.5 -M cosine empty
+	expect_error 2 "partition: measure is .tanimoto.: expected one of jaccard, set, max, dice, cosine" partition -t 0.5 -M tanimoto empty
 '
 
 test_expect_success 'an unreadable operand is reported, the others are read' '

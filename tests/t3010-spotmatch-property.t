@@ -59,6 +59,11 @@ done <<EOF_CASES
 20 300 1.0 dice
 21 2000 0.9 dice
 22 600 0.3 dice
+23 500 0.5 cosine
+24 800 0.8 cosine
+25 300 1.0 cosine
+26 2000 0.9 cosine
+27 600 0.3 cosine
 EOF_CASES
 
 test_expect_success 'the pairs of a threshold are found at a higher threshold of the same stream' '

@@ -108,7 +108,7 @@ test_expect_success 'bad threshold, lower than the partitioning, wrong measure' 
 	partition -t 0.9 -M set in >keyed &&
 	expect_error 2 "spotmatch: the stream was partitioned by set size: use -M set" spotmatch keyed &&
 	spotmatch -M set keyed >actual && test_must_be_empty actual &&
-	expect_error 2 "spotmatch: measure is .cosine.: expected one of jaccard, set, max, dice" spotmatch -M cosine in
+	expect_error 2 "spotmatch: measure is .tanimoto.: expected one of jaccard, set, max, dice, cosine" spotmatch -M tanimoto in
 '
 
 test_expect_success 'dice: 2 |A n B| / (|A| + |B|), its partition stream read with -M dice only' '

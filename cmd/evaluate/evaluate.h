@@ -27,7 +27,7 @@ struct series {
 int plot_svg(const char *path, const struct series *runs, size_t nruns,
     uint64_t truepairs);
 
-/* A threshold in its shortest form with at least two decimals. */
+/* tau.c: a threshold in its shortest form with at least two decimals. */
 void put_tau(char *buf, size_t size, int64_t tau);
 
 /* One bin of --histogram: the SIMs from lo up to hi (up to and with 1 in

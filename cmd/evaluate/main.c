@@ -432,16 +432,6 @@ ratio(char *buf, size_t size, uint64_t num, uint64_t den)
 	return buf;
 }
 
-void
-put_tau(char *buf, size_t size, int64_t tau)
-{
-	int len;
-
-	len = snprintf(buf, size, "%d.%06d", (int)(tau / MICRO), (int)(tau % MICRO));
-	while (len > 4 && buf[len - 1] == '0')
-		buf[--len] = '\0';
-}
-
 static void
 put_field(const char *s, int width, int left)
 {

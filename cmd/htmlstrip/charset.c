@@ -2,15 +2,14 @@
  * order mark, else a <meta> in the first 1024 bytes (sniff.c), else the
  * charset of the HTTP Content-Type (WARC; browsers put it before the
  * <meta>), else UTF-8 when the page is valid UTF-8, else a later <meta>,
- * else a guess from the bytes (detect.c).  Then the
+ * else a guess from the bytes (detect.c); labels are looked up by
+ * labels.c.  Then the
  * decoders of the Encoding Standard: UTF-8, windows-1252, x-user-defined
  * and replacement here, the others through iconv(3). */
 #include "htmlstrip.h"
 
 #include <errno.h>
 #include <iconv.h>
-#include <stdlib.h>
-#include <strings.h>
 
 /* windows-1252 at 0x80..0x9F; the five holes decode to C1 controls. */
 const uint16_t hs_cp1252[32] = {
@@ -19,37 +18,6 @@ const uint16_t hs_cp1252[32] = {
 	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
 	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
 };
-
-#define LABELMAX 40
-
-/* Length of the valid UTF-8 prefix; ASCII is checked eight bytes at a
- * time. */
-static size_t
-utf8_valid(const unsigned char *s, size_t n)
-{
-	size_t i = 0, len;
-	uint64_t w;
-	uint32_t cp;
-
-	while (i < n) {
-		if (n - i >= 8) {
-			memcpy(&w, s + i, 8);
-			if ((w & 0x8080808080808080ull) == 0) {
-				i += 8;
-				continue;
-			}
-		}
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
-		len = dk_utf8_decode(s + i, n - i, &cp);
-		if (cp == DK_REPLACEMENT && len == 1)
-			break;
-		i += len;
-	}
-	return i;
-}
 
 static void
 put_cp(dk_buf *b, uint32_t cp)
@@ -66,7 +34,7 @@ repair_utf8(const unsigned char *p, size_t n, dk_buf *out)
 	size_t v;
 
 	for (;;) {
-		v = utf8_valid(p, n);
+		v = dk_utf8_valid_prefix((const char *)p, n);
 		dk_buf_bytes(out, p, v);
 		if (v == n)
 			return;
@@ -131,7 +99,7 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 	iconv_close(cd);
 	/* glibc's UTF-8 decoder lets code points above U+10FFFF through (F4 90
 	 * and beyond): what iconv wrote is checked like any other input. */
-	if (out->n && utf8_valid((const unsigned char *)out->p, out->n) != out->n) {
+	if (out->n && dk_utf8_valid_prefix(out->p, out->n) != out->n) {
 		dk_buf fixed = { 0 };
 
 		repair_utf8((const unsigned char *)out->p, out->n, &fixed);
@@ -139,33 +107,6 @@ from_iconv(const char *charset, const unsigned char *p, size_t n, dk_buf *out)
 		*out = fixed;
 	}
 	return 1;
-}
-
-static int
-label_cmp(const void *key, const void *elem)
-{
-	return strcmp(key, ((const struct hs_label *)elem)->label);
-}
-
-int
-hs_label_encoding(const unsigned char *p, size_t n)
-{
-	char low[LABELMAX];
-	const struct hs_label *l;
-	size_t i;
-
-	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\f' || *p == '\r'))
-		p++, n--;
-	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' ||
-	    p[n - 1] == '\f' || p[n - 1] == '\r'))
-		n--;
-	if (n == 0 || n >= LABELMAX)
-		return -1;
-	for (i = 0; i < n; i++)
-		low[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
-	low[n] = 0;
-	l = bsearch(low, hs_labels, hs_nlabels, sizeof *l, label_cmp);
-	return l ? l->enc : -1;
 }
 
 /* x-user-defined: bytes 0x80-0xFF are U+F780-U+F7FF. */
@@ -186,7 +127,7 @@ static int
 sniff(const unsigned char *p, size_t n, const char *hint, size_t hintn,
     const char *name)
 {
-	char label[LABELMAX] = "";
+	char label[HS_LABELMAX] = "";
 	int e, cut, warned;
 
 	if ((e = hs_prescan(p, n, &cut, label)) >= 0)
@@ -202,7 +143,7 @@ sniff(const unsigned char *p, size_t n, const char *hint, size_t hintn,
 	/* Bytes above 0x7F that happen to be valid UTF-8 are almost never
 	 * text in another encoding: this beats a later <meta> (browsers would
 	 * show such a page garbled). */
-	if (utf8_valid(p, n) == n)
+	if (dk_utf8_valid_prefix((const char *)p, n) == n)
 		return HS_UTF_8;
 	if ((e = hs_late_meta(p, n, label)) >= 0) {
 		if (dk_verbose && cut)
@@ -240,7 +181,7 @@ hs_decode(const char *doc, size_t n, const char *hint, size_t hintn,
 		e = sniff(p, n, hint, hintn, name);
 	switch (e) {
 	case HS_UTF_8:
-		if (utf8_valid(p, n) == n) {
+		if (dk_utf8_valid_prefix((const char *)p, n) == n) {
 			*outn = n;
 			return (const char *)p;
 		}

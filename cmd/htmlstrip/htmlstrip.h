@@ -142,12 +142,14 @@ struct hs_label {
 extern const struct hs_encoding hs_encodings[];
 extern const struct hs_label hs_labels[];
 extern const size_t hs_nlabels;
-
-/* charset.c */
-extern const uint16_t hs_cp1252[32];      /* 0x80..0x9F, 0 = undefined */
+/* The longest label kept for notes, its NUL included. */
+#define HS_LABELMAX 40
 /* The encoding a label names (ASCII white space around it ignored, any
  * case), or -1. */
 int hs_label_encoding(const unsigned char *label, size_t n);
+
+/* charset.c: a page to UTF-8 (sniffing its encoding, then decoding). */
+extern const uint16_t hs_cp1252[32];      /* 0x80..0x9F, 0 = undefined */
 /* The document as UTF-8: p itself when it already is, else a conversion in
  * conv.  hint is the HTTP Content-Type (or NULL); name says where the
  * page is, for -v notes. */
@@ -161,11 +163,11 @@ const char *hs_decode(const char *p, size_t n, const char *hint, size_t hintn,
  * (outside comments and raw text), for the first that declares an
  * encoding.  Both return an enum hs_enc, UTF-16 and x-user-defined mapped
  * as HTML maps them, or -1; *label is the label found, for notes. */
-int hs_prescan(const unsigned char *p, size_t n, int *cut, char label[40]);
-int hs_late_meta(const unsigned char *p, size_t n, char label[40]);
+int hs_prescan(const unsigned char *p, size_t n, int *cut, char label[HS_LABELMAX]);
+int hs_late_meta(const unsigned char *p, size_t n, char label[HS_LABELMAX]);
 /* The charset parameter of a Content-Type value, as an enum hs_enc, or -1;
  * *label as above. */
-int hs_content_charset(const unsigned char *p, size_t n, char label[40]);
+int hs_content_charset(const unsigned char *p, size_t n, char label[HS_LABELMAX]);
 
 /* detect.c: a guess at the encoding of an undeclared page that is not
  * valid UTF-8, from its bytes (see htmlstrip(1)); UTF-8 only when it is

@@ -1,8 +1,11 @@
 /* The encodings of the WHATWG Encoding Standard and all their labels
  * (encodings.json of https://encoding.spec.whatwg.org/), with the name
- * glibc's iconv(3) knows each by.  Labels are sorted as bytes for
- * bsearch(3); they are matched after ASCII lower-casing. */
+ * glibc's iconv(3) knows each by, and the lookup of a label
+ * (hs_label_encoding).  Labels are sorted as bytes for bsearch(3); they are
+ * matched after ASCII lower-casing. */
 #include "htmlstrip.h"
+
+#include <stdlib.h>
 
 const struct hs_encoding hs_encodings[] = {
 	{ "UTF-8", "" },
@@ -278,3 +281,30 @@ const struct hs_label hs_labels[] = {
 	{ "x-x-big5", HS_BIG5 },
 };
 const size_t hs_nlabels = sizeof hs_labels / sizeof hs_labels[0];
+
+static int
+label_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct hs_label *)elem)->label);
+}
+
+int
+hs_label_encoding(const unsigned char *p, size_t n)
+{
+	char low[HS_LABELMAX];
+	const struct hs_label *l;
+	size_t i;
+
+	while (n > 0 && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\f' || *p == '\r'))
+		p++, n--;
+	while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\n' ||
+	    p[n - 1] == '\f' || p[n - 1] == '\r'))
+		n--;
+	if (n == 0 || n >= HS_LABELMAX)
+		return -1;
+	for (i = 0; i < n; i++)
+		low[i] = (char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] | 0x20 : p[i]);
+	low[n] = 0;
+	l = bsearch(low, hs_labels, hs_nlabels, sizeof *l, label_cmp);
+	return l ? l->enc : -1;
+}

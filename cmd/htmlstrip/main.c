@@ -36,7 +36,8 @@ gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
 	int status = 0;
 
 	while (pos < n) {
-		why = dk_is_gzip(p + pos, n - pos) ? dk_gunzip(p + pos, n - pos, &d->gz, &used) :
+		why = dk_is_gzip(p + pos, n - pos) ?
+		    dk_gunzip(p + pos, n - pos, &d->gz, &used, dk_max_record) :
 		    "not a gzip member";
 		if (!why) {
 			pos += used;
@@ -73,7 +74,7 @@ do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
 
 	if (dk_is_gzip(f->p, f->n)) {
 		d->gz.n = 0;
-		why = dk_gunzip(f->p, f->n, &d->gz, &used);
+		why = dk_gunzip(f->p, f->n, &d->gz, &used, dk_max_record);
 		if (warc || dk_is_warc((unsigned char *)d->gz.p, d->gz.n))
 			return hs_warc(d, path, f->p, f->n);
 		if (why) {

@@ -6,7 +6,6 @@
 #include <strings.h>
 
 #define PRESCAN 1024
-#define LABELMAX 40
 
 enum { GOT, END, CUT };        /* what get_attr() found */
 
@@ -93,11 +92,11 @@ get_attr(const unsigned char **pp, const unsigned char *end, struct attr *a)
 }
 
 static void
-keep_label(char label[LABELMAX], const unsigned char *p, size_t n)
+keep_label(char label[HS_LABELMAX], const unsigned char *p, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n && i < LABELMAX - 1; i++)
+	for (i = 0; i < n && i < HS_LABELMAX - 1; i++)
 		label[i] = (char)(p[i] >= 0x20 && p[i] < 0x7F ? p[i] : '?');
 	label[i] = 0;
 }
@@ -105,7 +104,7 @@ keep_label(char label[LABELMAX], const unsigned char *p, size_t n)
 /* HTML's "extracting a character encoding from a meta element": -1 for
  * none, -2 for a label that names no encoding. */
 static int
-from_content(const unsigned char *p, size_t n, char label[LABELMAX])
+from_content(const unsigned char *p, size_t n, char label[HS_LABELMAX])
 {
 	const unsigned char *end = p + n, *q;
 	int e;
@@ -137,7 +136,7 @@ from_content(const unsigned char *p, size_t n, char label[LABELMAX])
 }
 
 int
-hs_content_charset(const unsigned char *p, size_t n, char label[LABELMAX])
+hs_content_charset(const unsigned char *p, size_t n, char label[HS_LABELMAX])
 {
 	int e = from_content(p, n, label);
 
@@ -147,10 +146,10 @@ hs_content_charset(const unsigned char *p, size_t n, char label[LABELMAX])
 /* The attributes of a <meta> from *pp, as the prescan reads them: the
  * encoding it declares, -1 for none, or -3 when the bytes end inside it. */
 static int
-meta(const unsigned char **pp, const unsigned char *end, char label[LABELMAX])
+meta(const unsigned char **pp, const unsigned char *end, char label[HS_LABELMAX])
 {
 	struct attr a;
-	char lab[LABELMAX] = "";
+	char lab[HS_LABELMAX] = "";
 	int r, seen = 0, pragma = 0, need = -1, cs = -1, e;
 
 	while ((r = get_attr(pp, end, &a)) == GOT) {
@@ -180,7 +179,7 @@ meta(const unsigned char **pp, const unsigned char *end, char label[LABELMAX])
 	(*pp)++;                /* past the '>' */
 	if (need == -1 || (need == 1 && !pragma))
 		return -1;
-	memcpy(label, lab, LABELMAX);     /* used, or naming nothing */
+	memcpy(label, lab, HS_LABELMAX);     /* used, or naming nothing */
 	if (cs < 0)
 		return -1;
 	if (cs == HS_UTF_16BE || cs == HS_UTF_16LE)
@@ -222,7 +221,7 @@ skip_raw(const unsigned char *name, size_t n, const unsigned char *p,
 /* The prescan's loop over p[0, n); late: read raw text elements as a
  * parser does.  *cut is set when a <meta> runs past the end. */
 static int
-scan(const unsigned char *p, size_t n, int late, int *cut, char label[LABELMAX])
+scan(const unsigned char *p, size_t n, int late, int *cut, char label[HS_LABELMAX])
 {
 	const unsigned char *end = p + n, *q, *name;
 	struct attr a;
@@ -263,14 +262,14 @@ scan(const unsigned char *p, size_t n, int late, int *cut, char label[LABELMAX])
 }
 
 int
-hs_prescan(const unsigned char *p, size_t n, int *cut, char label[LABELMAX])
+hs_prescan(const unsigned char *p, size_t n, int *cut, char label[HS_LABELMAX])
 {
 	*cut = 0;
 	return scan(p, n < PRESCAN ? n : PRESCAN, 0, cut, label);
 }
 
 int
-hs_late_meta(const unsigned char *p, size_t n, char label[LABELMAX])
+hs_late_meta(const unsigned char *p, size_t n, char label[HS_LABELMAX])
 {
 	int cut = 0;
 

@@ -127,7 +127,7 @@ http_response(struct hs_doc *d, const dk_warc_rec *r, const char *name, const ch
 	}
 	if (starts(ce, "gzip") || starts(ce, "x-gzip")) {
 		d->inflated.n = 0;
-		if (dk_gunzip(body, n, &d->inflated, &k) != NULL)
+		if (dk_gunzip(body, n, &d->inflated, &k, dk_max_record) != NULL)
 			return "bad gzip content coding";
 		body = (const unsigned char *)d->inflated.p;
 		n = d->inflated.n;

@@ -16,7 +16,7 @@ static const struct dk_usage usage = {
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
-	"  -M MEASURE      jaccard (default), set, max or dice\n"
+	"  -M MEASURE      " DK_HELP_MEASURES " (default jaccard)\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"

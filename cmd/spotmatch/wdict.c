@@ -1,7 +1,8 @@
 /* spotmatch --window: the dictionary.  Signatures interned into slots
  * (struct tok) through an open-addressing table, a slot's serial given by
  * its birth or by -L's lexicon, and slots removed once no document of the
- * window holds them (the sweep, windex.c, decides when). */
+ * window holds them (the sweep, windex.c, decides when, and frees their
+ * posting lists first). */
 #include "window.h"
 
 #include <stdlib.h>
@@ -143,9 +144,7 @@ dict_drop(struct win *w, uint32_t slot)
 		}
 	}
 	dict->tab[i] = 0;
-	w->held -= sizeof *t + (size_t)t->bandcap * sizeof *t->band;
-	bands_free(w, t);
-	free(t->band);
+	w->held -= sizeof *t;
 	if (t->n > sizeof t->s.inl) {
 		w->held -= t->n;
 		free(t->s.p);

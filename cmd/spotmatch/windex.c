@@ -168,6 +168,11 @@ win_sweep(struct win *w)
 		if (t->serial == 0)
 			continue;
 		if (!win_holds(w, t->last)) {
+			bands_free(w, t);
+			w->held -= (size_t)t->bandcap * sizeof *t->band;
+			free(t->band);
+			t->band = NULL;
+			t->bandcap = 0;
 			dict_drop(w, (uint32_t)i);
 			continue;
 		}

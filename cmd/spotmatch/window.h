@@ -238,7 +238,8 @@ void win_free(struct win *w);
  * is marked as held by the document to come, seq w->tail. */
 void dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash,
     struct order *ord);
-/* Removes a slot that no document holds any more. */
+/* Removes a slot that no document holds any more, its bands freed
+ * already (the sweep of windex.c frees them first). */
 void dict_drop(struct win *w, uint32_t slot);
 
 /* ---- windex.c ---- */

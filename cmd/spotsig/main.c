@@ -97,14 +97,23 @@ clear_slots(struct state *st)
 }
 
 /* Appends a word of a signature.  The built-in tokenizer's words are
- * letters, marks and digits, which need no percent-encoding. */
+ * letters, marks and digits, which need no percent-encoding.  Most words
+ * are copied as 16 bytes at once, without a call (the token buffer
+ * usually has room after them, and the bytes past the word are
+ * overwritten next). */
 static inline void
 put_word(struct state *st, size_t tok)
 {
 	const dk_tokens *t = &st->toks;
+	size_t len = t->v[tok].len;
 
-	if (st->plain)
-		dk_buf_bytes(&st->sig, dk_token_text(t, tok), t->v[tok].len);
+	if (st->plain && len <= 16 && t->captext - t->v[tok].off >= 16) {
+		if (st->sig.cap - st->sig.n < 16)
+			dk_buf_reserve(&st->sig, 16);
+		memcpy(st->sig.p + st->sig.n, dk_token_text(t, tok), 16);
+		st->sig.n += len;
+	} else if (st->plain)
+		dk_buf_bytes(&st->sig, dk_token_text(t, tok), len);
 	else
 		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
 }
@@ -114,7 +123,7 @@ put_word(struct state *st, size_t tok)
 static void
 spot(struct state *st, const char *text, size_t n)
 {
-	const struct wslot *e;
+	const struct winfo *e;
 	size_t i, k, pos, taken, off, tok;
 
 	if (st->src->autolang)
@@ -125,7 +134,7 @@ spot(struct state *st, const char *text, size_t n)
 	for (i = 0; i < st->at.n; i += 3) {
 		tok = st->at.v[i];
 		pos = st->at.v[i + 1];
-		e = &st->words.slot[st->at.v[i + 2]];
+		e = &st->words.info[st->at.v[i + 2]];
 		if (pos + e->d - 1 >= st->ns.n)
 			continue;       /* not even one word before the end */
 		off = st->sig.n;
@@ -294,8 +303,10 @@ cleanup(struct state *st, struct wordsrc *src)
 		free(src->av.v[i].word);
 	free(src->av.v);
 	dk_strset_free(&src->stop);
-	free(st->words.slot);
-	free(st->tslot.v);
+	free(st->words.key);
+	free(st->words.info);
+	free(st->words.str);
+	free(st->tcls.v);
 	free(st->paras.v);
 	dk_tokenizer_free(st->tok);
 	dk_lexicon_free(st->lex);

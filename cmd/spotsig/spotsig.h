@@ -6,6 +6,10 @@
  *               the built-in lists of -l, each word's classes
  *   classify.c  each token's class: its language with -l auto (by
  *               paragraph), stopword or antecedent
+ *   langs.c     the built-in languages of -l, their antecedents and
+ *               stopwords (langs.h)
+ *   wordlist.c  word sets, the list files of -S and -A, the English
+ *               lists (wordlist.h)
  *
  * The word table's look-up (wfind) is here, inline: every token of the
  * input goes through it. */
@@ -15,6 +19,7 @@
 #include "dk.h"
 #include "langs.h"
 #include "lexicon.h"
+#include "wordlist.h"
 
 #include <string.h>
 
@@ -24,26 +29,42 @@
 
 #define MAXPROF 16
 
-/* The word classes: one open-addressing table for stopwords and
- * antecedents, so that each token costs one probe.  A word's classes are
- * bit masks of profiles: one profile (bit 0) unless -l auto, which gives
- * each language its own (bit i for dk_langs[i]). */
-struct wslot {
-	uint64_t k[2];          /* up to 16 bytes: the word; longer: its hash, 0 */
-	const char *s;          /* NULL: empty */
-	uint32_t n;
-	uint16_t d;
-	uint8_t c;
+/* The word classes: one table for stopwords and antecedents, so that
+ * each token costs one look-up.  A word's classes are bit masks of
+ * profiles: one profile (bit 0) unless -l auto, which gives each language
+ * its own (bit i for dk_langs[i]).  The table is a cuckoo hash: a word is
+ * in one of two slots that its hash names, so that a look-up reads two
+ * keys and chooses without a branch (a token's being in a list or not is
+ * a coin toss to the processor).  The keys are apart from the words'
+ * classes, 16 bytes a slot, so that the table of all the languages stays
+ * in the cache; a word's classes are read where it is found. */
+struct wkey {
+	uint64_t k[2];          /* up to WSHORT bytes: the word and its length
+				 * (wkey); longer: its hash, WLONG */
+};
+
+/* The longest word that is its own key (wkey); k[1] of an empty slot,
+ * and of a longer word: their last bytes are 0xff, which is no length up
+ * to WSHORT, so no word of up to WSHORT bytes has these keys. */
+#define WSHORT 15
+#define WEMPTY (~(uint64_t)0)
+#define WLONG (~(uint64_t)1)
+
+struct winfo {
 	uint16_t stop, ante;    /* the profiles it is a stopword, antecedent of */
 	uint16_t det;           /* the languages whose built-in stopword it is */
+	uint16_t d;             /* an antecedent's spot distance and chain */
+	uint8_t c;
+	uint32_t n;             /* the word's length */
+	uint64_t inc[2];        /* det as one count a byte (-l auto: detect) */
 };
 
 struct wtable {
-	struct wslot *slot;
+	struct wkey *key;
+	struct winfo *info;     /* mask + 2: the last is no class */
+	const char **str;       /* the words, for a look-up longer than WSHORT */
 	size_t mask;
-	size_t maxlen;          /* longer tokens are in no class */
-	uint64_t quick[QMASK + 1];      /* bit n: some word of length n */
-	struct wslot none;      /* what wfind finds for other words: no class */
+	uint64_t seed;          /* of whash */
 };
 
 struct ante {
@@ -89,6 +110,13 @@ struct para {
 	uint16_t own;
 };
 
+/* -l auto: a token's classes as detect found them: the profiles it is a
+ * stopword and an antecedent of, and its word table slot. */
+struct tclass {
+	uint16_t stop, ante;
+	uint32_t slot;
+};
+
 /* Why the documents without any spot signature have none (the guess
  * for the warning at the end). */
 enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
@@ -98,7 +126,7 @@ struct state {
 	int plain;              /* built-in tokenizer: nothing to encode */
 	struct wtable words;
 	const struct wordsrc *src;
-	DK_VEC(const struct wslot *) tslot;     /* -l auto: each token's slot */
+	DK_VEC(struct tclass) tcls;             /* -l auto: each token's classes */
 	DK_VEC(struct para) paras;              /* -l auto: the paragraphs */
 	uint64_t nlang[MAXPROF];        /* -l auto: documents of each language */
 	uint64_t nparas;                /* -l auto: paragraphs in another one */
@@ -129,32 +157,17 @@ struct state {
 	uint64_t ndocs, nshort, nsigs, nkept, bytes;
 };
 
-/* Most tokens are in no list: a table of the lengths seen for each hash
- * of (first, second, last byte) rejects nearly all of them before any
- * hashing. */
-static inline size_t
-qkey(const char *s, size_t n)
-{
-	return ((unsigned char)s[0] * 961u + (unsigned char)s[n > 1] * 31u +
-	    (unsigned char)s[n - 1]) & QMASK;
-}
+/* For each length n up to WSHORT, what makes a key of the 16 bytes
+ * loaded at a word: the masks of its first n bytes in each half, and its
+ * length in the last byte (walloc fills it, in the machine's byte order). */
+extern uint64_t wkmask[WSHORT + 1][3];
 
-/* The first m < 8 bytes of a loaded word. */
-static inline uint64_t
-keep_bytes(uint64_t x, size_t m)
-{
-	if (m == 0)
-		return 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return x & ~0ULL << (64 - 8 * m);
-#else
-	return x & ~0ULL >> (64 - 8 * m);
-#endif
-}
-
-/* A word of up to 16 bytes is its own key: two words, zero-padded.  The
- * token buffer usually has 16 bytes to spare after a token, so the key is
- * two loads and a mask. */
+/* A word of up to WSHORT bytes is its own key: two words, its bytes
+ * zero-padded and its length in the last byte, so that equal keys are
+ * equal words (NUL bytes in them or not) and a look-up needs no other
+ * comparison.  The token buffer usually has 16 bytes to spare after a
+ * token, so the key is two loads, two masks and an or, without a branch
+ * on the length. */
 static inline void
 wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 {
@@ -167,50 +180,73 @@ wkey(const char *s, size_t n, size_t avail, uint64_t k[2])
 		memcpy(b, s, n);
 		memcpy(k, b, 16);
 	}
-	if (n < 8) {
-		k[0] = keep_bytes(k[0], n);
-		k[1] = 0;
-	} else
-		k[1] = n == 16 ? k[1] : keep_bytes(k[1], n - 8);
+	k[0] &= wkmask[n][0];
+	k[1] = (k[1] & wkmask[n][1]) | wkmask[n][2];
 }
 
+/* The halves of a key enter apart, the first through a mixer that the
+ * table's seed changes, so that words whose hashes collide for one seed
+ * do not for the next (wplace). */
 static inline uint64_t
-whash(const uint64_t k[2], size_t n)
+whash(const struct wtable *w, const uint64_t k[2])
 {
-	return dk_mix64(k[0] ^ (k[1] * 0x9e3779b97f4a7c15ULL) ^ n);
+	return dk_mix64(k[0] ^ w->seed) ^ k[1] * 0x9e3779b97f4a7c15ULL;
 }
 
-/* Words longer than 16 bytes: hash of all bytes. */
+/* Words longer than WSHORT bytes: hash of all bytes. */
 static inline uint64_t
 whash_long(const char *s, size_t n)
 {
 	return dk_hash64(s, n, 0);
 }
 
-/* The class of a token, w->none if none; avail is how many bytes may
+/* The two slots of a hash: never the same one. */
+static inline size_t
+wslot1(const struct wtable *w, uint64_t h)
+{
+	return (size_t)(h ^ h >> 32) & w->mask;
+}
+
+static inline size_t
+wslot2(const struct wtable *w, uint64_t h)
+{
+	return wslot1(w, h) ^ (((size_t)(h >> 32) & w->mask) | 1);
+}
+
+/* The no-class entry, what wfind finds for words in no list. */
+static inline const struct winfo *
+wnone(const struct wtable *w)
+{
+	return &w->info[w->mask + 1];
+}
+
+/* The slot of key k, or mask + 1 (no class), chosen without a branch. */
+static inline size_t
+wprobe(const struct wtable *w, const uint64_t k[2])
+{
+	uint64_t h = whash(w, k);
+	size_t a = wslot1(w, h), b = wslot2(w, h), j = w->mask + 1;
+	const struct wkey *ka = &w->key[a], *kb = &w->key[b];
+
+	j = ((ka->k[0] ^ k[0]) | (ka->k[1] ^ k[1])) == 0 ? a : j;
+	j = ((kb->k[0] ^ k[0]) | (kb->k[1] ^ k[1])) == 0 ? b : j;
+	return j;
+}
+
+/* Words longer than WSHORT bytes and the empty word (words.c). */
+const struct winfo *wfind_long(const struct wtable *w, const char *s, size_t n);
+
+/* The classes of a token, wnone(w) if none; avail is how many bytes may
  * be read at s. */
-static inline const struct wslot *
+static inline const struct winfo *
 wfind(const struct wtable *w, const char *s, size_t n, size_t avail)
 {
-	uint64_t k[2], h;
-	size_t j;
+	uint64_t k[2];
 
-	if (n > w->maxlen || n == 0 || (n < 64 && !(w->quick[qkey(s, n)] & (1ULL << n))))
-		return (struct wslot *)&w->none;
-	if (n > 16) {
-		h = whash_long(s, n);
-		for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-			if (w->slot[j].k[0] == h && w->slot[j].n == n &&
-			    memcmp(w->slot[j].s, s, n) == 0)
-				return &w->slot[j];
-		return (struct wslot *)&w->none;
-	}
+	if (n - 1 >= WSHORT)
+		return wfind_long(w, s, n);
 	wkey(s, n, avail, k);
-	h = whash(k, n);
-	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-		if (w->slot[j].k[0] == k[0] && w->slot[j].k[1] == k[1] && w->slot[j].n == n)
-			return &w->slot[j];
-	return (struct wslot *)&w->none;
+	return &w->info[wprobe(w, k)];
 }
 
 /* ---- words.c ---- */
@@ -220,13 +256,18 @@ void antes_from_list(antevec *av, const char *list);
 void antes_from_file(antevec *av, const char *path);
 /* -l LANGS: the languages of src. */
 void parse_langs(struct wordsrc *src, const char *arg);
+/* An empty word table of size slots, a power of 2. */
+void walloc(struct wtable *w, size_t size);
+/* Adds a word (not copied) to the table, which grows when it must;
+ * returns its classes (where they are until the next word is added). */
+struct winfo *wadd(struct wtable *w, const char *s, size_t n);
 /* Fills the word table w from src; the strings stay owned by src and the
  * built-in lists. */
 void build_words(struct wtable *w, const struct wordsrc *src);
 
 /* ---- classify.c ---- */
 
-/* -l auto: each token of st->toks gets its slot, and its paragraph
+/* -l auto: each token of st->toks gets its classes, and its paragraph
  * (in st->paras) a language; text is what was tokenized, n bytes. */
 void detect(struct state *st, const char *text, size_t n);
 /* The non-stopwords into st->ns, the antecedent occurrences into st->at. */

@@ -6,34 +6,111 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Adds a word (not copied) to the table, which build_words sized. */
-static struct wslot *
-wadd(struct wtable *w, const char *s, size_t n)
+const struct winfo *
+wfind_long(const struct wtable *w, const char *s, size_t n)
 {
-	struct wslot *e = (struct wslot *)wfind(w, s, n, n);
-	uint64_t k[2] = { 0, 0 }, h;
+	uint64_t k[2] = { 0, WLONG };
+	const struct winfo *e;
 	size_t j;
 
-	if (e != &w->none || n == 0)
-		return e;
-	if (n > 16)
-		h = k[0] = whash_long(s, n);
-	else {
+	if (n == 0)
+		return wnone(w);
+	k[0] = whash_long(s, n);
+	j = wprobe(w, k);
+	e = &w->info[j];
+	return j <= w->mask && e->n == n && memcmp(w->str[j], s, n) == 0 ? e : wnone(w);
+}
+
+/* The key of a word of the table. */
+static void
+word_key(const char *s, size_t n, uint64_t k[2])
+{
+	if (n > WSHORT) {
+		k[0] = whash_long(s, n);
+		k[1] = WLONG;
+	} else
 		wkey(s, n, n, k);
-		h = whash(k, n);
+}
+
+uint64_t wkmask[WSHORT + 1][3];
+
+void
+walloc(struct wtable *w, size_t size)
+{
+	unsigned char m[16], t[16];
+	size_t i;
+
+	for (i = 0; i <= WSHORT; i++) {
+		memset(m, 0, sizeof m);
+		memset(m, 0xff, i);
+		memset(t, 0, sizeof t);
+		t[15] = (unsigned char)i;
+		memcpy(wkmask[i], m, 16);
+		memcpy(&wkmask[i][2], t + 8, 8);
 	}
-	for (j = h & w->mask; w->slot[j].s; j = (j + 1) & w->mask)
-		;
-	e = &w->slot[j];
-	e->k[0] = k[0];
-	e->k[1] = k[1];
-	e->s = s;
-	e->n = (uint32_t)n;
-	if (n < 64)
-		w->quick[qkey(s, n)] |= 1ULL << n;
-	if (n > w->maxlen)
-		w->maxlen = n;
-	return e;
+
+	w->key = dk_reallocarray(NULL, size, sizeof *w->key);
+	for (i = 0; i < size; i++)
+		w->key[i].k[0] = w->key[i].k[1] = WEMPTY;
+	w->info = dk_calloc(size + 1, sizeof *w->info);
+	w->str = dk_calloc(size, sizeof *w->str);
+	w->mask = size - 1;
+}
+
+/* Places a word (its string, key and classes) in one of its two slots,
+ * moving the one there to its other slot, and so on.  After too many
+ * moves, the table is twice the size and the words placed anew under
+ * another seed. */
+static void
+wplace(struct wtable *w, const char *s, const uint64_t key[2], struct winfo info)
+{
+	struct wkey k = { { key[0], key[1] } }, tk;
+	struct winfo ti;
+	const char *ts;
+	size_t j = wslot1(w, whash(w, k.k)), moves, i, size;
+	uint64_t h;
+	struct wtable old;
+
+	for (moves = 0; moves < 500; moves++) {
+		tk = w->key[j];
+		ti = w->info[j];
+		ts = w->str[j];
+		w->key[j] = k;
+		w->info[j] = info;
+		w->str[j] = s;
+		if (tk.k[1] == WEMPTY)
+			return;
+		k = tk;                 /* the one moved out goes to its other slot */
+		info = ti;
+		s = ts;
+		h = whash(w, k.k);
+		j = wslot1(w, h) == j ? wslot2(w, h) : wslot1(w, h);
+	}
+	old = *w;
+	size = (old.mask + 1) * 2;
+	walloc(w, size);
+	w->seed = dk_mix64(old.seed + 1);       /* new slots for every word */
+	for (i = 0; i <= old.mask; i++)
+		if (old.key[i].k[1] != WEMPTY)
+			wplace(w, old.str[i], old.key[i].k, old.info[i]);
+	wplace(w, s, k.k, info);
+	free(old.key);
+	free(old.info);
+	free(old.str);
+}
+
+struct winfo *
+wadd(struct wtable *w, const char *s, size_t n)
+{
+	struct winfo *e = (struct winfo *)wfind(w, s, n, n), info = { 0 };
+	uint64_t k[2];
+
+	if (e != wnone(w) || n == 0)
+		return e;
+	word_key(s, n, k);
+	info.n = (uint32_t)n;
+	wplace(w, s, k, info);
+	return (struct winfo *)wfind(w, s, n, n);
 }
 
 /* Lower-cases an option's word as the tokenizer does. */
@@ -172,7 +249,7 @@ static void
 mark_list(struct wtable *w, const char *const *words, uint16_t stop,
     uint16_t ante, uint16_t det, const struct wordsrc *src)
 {
-	struct wslot *e;
+	struct winfo *e;
 
 	for (; *words; words++) {
 		e = wadd(w, *words, strlen(*words));
@@ -193,14 +270,14 @@ build_words(struct wtable *w, const struct wordsrc *src)
 {
 	size_t i, size = 64, total = src->stop.n + src->av.n;
 	uint16_t bit, all = src->autolang ? (uint16_t)((1u << src->nlang) - 1) : 1;
-	struct wslot *e;
+	struct winfo *e;
+	unsigned m, k;
 
 	for (i = 0; i < src->nlang; i++)
 		total += list_len(src->lang[i]->stopwords) + list_len(src->lang[i]->antecedents);
-	while (size < total * 4)
+	while (size < total * 2)
 		size *= 2;
-	w->slot = dk_calloc(size, sizeof *w->slot);
-	w->mask = size - 1;
+	walloc(w, size);
 	for (i = 0; i < src->nlang; i++) {
 		bit = src->autolang ? (uint16_t)(1u << i) : 1;
 		mark_list(w, src->lang[i]->stopwords, src->own_stop ? 0 : bit, 0,
@@ -219,4 +296,9 @@ build_words(struct wtable *w, const struct wordsrc *src)
 		e->d = (uint16_t)(src->av.v[i].d ? src->av.v[i].d : src->d);
 		e->c = (uint8_t)(src->av.v[i].c ? src->av.v[i].c : src->c);
 	}
+	for (i = 0; i <= w->mask; i++)
+		for (m = w->info[i].det; m; m &= m - 1) {
+			k = (unsigned)__builtin_ctz(m);
+			w->info[i].inc[k / 8] += 1ULL << k % 8 * 8;
+		}
 }

@@ -70,7 +70,13 @@ test_measure(void)
 	tap_ok(o == 2 && dk_sim(DK_M_DICE, o, 4, 6) == 4.0 / 10, "dice 2 * 2/10");
 	tap_ok(dk_measure_parse("dice") == DK_M_DICE &&
 	    strcmp(dk_measure_name(DK_M_DICE), "dice") == 0 &&
-	    strcmp(dk_measure_names(), "jaccard, set, max, dice") == 0, "dice by name");
+	    strcmp(dk_measure_names(), "jaccard, set, max, dice, cosine") == 0, "dice by name");
+	o = dk_overlap(DK_M_COSINE, a, 3, b, 3);
+	tap_ok(o == 2 && dk_sim(DK_M_COSINE, o, 4, 9) == 2.0 / 6, "cosine 2 / sqrt(4 * 9)");
+	tap_ok(dk_sim(DK_M_COSINE, 0, 0, 5) == 0, "cosine with an empty document is 0");
+	tap_ok(dk_measure_parse("cosine") == DK_M_COSINE &&
+	    strcmp(dk_measure_tag(DK_M_COSINE), "/cosine") == 0 &&
+	    strcmp(dk_measure_tag_by("/cosine"), "for cosine") == 0, "cosine by name and tag");
 	tap_ok(strcmp(dk_measure_tag(DK_M_MAX), "") == 0 &&
 	    strcmp(dk_measure_tag(DK_M_SET), "/set") == 0 &&
 	    strcmp(dk_measure_tag_options(""), "-M jaccard or -M max") == 0 &&
@@ -114,7 +120,7 @@ test_measure_contract(void)
 	size_t i;
 	int ok;
 
-	for (m = DK_M_JACCARD; m <= DK_M_DICE; m++) {
+	for (m = DK_M_JACCARD; m <= DK_M_COSINE; m++) {
 		ok = 1;
 		for (i = 0; i < sizeof taus / sizeof *taus; i++)
 			ok &= contract_holds(m, taus[i]);
@@ -278,7 +284,7 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(41);
+	tap_plan(45);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -288,5 +294,5 @@ main(void)
 	test_sort();
 	test_sort64();
 	test_checks();
-	return tap_done(41);
+	return tap_done(45);
 }

@@ -1,5 +1,6 @@
 /* Unit tests of common/partition: the table, lookups, probes, tau text. */
 #include "tap.h"
+#include "keys.h"
 #include "partition.h"
 
 #include <stdint.h>

@@ -1,9 +1,8 @@
-/* UTF-8 decoding, character classes, the tokenizers and word lists. */
+/* UTF-8 decoding, character classes and the tokenizers. */
 #include "dk.h"
 #include "tap.h"
 
 #include <stdlib.h>
-#include <unistd.h>
 
 /* The tokens of text joined by '|'. */
 static char *
@@ -143,55 +142,11 @@ test_tokenizer(void)
 	dk_tokenizer_free(grp);
 }
 
-static void
-test_words(void)
-{
-	dk_strset s = { 0 };
-	char path[] = "/tmp/dk-words-XXXXXX";
-	static const char list[] = "# comment\nThe\n  Über \n\nthe\nDon't\n";
-	int fd;
-	size_t i;
-
-	tap_is_int((long long)dk_strset_add(&s, "x", 1), 0, "first index 0");
-	tap_is_int((long long)dk_strset_add(&s, "y", 1), 1, "second index 1");
-	tap_is_int((long long)dk_strset_add(&s, "x", 1), 0, "adding again finds it");
-	for (i = 0; i < 1000; i++) {
-		char w[16];
-
-		snprintf(w, sizeof w, "w%zu", i);
-		dk_strset_add(&s, w, strlen(w));
-	}
-	tap_ok(dk_strset_find(&s, "w999", 4) == 1001 && dk_strset_find(&s, "w1000", 5) == -1,
-	    "lookups after growth");
-	tap_ok(strcmp(dk_strset_get(&s, 1), "y") == 0, "insertion order kept");
-	dk_strset_free(&s);
-
-	if ((fd = mkstemp(path)) < 0 || write(fd, list, sizeof list - 1) < 0)
-		abort();
-	close(fd);
-	dk_strset_load(&s, path);
-	unlink(path);
-	tap_ok(s.n == 3 && dk_strset_find(&s, "the", 3) == 0 &&
-	    dk_strset_find(&s, "über", strlen("über")) == 1 &&
-	    dk_strset_find(&s, "don't", 5) == 2, "list file: comments, blanks, case, duplicates");
-	dk_strset_free(&s);
-
-	dk_strset_add_list(&s, dk_english_stopwords);
-	tap_ok(s.n > 250 && dk_strset_find(&s, "the", 3) >= 0 && dk_strset_find(&s, "carolina", 8) < 0,
-	    "built-in stopwords (%zu)", s.n);
-	dk_strset_free(&s);
-	dk_strset_add_list(&s, dk_default_antecedents);
-	tap_ok(dk_strset_find(&s, "a", 1) >= 0 && dk_strset_find(&s, "is", 2) >= 0 &&
-	    dk_strset_find(&s, "have", 4) >= 0, "built-in antecedents");
-	dk_strset_free(&s);
-}
-
 int
 main(void)
 {
-	tap_plan(61);
+	tap_plan(53);
 	test_utf8();
 	test_tokenizer();
-	test_words();
-	return tap_done(61);
+	return tap_done(53);
 }

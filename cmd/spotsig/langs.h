@@ -1,12 +1,12 @@
-/* The built-in languages of spot signatures: for each, a code, its
+/* spotsig's built-in languages (-l): for each, a code, its
  * antecedents (articles and the commonest forms of the auxiliaries: be,
  * have, can, will, do or what the language uses for them) and its
  * stopwords (function words skipped inside a chain).  Every antecedent of
  * a language is also one of its stopwords.  Words are lower-cased as the
  * built-in tokenizer folds them, and split where it splits (French l'
  * is the word "l"). */
-#ifndef DK_LANGS_H
-#define DK_LANGS_H
+#ifndef SPOTSIG_LANGS_H
+#define SPOTSIG_LANGS_H
 
 #include <stddef.h>
 

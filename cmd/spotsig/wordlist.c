@@ -1,4 +1,6 @@
-#include "words.h"
+/* spotsig's word lists (wordlist.h): the string set, the list files of -S
+ * and -A, and the built-in English lists. */
+#include "wordlist.h"
 #include "hash.h"
 #include "mem.h"
 #include "msg.h"

@@ -1,4 +1,4 @@
-/* The built-in languages of spot signatures (see langs.h).  The lists
+/* spotsig's built-in languages (see langs.h).  The lists
  * were written for dupkit, shorter than the Snowball stop lists: the
  * closed classes (articles, pronouns, determiners, auxiliary and modal
  * verbs, conjunctions, the commonest adverbs and quantifiers) and the
@@ -15,7 +15,7 @@
  * esli.  Those additions were kept for what they did on the manual-page
  * collections of tests/bench/lang.sh (spotsig(1) gives the figures). */
 #include "langs.h"
-#include "words.h"
+#include "wordlist.h"
 
 #include <stdlib.h>
 #include <string.h>

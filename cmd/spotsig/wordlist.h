@@ -1,10 +1,12 @@
-/* Word lists: a set of byte strings, the built-in English stopwords and
- * antecedents, and loading a list from a file (one word a line; blank lines
- * and lines starting with '#' are ignored; words are lower-cased as the
- * built-in tokenizer does, and kept whole even when the tokenizer would
- * split them). */
-#ifndef DK_WORDS_H
-#define DK_WORDS_H
+/* spotsig's word lists: a set of byte strings, the built-in English
+ * stopwords and antecedents, and loading a list from a file (-S, -A: one
+ * word a line; blank lines and lines starting with '#' are ignored; words
+ * are lower-cased as the built-in tokenizer does, and kept whole even when
+ * the tokenizer would split them).  Only spotsig uses them, so they live
+ * beside it rather than in common/ (the dk_ names are those they had
+ * there). */
+#ifndef SPOTSIG_WORDLIST_H
+#define SPOTSIG_WORDLIST_H
 
 #include <stddef.h>
 #include <stdint.h>
