@@ -3,8 +3,8 @@ test_description='spotmatch: the output is the same byte for byte for every -j'
 . "$(dirname "$0")/lib.sh"
 
 # With -j above 1 a signature or partition stream is read ahead in
-# batches (16,384 records), which threads parse and number while the next
-# batch is read; the records are then taken in order (cmd/spotmatch/
+# batches (4,096 records, then 8,192, 16,384 ... up to 65,536), which
+# threads parse and number while the next batch is read; the records are then taken in order (cmd/spotmatch/
 # ahead.c).  -j 1 reads record by record.  Every case compares the two
 # ways, on streams of several batches, and every message must name the
 # line of its record as -j 1 does.
@@ -87,7 +87,7 @@ err() {
 	test_cmp err.1 err
 }
 
-test_expect_success 'a bad field in the third batch' '
+test_expect_success 'a bad field in the fourth batch' '
 	awk -F "\t" -v OFS="\t" "NR == 35000 { \$2 = \$2 \" w=0\" } { print }" in >bad &&
 	err bad 35000 "signature count is 0"
 '

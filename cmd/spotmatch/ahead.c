@@ -13,9 +13,11 @@
 
 #include <stdlib.h>
 
-/* A batch ends at whichever comes first. */
-#define BATCH_BYTES ((size_t)4 << 20)
-#define BATCH_RECORDS 16384
+/* A batch ends at whichever comes first; the first batches are shorter,
+ * each twice the one before, so that the threads start soon. */
+#define BATCH_BYTES ((size_t)16 << 20)
+#define BATCH_FIRST 4096
+#define BATCH_RECORDS 65536
 #define CHUNK 64               /* records a thread claims at a time */
 
 /* A record of the batch. */
@@ -62,6 +64,7 @@ struct sm_ahead {
 	int cur;                   /* the batch being taken */
 	size_t next;               /* its record to take next */
 	int started, eof;
+	size_t limit;              /* records of the batch read next */
 	dk_reader *r;              /* while numbering: read the next batch */
 	struct aworker *w;
 	int nw;
@@ -103,7 +106,9 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 	struct arec x = { 0 };
 
 	b->text.n = b->rec.n = 0;
-	while (!a->eof && b->rec.n < BATCH_RECORDS && b->text.n < BATCH_BYTES) {
+	a->limit = a->limit == 0 ? BATCH_FIRST :
+	    a->limit < BATCH_RECORDS ? 2 * a->limit : BATCH_RECORDS;
+	while (!a->eof && b->rec.n < a->limit && b->text.n < BATCH_BYTES) {
 		if (!dk_read_line(r, &line)) {
 			a->eof = 1;
 			break;

@@ -82,6 +82,7 @@ struct worker {
 	                            * query so far, or PRUNED */
 	uint32_t query;
 	DK_VEC(uint32_t) cand;     /* a query's candidates, by rank */
+	DK_VEC(struct pentry) pfx; /* members' prefixes (build_index) */
 	sm_pairs pairs;
 	size_t mark;               /* pairs before the current group */
 	unsigned long long lists, postings, met, placed, candidates;
@@ -101,9 +102,9 @@ struct sm_matcher {
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
 	DK_VEC(struct rankbits) bits;   /* by member rank */
-	/* by member rank, the first entry of its prefix in pfx; one extra */
-	DK_VEC(uint32_t) pstart;
-	DK_VEC(struct pentry) pfx;
+	/* by member rank: its prefix, pcount entries from pstart in the pfx
+	 * of the worker that made its block of RANKBLOCK ranks (blockw) */
+	DK_VEC(uint32_t) pstart, pcount, blockw;
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -454,15 +455,16 @@ rank_members(sm_matcher *mt, const sm_group *g)
 	free(at);
 }
 
-/* The members' prefixes by rank, made by the threads in two passes: each
- * member's prefix length, bitmap and length, then (at offsets summed in
- * between) its prefix into mt->pfx, so that the index is then built from
- * one array read in order. */
+/* The members' prefixes by rank, made by the threads a block of ranks at
+ * a time: each member's prefix length, bitmap and length, and its prefix
+ * into the worker's pfx, so that the index is then built from arrays
+ * read in order. */
+#define RANKBLOCK 1024
+
 struct ranked {
 	sm_matcher *mt;
 	size_t n;
-	int pass;
-	dk_counter next[2];
+	dk_counter next;
 };
 
 static void
@@ -471,31 +473,43 @@ rank_work(void *arg, int tid)
 	struct ranked *rk = arg;
 	sm_matcher *mt = rk->mt;
 	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[tid];
 	const dk_idcount *s;
 	const sm_doc *d;
 	struct pentry *e;
 	size_t r, end, i, np;
 	uint32_t rest, wt;
 
-	(void)tid;
-	while ((r = dk_counter_take(&rk->next[rk->pass], 1024, rk->n)) < rk->n)
-		for (end = r + 1024 < rk->n ? r + 1024 : rk->n; r < end; r++) {
+	w->pfx.n = 0;
+	while ((r = dk_counter_take(&rk->next, RANKBLOCK, rk->n)) < rk->n) {
+		mt->blockw.v[r / RANKBLOCK] = (uint32_t)tid;
+		for (end = r + RANKBLOCK < rk->n ? r + RANKBLOCK : rk->n; r < end; r++) {
 			d = &c->docs.v[mt->rank2doc.v[r]];
-			if (rk->pass == 0) {
-				mt->pstart.v[r + 1] = (uint32_t)prefix_len(mt, d, 0);
-				doc_bits(c, d, mt->bits.v[r].bits);
-				mt->bits.v[r].len = d->len;
-				continue;
-			}
+			np = prefix_len(mt, d, 0);
+			doc_bits(c, d, mt->bits.v[r].bits);
+			mt->bits.v[r].len = d->len;
+			if (w->pfx.n + np > UINT32_MAX)
+				dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature "
+				    "occurrences)", w->pfx.n + np);
+			mt->pstart.v[r] = (uint32_t)w->pfx.n;
+			mt->pcount.v[r] = (uint32_t)np;
+			DK_GROW(&w->pfx, w->pfx.n + np);
+			e = w->pfx.v + w->pfx.n;
 			s = sigs_of(c, d);
-			e = mt->pfx.v + mt->pstart.v[r];
-			np = mt->pstart.v[r + 1] - mt->pstart.v[r];
 			for (rest = d->len, i = 0; i < np; i++) {
 				wt = dk_measure_weight(c->m, s[i].count);
 				e[i] = (struct pentry){ s[i].id, wt, rest };
 				rest -= wt;
 			}
+			w->pfx.n += np;
 		}
+	}
+}
+
+static const struct pentry *
+prefix_of(const sm_matcher *mt, size_t r)
+{
+	return mt->w[mt->blockw.v[r / RANKBLOCK]].pfx.v + mt->pstart.v[r];
 }
 
 /* Builds the inverted index of the prefixes of the group's members. */
@@ -504,41 +518,32 @@ build_index(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
 	const struct pentry *e;
-	size_t r, i, n = g->nmember, total;
+	size_t r, i, n = g->nmember;
 	uint32_t l;
-	struct ranked rk = { mt, n, 0, { { 0 }, { 0 } } };
-	int nw = n < 4096 ? 1 : mt->nw;
+	struct ranked rk = { mt, n, { 0 } };
 
 	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
 	DK_GROW(&mt->bits, n);
-	DK_GROW(&mt->pstart, n + 1);
+	DK_GROW(&mt->pstart, n);
+	DK_GROW(&mt->pcount, n);
+	DK_GROW(&mt->blockw, n / RANKBLOCK + 1);
 	/* without partitions the lists stay in input order, as in a plain
 	 * inverted index: the length bounds then filter entry by entry */
 	if (n > 1 && c->partition)
 		rank_members(mt, g);
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	dk_parallel(nw, rank_work, &rk);
-	mt->pstart.v[0] = 0;
-	for (r = 0, total = 0; r < n; r++) {
-		total += mt->pstart.v[r + 1];
-		if (total > UINT32_MAX)
-			dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)",
-			    total);
-		mt->pstart.v[r + 1] = (uint32_t)total;
-	}
-	DK_GROW(&mt->pfx, total);
-	rk.pass = 1;
-	dk_parallel(nw, rank_work, &rk);
-	for (i = 0, e = mt->pfx.v; i < total; i++) {
-		if ((l = mt->slot[e[i].sig].list) == NONE) {
-			l = mt->slot[e[i].sig].list = (uint32_t)mt->touched.n;
-			DK_PUSH(&mt->touched, e[i].sig);
-			DK_PUSH(&mt->lstart, 0);
+	dk_parallel(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
+	for (r = 0; r < n; r++)
+		for (e = prefix_of(mt, r), i = 0; i < mt->pcount.v[r]; i++) {
+			if ((l = mt->slot[e[i].sig].list) == NONE) {
+				l = mt->slot[e[i].sig].list = (uint32_t)mt->touched.n;
+				DK_PUSH(&mt->touched, e[i].sig);
+				DK_PUSH(&mt->lstart, 0);
+			}
+			mt->lstart.v[l]++;
 		}
-		mt->lstart.v[l]++;
-	}
 	/* counts to starts, then fill in rank order so lists stay sorted */
 	DK_PUSH(&mt->lstart, 0);
 	for (l = 0, r = 0; l < mt->lstart.n; l++) {
@@ -547,10 +552,12 @@ build_index(sm_matcher *mt, const sm_group *g)
 		mt->lstart.v[l] = (uint32_t)r;
 		r += cnt;
 	}
+	if (r > UINT32_MAX)
+		dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)", r);
 	DK_GROW(&mt->post, r);
 	mt->post.n = r;
 	for (r = 0; r < n; r++)
-		for (i = mt->pstart.v[r]; i < mt->pstart.v[r + 1]; i++)
+		for (e = prefix_of(mt, r), i = 0; i < mt->pcount.v[r]; i++)
 			mt->post.v[mt->lstart.v[mt->slot[e[i].sig].list]++] = (struct posting){
 			    (uint32_t)r, (uint32_t)mt->bits.v[r].len, e[i].weight, e[i].rest };
 	/* the fill moved every start to the next list's: shift back */
@@ -919,14 +926,15 @@ sm_matcher_bytes(const sm_matcher *mt)
 	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
-	b += (mt->rank2doc.cap + mt->pstart.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
+	b += (mt->rank2doc.cap + mt->pstart.cap + mt->pcount.cap + mt->blockw.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
-	    mt->bits.cap * sizeof *mt->bits.v + mt->pfx.cap * sizeof *mt->pfx.v +
+	    mt->bits.cap * sizeof *mt->bits.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
 	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
 		b += sizeof mt->w[t] + 2 * (mt->nmember + 1) * sizeof(uint32_t) +
-		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].cand.cap * sizeof(uint32_t);
+		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].cand.cap * sizeof(uint32_t) +
+		    mt->w[t].pfx.cap * sizeof(struct pentry);
 	return b;
 }
 
@@ -961,12 +969,12 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		mt->c->met += w->met;
 		mt->c->placed += w->placed;
 		mt->c->candidates += w->candidates;
-		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v);
+		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v, w->pfx.v);
 	}
 	sm_sort_pairs(out);
 	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
 	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
-	    mt->pstart.v, mt->pfx.v, mt);
+	    mt->pstart.v, mt->pcount.v, mt->blockw.v, mt);
 }
 
 /* The partition of each document, found by the threads. */
