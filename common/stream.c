@@ -33,6 +33,7 @@ struct dk_reader {
 	size_t cap;
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
+	unsigned long at;       /* dk_reader_at: the line messages name, or 0 */
 	dk_str raw;             /* the line last returned, as read */
 	struct gz *gz;          /* set when the input is gzip data */
 	dk_reader *next, *prev; /* the open readers */
@@ -125,7 +126,13 @@ dk_reader_name(const dk_reader *r)
 unsigned long
 dk_reader_lineno(const dk_reader *r)
 {
-	return r->lineno;
+	return r->at ? r->at : r->lineno;
+}
+
+void
+dk_reader_at(dk_reader *r, unsigned long lineno)
+{
+	r->at = lineno;
 }
 
 dk_str
@@ -394,10 +401,20 @@ dk_reader_peek(dk_reader *r, dk_str *head, int *partial)
 int
 dk_read_record(dk_reader *r, dk_record *rec, size_t minfields)
 {
+	dk_str line;
+
+	if (!dk_read_line(r, &line))
+		return 0;
+	dk_record_split(r, rec, line, minfields);
+	return 1;
+}
+
+void
+dk_record_split(dk_reader *r, dk_record *rec, dk_str line, size_t minfields)
+{
 	char *p, *end, *tab;
 
-	if (!dk_read_line(r, &rec->line))
-		return 0;
+	rec->line = line;
 	p = rec->line.p;
 	end = p + rec->line.n;
 	rec->n = 0;
@@ -415,9 +432,8 @@ dk_read_record(dk_reader *r, dk_record *rec, size_t minfields)
 		p = tab + 1;
 	}
 	if (rec->n < minfields)
-		dk_die_at(r->name, r->lineno, "expected at least %zu tab-separated fields, found %zu",
+		dk_die_at(r->name, dk_reader_lineno(r), "expected at least %zu tab-separated fields, found %zu",
 		    minfields, rec->n);
-	return 1;
 }
 
 void
@@ -490,7 +506,7 @@ invalid_text(dk_reader *r, dk_record *rec, size_t ok)
 	const char *msg;
 
 	if (dk_text_invalid == DK_INVALID_ERROR)
-		dk_die_at(r->name, r->lineno, "invalid UTF-8 in the text (byte 0x%02X at "
+		dk_die_at(r->name, dk_reader_lineno(r), "invalid UTF-8 in the text (byte 0x%02X at "
 		    "column %zu); a Latin-1 file? convert it (iconv -f latin1 -t utf-8), "
 		    "or give --replace-invalid", (unsigned char)f->p[ok],
 		    (size_t)(f->p - rec->line.p) + ok + 1);
@@ -503,7 +519,7 @@ invalid_text(dk_reader *r, dk_record *rec, size_t ok)
 	dk_text_fixed.sequences += dk_utf8_replace(f->p, f->n, rec->fixed, &t.n);
 	t.p = rec->fixed;
 	if ((msg = dk_unescape(&t)) != NULL)
-		dk_die_at(r->name, r->lineno, "%s", msg);
+		dk_die_at(r->name, dk_reader_lineno(r), "%s", msg);
 	return t;
 }
 
@@ -517,7 +533,7 @@ dk_record_text(dk_reader *r, dk_record *rec)
 	if (ok < f->n)
 		return invalid_text(r, rec, ok);
 	if ((msg = dk_unescape(f)) != NULL)
-		dk_die_at(r->name, r->lineno, "%s", msg);
+		dk_die_at(r->name, dk_reader_lineno(r), "%s", msg);
 	return *f;
 }
 
@@ -723,7 +739,7 @@ dk_record_sigs(dk_reader *r, const dk_record *rec, dk_sigs *out)
 	const char *msg = dk_parse_sigs(rec->f[rec->n - 1], out);
 
 	if (msg)
-		dk_die_at(r->name, r->lineno, "%s", msg);
+		dk_die_at(r->name, dk_reader_lineno(r), "%s", msg);
 }
 
 void

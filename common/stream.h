@@ -93,6 +93,11 @@ int dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), vo
 int dk_reader_gunzip(dk_reader *r);
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
+/* For a program that reads lines ahead and takes them later (threads
+ * parse a batch while it is read): from now on dk_reader_lineno, and so
+ * every message about r, names line lineno instead of the line last
+ * read, until it is called with 0. */
+void dk_reader_at(dk_reader *r, unsigned long lineno);
 
 /* The longest record (line) a reader returns, in bytes, its CR included
  * (not its LF).  A longer record is skipped, never held whole in memory
@@ -145,6 +150,9 @@ typedef struct {
 /* Next record with at least minfields fields; a shorter one is an error
  * ("prog: FILE:LINE: expected at least N fields"). */
 int dk_read_record(dk_reader *r, dk_record *rec, size_t minfields);
+/* The record of line (read ahead from r, its bytes kept by the caller)
+ * split into rec, as dk_read_record splits the line it reads. */
+void dk_record_split(dk_reader *r, dk_record *rec, dk_str line, size_t minfields);
 void dk_record_free(dk_record *rec);
 
 /* Undoes @tsv escaping in place.  Returns NULL, or a message for a bad

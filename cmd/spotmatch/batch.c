@@ -31,6 +31,8 @@ struct sm_input {
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
 	struct members prev, cur; /* of the last two groups, for probes */
 	sm_keyed *keyed;
+	const sm_numbered *pre;   /* the record's signatures numbered ahead,
+	                           * or NULL */
 };
 
 static void
@@ -90,6 +92,16 @@ sm_input_take_keys(sm_input *in)
 
 	in->keyed = NULL;
 	return k;
+}
+
+/* The document of the record read, its signatures numbered ahead or
+ * from its field; UINT32_MAX for a short one. */
+static uint32_t
+add_record(sm_input *in, dk_reader *r)
+{
+	if (in->pre)
+		return sm_add_numbered(in->c, r, in->rd.x.id, in->pre);
+	return sm_add_doc(in->c, r, in->rd.x.id, sm_rec_sigs(&in->rd, r), 0);
 }
 
 /* The first record of a partition stream fixes its threshold and measure. */
@@ -191,10 +203,10 @@ part_record(sm_input *in, dk_reader *r)
 			DK_PUSH(&c->docs, x);
 			return (uint32_t)(c->docs.n - 1);
 		}
-		return sm_add_doc(c, r, id, sm_rec_sigs(&in->rd, r), 0);
+		return add_record(in, r);
 	}
 	g = &in->cur;
-	d = sm_add_doc(c, r, id, sm_rec_sigs(&in->rd, r), 0);
+	d = add_record(in, r);
 	i = dk_intern_id(&g->ids, id.p, id.n, &isnew);
 	if (!isnew) {
 		g->doc.v[i] = UINT32_MAX;
@@ -265,42 +277,74 @@ member_record(sm_input *in, dk_reader *r)
 	c->docs.n--;
 }
 
-void
-sm_input_read(sm_input *in, dk_reader *r)
+/* The record in in->rd.x, of the stream's kind. */
+static void
+take_record(sm_input *in, dk_reader *r)
 {
 	sm_ctx *c = in->c;
 	sm_reader *s = &in->rd;
-	int first = s->kind == NULL;
 	uint32_t d;
 
-	sm_reader_start(s, r, 1);
-	while (sm_next(s, r)) {
-		if (first) {
-			decide(in, r);
-			first = 0;
-		}
-		switch (s->kind->pairs) {
-		case DK_PAIRS_NONE:
-			d = sm_add_doc(c, r, s->x.id, sm_rec_sigs(s, r), 0);
-			if (c->sumcol)
-				note_sum(c, r, &s->x.rec, 0, d);
-			break;
-		case DK_PAIRS_GROUP:
-			if (in->members_only) {
-				member_record(in, r);
-				break;
-			}
-			part_key(in, r, s->x.rec.f[0]);
-			d = part_record(in, r);
-			if (c->sumcol)
-				note_sum(c, r, &s->x.rec, 1, d);
-			break;
-		case DK_PAIRS_VERIFY:
-		case DK_PAIRS_SHARE:
-			sm_keyed_add(in->keyed, c, s, r);
+	switch (s->kind->pairs) {
+	case DK_PAIRS_NONE:
+		d = add_record(in, r);
+		if (c->sumcol)
+			note_sum(c, r, &s->x.rec, 0, d);
+		break;
+	case DK_PAIRS_GROUP:
+		if (in->members_only) {
+			member_record(in, r);
 			break;
 		}
+		part_key(in, r, s->x.rec.f[0]);
+		d = part_record(in, r);
+		if (c->sumcol)
+			note_sum(c, r, &s->x.rec, 1, d);
+		break;
+	case DK_PAIRS_VERIFY:
+	case DK_PAIRS_SHARE:
+		sm_keyed_add(in->keyed, c, s, r);
+		break;
 	}
+}
+
+/* Whether the rest of the stream is read ahead: with threads, for a
+ * signature or partition stream of the default mode (the stream's first
+ * record has decided its kind). */
+static int
+reads_ahead(const sm_input *in)
+{
+	enum dk_pairs kind = in->rd.kind->pairs;
+
+	return in->c->nthreads > 1 && !in->members_only && !in->c->refnum &&
+	    (kind == DK_PAIRS_NONE || kind == DK_PAIRS_GROUP);
+}
+
+void
+sm_input_read(sm_input *in, dk_reader *r)
+{
+	sm_reader *s = &in->rd;
+	int first = s->kind == NULL;
+	sm_ahead *a;
+
+	sm_reader_start(s, r, 1);
+	in->pre = NULL;
+	if (!sm_next(s, r))
+		return;
+	if (first)
+		decide(in, r);
+	take_record(in, r);
+	if (!reads_ahead(in)) {
+		while (sm_next(s, r))
+			take_record(in, r);
+		return;
+	}
+	a = sm_ahead_new(in->c);
+	while (sm_ahead_next(a, s, r, &in->pre))
+		take_record(in, r);
+	sm_ahead_end(a, r);
+	sm_ahead_free(a);
+	in->pre = NULL;
 }
 
 static void

@@ -50,10 +50,10 @@ sm_ctx_bytes(const sm_ctx *c)
 
 /* Sorts the numbered signatures by number, as dk_overlap merges sorted
  * arrays: in place for the usual short lists, a long one packed into the
- * ctx's scratch as number << 32 | count for dk_sort_u64 (a list of a
- * million in reverse order is no worst case). */
-static void
-sort_sigs(sm_ctx *c, dk_idcount *v, size_t n)
+ * scratch as number << 32 | count for dk_sort_u64 (a list of a million in
+ * reverse order is no worst case). */
+void
+sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch)
 {
 	dk_idcount x;
 	uint64_t *k;
@@ -68,8 +68,8 @@ sort_sigs(sm_ctx *c, dk_idcount *v, size_t n)
 		}
 		return;
 	}
-	DK_GROW(&c->keys, n + 1);
-	k = c->keys.v;
+	DK_GROW(scratch, n + 1);
+	k = scratch->v;
 	for (i = 0; i < n; i++)
 		k[i] = (uint64_t)v[i].id << 32 | v[i].count;
 	dk_sort_u64(k, n);
@@ -118,46 +118,38 @@ number_by_ref(sm_ctx *c, dk_reader *r, const dk_sigs *sg, dk_idcount *v)
 	return n;
 }
 
-uint32_t
-sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
+/* Whether a document of these signatures is taken: a short one is
+ * counted and left out unless SM_ADD_ALL; dies on one that cannot be. */
+static int
+admit(sm_ctx *c, dk_reader *r, dk_str id, unsigned flags, size_t n, uint64_t size,
+    unsigned how)
 {
-	dk_idcount *v;
-	sm_doc d;
-	size_t i, n = sg->n;
-	int isnew;
-
-	if (((sg->flags & DK_SIG_SHORT) || (sg->n > 0 &&
-	    dk_measure_len(c->m, sg->size, sg->n) < c->minshared)) && !(how & SM_ADD_ALL)) {
+	if (((flags & DK_SIG_SHORT) || (n > 0 &&
+	    dk_measure_len(c->m, size, n) < c->minshared)) && !(how & SM_ADD_ALL)) {
 		c->nshort++;
-		return UINT32_MAX;
+		return 0;
 	}
-	if (sg->n == 0 && !c->nosigs && !(how & SM_ADD_ALL))
+	if (n == 0 && !c->nosigs && !(how & SM_ADD_ALL))
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record without signatures");
-	if (sg->size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
+	if (size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
-	DK_GROW(&c->pool, c->pool.n + sg->n + 1);
-	v = c->pool.v + c->pool.n;
-	if (how & SM_ADD_REF) {
-		n = number_by_ref(c, r, sg, v);
-		sort_sigs(c, v + 1, n - 1);
-		if (v[0].count == 0)        /* all known: no entry 0 */
-			memmove(v, v + 1, --n * sizeof *v);
-	} else {
-		for (i = 0; i < n; i++) {
-			v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
-			v[i].count = sg->v[i].count;
-		}
-		sort_sigs(c, v, n);
-	}
-	for (i = 1; i < n; i++)
-		if (v[i].id == v[i - 1].id)
-			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-			    "a signature is listed twice");
+	return 1;
+}
+
+/* The document whose n signatures lie at the end of the pool, sorted and
+ * checked, added. */
+static uint32_t
+put_doc(sm_ctx *c, dk_str id, size_t n, uint64_t size, size_t nlisted, unsigned flags,
+    unsigned how)
+{
+	dk_idcount *v = c->pool.v + c->pool.n;
+	sm_doc d;
+
 	d.sig = c->pool.n;
 	c->pool.n += n;
 	d.nsig = (uint32_t)n;
-	d.len = (uint32_t)dk_measure_len(c->m, sg->size, sg->n);
-	d.flags = sg->flags;
+	d.len = (uint32_t)dk_measure_len(c->m, size, nlisted);
+	d.flags = flags;
 	/* compared by checksums and by the matcher's copy folding; without
 	 * them sm_order_sigs sets it */
 	d.fp = c->sumcol || (how & SM_ADD_REF) ? dk_hash64(v, n * sizeof *v, 0) : 0;
@@ -169,6 +161,63 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 	c->ids.n += id.n;
 	DK_PUSH(&c->docs, d);
 	return (uint32_t)(c->docs.n - 1);
+}
+
+uint32_t
+sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
+{
+	dk_idcount *v;
+	size_t i, n = sg->n;
+	int isnew;
+
+	if (!admit(c, r, id, sg->flags, sg->n, sg->size, how))
+		return UINT32_MAX;
+	DK_GROW(&c->pool, c->pool.n + sg->n + 1);
+	v = c->pool.v + c->pool.n;
+	if (how & SM_ADD_REF) {
+		n = number_by_ref(c, r, sg, v);
+		sm_sort_sigs(v + 1, n - 1, &c->keys);
+		if (v[0].count == 0)        /* all known: no entry 0 */
+			memmove(v, v + 1, --n * sizeof *v);
+	} else {
+		for (i = 0; i < n; i++) {
+			v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
+			v[i].count = sg->v[i].count;
+		}
+		sm_sort_sigs(v, n, &c->keys);
+	}
+	for (i = 1; i < n; i++)
+		if (v[i].id == v[i - 1].id)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+			    "a signature is listed twice");
+	return put_doc(c, id, n, sg->size, sg->n, sg->flags, how);
+}
+
+uint32_t
+sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
+{
+	dk_idcount *v;
+	size_t i;
+	int isnew;
+
+	if (!admit(c, r, id, x->flags, x->n, x->size, 0))
+		return UINT32_MAX;
+	DK_GROW(&c->pool, c->pool.n + x->n + 1);
+	v = c->pool.v + c->pool.n;
+	if (x->n)
+		memcpy(v, x->v, x->n * sizeof *x->v);
+	if (x->nmiss) {
+		/* in the order of the field, as sm_add_doc adds them */
+		for (i = 0; i < x->nmiss; i++)
+			v[x->miss[i].at].id = dk_intern_id_hashed(&c->sigs, x->miss[i].s.p,
+			    x->miss[i].s.n, x->miss[i].hash, &isnew);
+		sm_sort_sigs(v, x->n, &c->keys);
+		for (i = 1; i < x->n; i++)
+			if (v[i].id == v[i - 1].id)
+				dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+				    "a signature is listed twice");
+	}
+	return put_doc(c, id, x->n, x->size, x->n, x->flags, 0);
 }
 
 void
@@ -197,12 +246,19 @@ sm_reader_start(sm_reader *s, dk_reader *r, int keyed)
 int
 sm_next(sm_reader *s, dk_reader *r)
 {
+	if (!dk_read_record(r, &s->x.rec, s->minfields))
+		return 0;
+	sm_take(s, r);
+	return 1;
+}
+
+void
+sm_take(sm_reader *s, dk_reader *r)
+{
 	sm_rec *x = &s->x;
 	enum dk_key k = DK_KEY_NONE;
 	int keyed;
 
-	if (!dk_read_record(r, &x->rec, s->minfields))
-		return 0;
 	/* the first record decides; a plain stream stays plain whatever its
 	 * later IDs look like */
 	if (x->rec.n >= 3 && !s->force_plain && (!s->kind || s->kind->key != DK_KEY_NONE))
@@ -222,7 +278,6 @@ sm_next(sm_reader *s, dk_reader *r)
 		    "not a record of the keyed stream begun on line 1 (mixed input?)");
 	x->id = x->rec.f[keyed ? 1 : 0];
 	x->sigtext = x->rec.f[x->rec.n - 1];
-	return 1;
 }
 
 const dk_sigs *

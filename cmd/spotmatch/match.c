@@ -49,6 +49,12 @@ struct posting {
 	uint32_t rank, len, weight, rest;
 };
 
+/* A signature of a member's prefix, as the index needs it: its number,
+ * the member's weight of it and its weight from it on. */
+struct pentry {
+	uint32_t sig, weight, rest;
+};
+
 #define PRUNED UINT32_MAX      /* worker.acc of a member dropped by a query */
 #define BITWORDS 2             /* words of a document's bitmap */
 
@@ -82,6 +88,7 @@ struct worker {
 	                            * query so far, or PRUNED */
 	uint32_t query;
 	DK_VEC(uint32_t) cand;     /* a query's candidates, by rank */
+	DK_VEC(struct pentry) pfx; /* members' prefixes (build_index) */
 	sm_pairs pairs;
 	size_t mark;               /* pairs before the current group */
 	unsigned long long lists, postings, met, placed, candidates;
@@ -101,6 +108,9 @@ struct sm_matcher {
 	DK_VEC(uint32_t) lstart;   /* local list -> first posting; one extra */
 	DK_VEC(struct posting) post;
 	DK_VEC(struct rankbits) bits;   /* by member rank */
+	/* by member rank: its prefix, pcount entries from pstart in the pfx
+	 * of the worker that made its block of RANKBLOCK ranks (blockw) */
+	DK_VEC(uint32_t) pstart, pcount, blockw;
 	struct worker *w;
 	int nw;
 	dk_counter next;
@@ -168,6 +178,67 @@ fingerprint_work(void *arg, int tid)
 	}
 }
 
+/* The document frequency of every signature, counted by the threads:
+ * each over a share of the pool into a table of its own, then the tables
+ * summed by ranges of signatures. */
+struct dfcount {
+	const sm_ctx *c;
+	size_t nsig;
+	uint32_t **cnt;            /* by thread */
+	uint32_t *df;
+	int nw;
+	dk_counter next, next2;
+};
+
+static void
+count_work(void *arg, int tid)
+{
+	struct dfcount *dc = arg;
+	const dk_idcount *pool = dc->c->pool.v;
+	size_t k, end, n = dc->c->pool.n;
+	uint32_t *cnt = dc->cnt[tid] = dk_calloc(dc->nsig + 1, sizeof *cnt);
+
+	while ((k = dk_counter_take(&dc->next, 1 << 16, n)) < n)
+		for (end = k + (1 << 16) < n ? k + (1 << 16) : n; k < end; k++)
+			cnt[pool[k].id]++;
+}
+
+static void
+sum_work(void *arg, int tid)
+{
+	struct dfcount *dc = arg;
+	size_t k, end, n = dc->nsig;
+	uint32_t sum;
+	int t;
+
+	(void)tid;
+	while ((k = dk_counter_take(&dc->next2, 1 << 14, n)) < n)
+		for (end = k + (1 << 14) < n ? k + (1 << 14) : n; k < end; k++) {
+			for (sum = 0, t = 0; t < dc->nw; t++)
+				sum += dc->cnt[t][k];
+			dc->df[k] = sum;
+		}
+}
+
+/* df[0..nsig): the document frequencies; with threads when their tables
+ * are not too large. */
+static void
+count_df(const sm_ctx *c, size_t nsig, uint32_t *df)
+{
+	struct dfcount dc = { c, nsig, NULL, df, c->nthreads, { 0 }, { 0 } };
+	int t;
+
+	if (dc.nw < 1 || c->pool.n < ((size_t)1 << 18) ||
+	    nsig * (size_t)dc.nw > ((size_t)1 << 26))
+		dc.nw = 1;
+	dc.cnt = dk_calloc((size_t)dc.nw, sizeof *dc.cnt);
+	dk_parallel(dc.nw, count_work, &dc);
+	dk_parallel(dc.nw, sum_work, &dc);
+	for (t = 0; t < dc.nw; t++)
+		free(dc.cnt[t]);
+	free(dc.cnt);
+}
+
 /* Renumbers the signatures from 1 by ascending document frequency (ties by
  * first appearance) and re-sorts every document: its array is sorted for
  * merging, and a query's visiting order (visit_order) breaks its ties by
@@ -176,22 +247,28 @@ fingerprint_work(void *arg, int tid)
 void
 sm_order_sigs(sm_ctx *c, uint32_t **map)
 {
-	size_t nsig = dk_intern_count(&c->sigs), i;
-	uint64_t *key = dk_calloc(nsig + 1, sizeof *key);
+	size_t nsig = dk_intern_count(&c->sigs), i, maxdf = 0;
+	uint32_t *df = dk_reallocarray(NULL, nsig + 1, sizeof *df), *at;
 	uint32_t *to = dk_reallocarray(NULL, nsig + 1, sizeof *to);
 	struct resort rs;
 
-	for (i = 0; i < c->pool.n; i++)
-		key[c->pool.v[i].id] += (uint64_t)1 << 32;
+	count_df(c, nsig, df);
+	/* a stable counting sort by frequency, which keeps the first
+	 * appearance order of equal ones */
 	for (i = 0; i < nsig; i++)
-		key[i] |= i;
-	dk_sort_u64(key, nsig);
+		maxdf = df[i] > maxdf ? df[i] : maxdf;
+	at = dk_calloc(maxdf + 2, sizeof *at);
 	for (i = 0; i < nsig; i++)
-		to[key[i] & 0xffffffffu] = (uint32_t)i + 1;
+		at[df[i] + 1]++;
+	for (i = 1; i <= maxdf + 1; i++)
+		at[i] += at[i - 1];
+	for (i = 0; i < nsig; i++)
+		to[i] = ++at[df[i]];
 	rs = (struct resort){ c, to, { 0 }, { 0 } };
 	dk_parallel(c->nthreads, resort_work, &rs);
 	dk_parallel(c->nthreads, fingerprint_work, &rs);
-	free(key);
+	free(df);
+	free(at);
 	if (map)
 		*map = to;
 	else
@@ -363,36 +440,130 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 	return i;
 }
 
+/* Puts the members in rank order, by descending length then input
+ * order (cmp_rank): members in input order whose lengths span a short
+ * range are counted into place (a stable counting sort by length). */
+static void
+rank_members(sm_matcher *mt, const sm_group *g)
+{
+	const sm_ctx *c = mt->c;
+	size_t i, n = g->nmember, span;
+	uint32_t lo = UINT32_MAX, hi = 0, len, *at;
+	int ordered = 1;
+
+	for (i = 0; i < n; i++) {
+		len = c->docs.v[g->member[i]].len;
+		lo = len < lo ? len : lo;
+		hi = len > hi ? len : hi;
+		ordered &= i == 0 || g->member[i - 1] < g->member[i];
+	}
+	span = n ? (size_t)(hi - lo) + 1 : 0;
+	if (!ordered || span > 4 * n + 1024) {
+		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
+		sort_ctx = c;
+		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+		return;
+	}
+	/* at[k]: the first rank of length hi - k */
+	at = dk_calloc(span + 1, sizeof *at);
+	for (i = 0; i < n; i++)
+		at[hi - c->docs.v[g->member[i]].len + 1]++;
+	for (i = 1; i <= span; i++)
+		at[i] += at[i - 1];
+	for (i = 0; i < n; i++)
+		mt->rank2doc.v[at[hi - c->docs.v[g->member[i]].len]++] = g->member[i];
+	free(at);
+}
+
+/* The members' prefixes by rank, made by the threads a block of ranks at
+ * a time: each member's prefix length, bitmap and length, and its prefix
+ * into the worker's pfx, so that the index is then built from arrays
+ * read in order. */
+#define RANKBLOCK 1024
+
+struct ranked {
+	sm_matcher *mt;
+	size_t n;
+	dk_counter next;
+};
+
+static void
+rank_work(void *arg, int tid)
+{
+	struct ranked *rk = arg;
+	sm_matcher *mt = rk->mt;
+	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[tid];
+	const dk_idcount *s;
+	const sm_doc *d;
+	struct pentry *e;
+	size_t r, end, i, np;
+	uint32_t rest, wt;
+
+	w->pfx.n = 0;
+	while ((r = dk_counter_take(&rk->next, RANKBLOCK, rk->n)) < rk->n) {
+		mt->blockw.v[r / RANKBLOCK] = (uint32_t)tid;
+		for (end = r + RANKBLOCK < rk->n ? r + RANKBLOCK : rk->n; r < end; r++) {
+			d = &c->docs.v[mt->rank2doc.v[r]];
+			np = prefix_len(mt, d, 0);
+			doc_bits(c, d, mt->bits.v[r].bits);
+			mt->bits.v[r].len = d->len;
+			if (w->pfx.n + np > UINT32_MAX)
+				dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature "
+				    "occurrences)", w->pfx.n + np);
+			mt->pstart.v[r] = (uint32_t)w->pfx.n;
+			mt->pcount.v[r] = (uint32_t)np;
+			DK_GROW(&w->pfx, w->pfx.n + np);
+			e = w->pfx.v + w->pfx.n;
+			s = sigs_of(c, d);
+			for (rest = d->len, i = 0; i < np; i++) {
+				wt = dk_measure_weight(c->m, s[i].count);
+				e[i] = (struct pentry){ s[i].id, wt, rest };
+				rest -= wt;
+			}
+			w->pfx.n += np;
+		}
+	}
+}
+
+static const struct pentry *
+prefix_of(const sm_matcher *mt, size_t r)
+{
+	return mt->w[mt->blockw.v[r / RANKBLOCK]].pfx.v + mt->pstart.v[r];
+}
+
 /* Builds the inverted index of the prefixes of the group's members. */
 static void
 build_index(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s;
-	const sm_doc *d;
-	size_t r, i, n = g->nmember, np;
-	uint32_t l, wt, rest;
+	const struct pentry *e;
+	size_t r, i, n = g->nmember;
+	uint32_t l;
+	struct ranked rk = { mt, n, { 0 } };
 
 	mt->rank2doc.n = mt->touched.n = mt->lstart.n = 0;
 	DK_GROW(&mt->rank2doc, n);
 	DK_GROW(&mt->bits, n);
-	memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	sort_ctx = c;
+	DK_GROW(&mt->pstart, n);
+	DK_GROW(&mt->pcount, n);
+	DK_GROW(&mt->blockw, n / RANKBLOCK + 1);
 	/* without partitions the lists stay in input order, as in a plain
 	 * inverted index: the length bounds then filter entry by entry */
 	if (n > 1 && c->partition)
-		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
-	for (r = 0; r < n; r++) {
-		d = &c->docs.v[mt->rank2doc.v[r]];
-		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
-			if ((l = mt->slot[s[i].id].list) == NONE) {
-				l = mt->slot[s[i].id].list = (uint32_t)mt->touched.n;
-				DK_PUSH(&mt->touched, s[i].id);
+		rank_members(mt, g);
+	else
+		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
+	dk_parallel(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
+	for (r = 0; r < n; r++)
+		for (e = prefix_of(mt, r), i = 0; i < mt->pcount.v[r]; i++) {
+			if ((l = mt->slot[e[i].sig].list) == NONE) {
+				l = mt->slot[e[i].sig].list = (uint32_t)mt->touched.n;
+				DK_PUSH(&mt->touched, e[i].sig);
 				DK_PUSH(&mt->lstart, 0);
 			}
 			mt->lstart.v[l]++;
 		}
-	}
 	/* counts to starts, then fill in rank order so lists stay sorted */
 	DK_PUSH(&mt->lstart, 0);
 	for (l = 0, r = 0; l < mt->lstart.n; l++) {
@@ -405,18 +576,10 @@ build_index(sm_matcher *mt, const sm_group *g)
 		dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature occurrences)", r);
 	DK_GROW(&mt->post, r);
 	mt->post.n = r;
-	for (r = 0; r < n; r++) {
-		d = &c->docs.v[mt->rank2doc.v[r]];
-		doc_bits(c, d, mt->bits.v[r].bits);
-		mt->bits.v[r].len = d->len;
-		rest = d->len;
-		for (s = sigs_of(c, d), np = prefix_len(mt, d, 0), i = 0; i < np; i++) {
-			wt = dk_measure_weight(c->m, s[i].count);
-			mt->post.v[mt->lstart.v[mt->slot[s[i].id].list]++] =
-			    (struct posting){ (uint32_t)r, d->len, wt, rest };
-			rest -= wt;
-		}
-	}
+	for (r = 0; r < n; r++)
+		for (e = prefix_of(mt, r), i = 0; i < mt->pcount.v[r]; i++)
+			mt->post.v[mt->lstart.v[mt->slot[e[i].sig].list]++] = (struct posting){
+			    (uint32_t)r, (uint32_t)mt->bits.v[r].len, e[i].weight, e[i].rest };
 	/* the fill moved every start to the next list's: shift back */
 	for (l = (uint32_t)mt->lstart.n - 1; l > 0; l--)
 		mt->lstart.v[l] = mt->lstart.v[l - 1];
@@ -783,14 +946,15 @@ sm_matcher_bytes(const sm_matcher *mt)
 	size_t b = sizeof *mt + (dk_intern_count(&mt->c->sigs) + 2) * sizeof *mt->slot;
 	int t;
 
-	b += (mt->rank2doc.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
+	b += (mt->rank2doc.cap + mt->pstart.cap + mt->pcount.cap + mt->blockw.cap + mt->touched.cap + mt->lstart.cap + mt->ncopy +
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
 	    mt->bits.cap * sizeof *mt->bits.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
 	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
 		b += sizeof mt->w[t] + 2 * (mt->nmember + 1) * sizeof(uint32_t) +
-		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].cand.cap * sizeof(uint32_t);
+		    mt->w[t].pairs.cap * sizeof(sm_pair) + mt->w[t].cand.cap * sizeof(uint32_t) +
+		    mt->w[t].pfx.cap * sizeof(struct pentry);
 	return b;
 }
 
@@ -825,11 +989,32 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		mt->c->met += w->met;
 		mt->c->placed += w->placed;
 		mt->c->candidates += w->candidates;
-		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v);
+		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v, w->pfx.v);
 	}
 	sm_sort_pairs(out);
 	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
-	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v, mt);
+	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
+	    mt->pstart.v, mt->pcount.v, mt->blockw.v, mt);
+}
+
+/* The partition of each document, found by the threads. */
+struct placing {
+	const sm_ctx *c;
+	const dk_parts *t;
+	uint32_t *part;
+	dk_counter next;
+};
+
+static void
+place_work(void *arg, int tid)
+{
+	struct placing *pl = arg;
+	size_t i, end, n = pl->c->docs.n;
+
+	(void)tid;
+	while ((i = dk_counter_take(&pl->next, 1 << 14, n)) < n)
+		for (end = i + (1 << 14) < n ? i + (1 << 14) : n; i < end; i++)
+			pl->part[i] = (uint32_t)dk_parts_find(pl->t, pl->c->docs.v[i].len);
 }
 
 /* A plain stream: partitions the documents by length, then matches each
@@ -842,6 +1027,7 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	uint32_t *part, *member, *probe;
 	sm_matcher *mt;
 	sm_group g;
+	struct placing pl;
 
 	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
 	if (!c->partition) {
@@ -851,10 +1037,10 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	part = dk_reallocarray(NULL, n + 1, sizeof *part);
 	start = dk_calloc(t.n + 2, sizeof *start);
 	fill = dk_calloc(t.n + 1, sizeof *fill);
-	for (i = 0; i < n; i++) {
-		part[i] = (uint32_t)dk_parts_find(&t, c->docs.v[i].len);
+	pl = (struct placing){ c, &t, part, { 0 } };
+	dk_parallel(n < 65536 ? 1 : c->nthreads, place_work, &pl);
+	for (i = 0; i < n; i++)
 		start[part[i] + 1]++;
-	}
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);

@@ -4,6 +4,8 @@
  *   doc.c      the record-to-document layer: a record of any input stream
  *              taken apart (sm_next), and the one constructor of a
  *              document (sm_add_doc); the context that holds documents
+ *   ahead.c    reading a signature or partition stream ahead, its records
+ *              numbered by several threads (-j)
  *   batch.c    the default mode: a whole collection read (plain, partition
  *              or keyed), matched, its pairs written (spotmatch(1),
  *              DESCRIPTION)
@@ -43,6 +45,8 @@ typedef struct {
 } sm_opts;
 
 /* ---- documents (doc.c) ---- */
+
+typedef DK_VEC(uint64_t) sm_scratch;
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
  * document (a probe repeating a member). */
@@ -86,7 +90,7 @@ typedef struct {
 	 * sm_add_doc's scratch for the signatures REF does not hold */
 	const uint32_t *refnum;
 	DK_VEC(dk_str) other;
-	DK_VEC(uint64_t) keys;     /* sm_add_doc's scratch for sorting */
+	sm_scratch keys;           /* sm_add_doc's scratch for sorting */
 	/* --checksum-column: the field (1 is the ID), and by document the id
 	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
 	 * first document */
@@ -125,6 +129,30 @@ enum {
  * FILE:LINE on a signature listed twice, or on a record without
  * signatures where signatures are needed. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how);
+/* A signature of a record numbered ahead that the dictionary did not
+ * hold then: entry `at` of its array, its hash (dk_intern_hash) and its
+ * bytes. */
+typedef struct {
+	size_t at;
+	uint64_t hash;
+	dk_str s;
+} sm_miss;
+/* A record's signatures numbered ahead (ahead.c) by the dictionary
+ * c->sigs as it was: in the order of the field, the misses to be added
+ * in that order, or without misses sorted by number, none twice; with the
+ * flags and the sum of the counts of the field. */
+typedef struct {
+	const dk_idcount *v;
+	size_t n;
+	uint64_t size;
+	unsigned flags;
+	const sm_miss *miss;
+	size_t nmiss;
+} sm_numbered;
+/* sm_add_doc (without SM_ADD_* flags) for signatures numbered ahead. */
+uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x);
+/* Sorts v[0..n) by number; scratch is room for a long list. */
+void sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch);
 
 /* A record of the input taken apart. */
 typedef struct {
@@ -153,8 +181,24 @@ void sm_reader_free(sm_reader *s);
  * into s->x: of the stream's kind, its ID unique.  0 at the end of r. */
 void sm_reader_start(sm_reader *s, dk_reader *r, int keyed);
 int sm_next(sm_reader *s, dk_reader *r);
+/* The second half of sm_next: the record already in s->x.rec (read from
+ * r, whose dk_reader_lineno names its line) checked and taken. */
+void sm_take(sm_reader *s, dk_reader *r);
 /* The signatures of s->x, parsed; dies with FILE:LINE on a bad field. */
 const dk_sigs *sm_rec_sigs(sm_reader *s, dk_reader *r);
+
+/* ---- reading ahead (ahead.c) ---- */
+
+typedef struct sm_ahead sm_ahead;
+sm_ahead *sm_ahead_new(const sm_ctx *c);
+/* sm_next for the rest of r, read ahead in batches numbered by c's
+ * threads; *pre is then the record's signatures numbered, or NULL when
+ * they must be added from its field (sm_add_doc).  The dictionary may
+ * change only between calls. */
+int sm_ahead_next(sm_ahead *a, sm_reader *s, dk_reader *r, const sm_numbered **pre);
+/* Done with r: its messages name the line last read again. */
+void sm_ahead_end(sm_ahead *a, dk_reader *r);
+void sm_ahead_free(sm_ahead *a);
 
 /* ---- the default mode (batch.c) ---- */
 

@@ -1,0 +1,114 @@
+#!/bin/sh
+# spotmatch on every core: -j 1 against -j 2, and -j N for the N online
+# CPUs when there are more than 2, on scalegen's WT10g-like collection of
+# JSCALE_N documents (default 400000) at tau JSCALE_TAU (default 0.9).
+# Each run's wall and CPU seconds (user + system, GNU time); the medians
+# of JSCALE_ROUNDS rounds (default 5), the runs of a round alternated; the
+# speedup of the wall time over -j 1.  With
+#   DK_BASELINE   the bin directory of an earlier build
+# each round runs both builds, alternated, and the ratio of the new wall
+# time to the old is printed for each -j.  Every output must be
+# byte-identical to the first.  The load average is printed before and
+# after: on a shared machine the wall times mean little when it is above
+# the number of CPUs.  With perf(1) there, each build and -j is also run
+# JSCALE_PERF rounds (default 3; 0: none) under perf record, which counts
+# the CPU time of each thread by sampling: the main thread's is the
+# critical path (the serial work and its share of the parallel work),
+# what the wall time would be on idle CPUs; the CPU time of -j 1 over it
+# estimates the speedup whatever the load.  Prints figures; asserts
+# nothing about time.  On the shared 2-core machine (load 4 to 5) the
+# estimate was 1.80x for -j 2 against 0.92x before the reading, sorting
+# and indexing ran on the threads; the wall times 1.46x against 1.03x.
+. "$(dirname "$0")/common.sh"
+test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
+have_shared || exit 0
+if test -n "${DK_BASELINE:-}"; then
+	test -x "$DK_BASELINE/spotmatch" || { echo "jscale.sh: no $DK_BASELINE/spotmatch" >&2; exit 2; }
+fi
+n=${JSCALE_N:-400000}
+tau=${JSCALE_TAU:-0.9}
+rounds=${JSCALE_ROUNDS:-5}
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+js="1 2"
+test "$cores" -gt 2 && js="1 2 $cores"
+t=$BENCH_TMP/jscale
+rm -rf "$t"
+mkdir -p "$t"
+sigs=$(spots_sigs "$n") || exit 1
+echo "input: $n documents, $(wc -c <"$sigs") bytes ($sigs); tau $tau; $cores CPUs"
+echo "load before: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)"
+
+builds=new
+test -n "${DK_BASELINE:-}" && builds="old new"
+bindir() { if test "$1" = old; then echo "$DK_BASELINE"; else echo "$DK_BIN"; fi; }
+
+# run BUILD J: one run, its wall and CPU seconds appended to $t/BUILD.J.wall
+# and .cpu; its output compared with the first run's
+run() {
+	t0=$(now)
+	c=$(cpu_run "$(bindir "$1")/spotmatch" "$t/out" -j "$2" -t "$tau" "$sigs") || exit 1
+	t1=$(now)
+	echo "$(elapsed "$t0" "$t1")" >>"$t/$1.$2.wall"
+	echo "$c" >>"$t/$1.$2.cpu"
+	if test -f "$t/first"; then
+		cmp -s "$t/first" "$t/out" || { echo "jscale.sh: $1 -j $2: the output differs" >&2; exit 1; }
+	else
+		mv "$t/out" "$t/first"
+	fi
+}
+
+r=1
+while test "$r" -le "$rounds"; do
+	for j in $js; do
+		for b in $builds; do
+			run "$b" "$j"
+		done
+	done
+	r=$((r + 1))
+done
+echo "load after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null); outputs identical ($(wc -l <"$t/first") pairs)"
+
+# crit BUILD J: under perf record, the CPU seconds of all threads and of
+# the main thread, appended to $t/BUILD.J.total and .main
+crit() {
+	perf record -q -F 4000 -s -o "$t/perf.data" "$(bindir "$1")/spotmatch" -j "$2" -t "$tau" \
+	    "$sigs" >/dev/null 2>&1 || return 1
+	perf report -i "$t/perf.data" -n -s pid --stdio 2>/dev/null | grep -E '^ +[0-9]' |
+	    awk -v f="$t/$1.$2" '{ s += $2 } NR == 1 { m = $2 }
+		END { printf "%.3f\n", s / 4000 >>(f ".total"); printf "%.3f\n", m / 4000 >>(f ".main") }'
+}
+prounds=${JSCALE_PERF:-3}
+command -v perf >/dev/null 2>&1 || prounds=0
+r=1
+while test "$r" -le "$prounds"; do
+	for j in $js; do
+		for b in $builds; do
+			crit "$b" "$j" || { prounds=0; break 2; }
+		done
+	done
+	r=$((r + 1))
+done
+
+med() { median <"$t/$1"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+for b in $builds; do
+	w1=$(med "$b.1.wall")
+	for j in $js; do
+		w=$(med "$b.$j.wall")
+		line="$b -j $j: wall $w s, CPU $(med "$b.$j.cpu") s (medians of $rounds)"
+		test "$j" = 1 || line="$line, speedup $(ratio "$w1" "$w")x over -j 1"
+		if test "$b" = new && test -n "${DK_BASELINE:-}"; then
+			line="$line; new/old wall $(ratio "$w" "$(med "old.$j.wall")"), CPU $(ratio "$(med "new.$j.cpu")" "$(med "old.$j.cpu")")"
+		fi
+		echo "$line"
+	done
+done
+test "$prounds" -gt 0 || exit 0
+echo "critical path (main thread CPU, perf samples at 4000 Hz, medians of $prounds):"
+for b in $builds; do
+	c1=$(med "$b.1.total")
+	for j in $js; do
+		echo "  $b -j $j: all threads $(med "$b.$j.total") s, main thread $(med "$b.$j.main") s," \
+		    "estimated speedup $(ratio "$c1" "$(med "$b.$j.main")")x over -j 1"
+	done
+done
