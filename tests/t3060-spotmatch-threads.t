@@ -50,6 +50,12 @@ test_expect_success 'dice and set measures' '
 	same in -t 0.8 -M set
 '
 
+test_expect_success '--min-shared: its short documents and its bounds' '
+	same in -t 0.7 --min-shared 6 &&
+	partition -t 0.5 in >keyed &&
+	same keyed --min-shared 12
+'
+
 test_expect_success '--no-prune and --no-partition, on 20,000 documents' '
 	head -n 20000 in >half &&
 	same half -t 0.9 --no-prune &&
