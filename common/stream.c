@@ -33,6 +33,7 @@ struct dk_reader {
 	size_t cap;
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
+	unsigned long serial;   /* which reader of the program's, from 1 */
 	dk_str raw;             /* the line last returned, as read */
 	struct gz *gz;          /* set when the input is gzip data */
 	dk_reader *next, *prev; /* the open readers */
@@ -63,10 +64,12 @@ dk_reader *
 dk_reader_fd(int fd, const char *name)
 {
 	static int atexit_set;
+	static unsigned long serials;
 	dk_reader *r = dk_calloc(1, sizeof *r);
 
 	r->fd = fd;
 	r->name = dk_strdup(name);
+	r->serial = ++serials;
 	dk_progress_file(fd);
 	r->cap = READ_CHUNK * 2;
 	r->buf = dk_malloc(r->cap);
@@ -126,6 +129,12 @@ unsigned long
 dk_reader_lineno(const dk_reader *r)
 {
 	return r->lineno;
+}
+
+unsigned long
+dk_reader_serial(const dk_reader *r)
+{
+	return r->serial;
 }
 
 dk_str

@@ -93,6 +93,9 @@ int dk_each_input(int argc, char **argv, void (*fn)(dk_reader *r, void *arg), vo
 int dk_reader_gunzip(dk_reader *r);
 const char *dk_reader_name(const dk_reader *r);     /* for messages */
 unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
+/* A number no other reader of the program has had (from 1), for a cache
+ * of what is known of the reader's operand (common/ids: its file). */
+unsigned long dk_reader_serial(const dk_reader *r);
 
 /* The longest record (line) a reader returns, in bytes, its CR included
  * (not its LF).  A longer record is skipped, never held whole in memory
