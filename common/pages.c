@@ -10,6 +10,8 @@
 #include <ctype.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* ---- WARC ---- */
 
@@ -313,4 +315,27 @@ dk_pages_free(dk_pages *ps)
 	dk_buf_free(&ps->gz), dk_buf_free(&ps->chunk), dk_buf_free(&ps->inflated);
 	dk_buf_free(&ps->name), dk_buf_free(&ps->head), dk_buf_free(&ps->where);
 	dk_buf_free(&ps->what);
+}
+
+/* ---- the records of a WARC file ---- */
+
+int
+dk_pages_records(dk_warc_reader *w, const char *path, const dk_file *f)
+{
+	w->fatal = 1;           /* damage: exit 2; a record over the limit: 1 */
+	return f->n ? dk_warc_read(w, path, f->p, f->n) : 0;
+}
+
+int
+dk_pages_looks_warc(int fd)
+{
+	unsigned char b[4096], head[8];
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (n = pread(fd, b, sizeof b, 0)) < 8)
+		return 0;
+	if (dk_is_gzip(b, (size_t)n))
+		return dk_is_warc(head, dk_gunzip_head(b, (size_t)n, head, sizeof head));
+	return dk_is_warc(b, (size_t)n);
 }

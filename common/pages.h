@@ -15,6 +15,9 @@
  * (ID TAB DATE TAB URI TAB, or PATH TAB), the payload and, for WARC, its
  * record (raw span: unit, off, len).
  *
+ * keep reads the records of a WARC file through dk_pages_records, each
+ * whole with its byte span, naming them itself (common/warc.h).
+ *
  * Messages, each counted, the reading going on:
  *   FILE: offset N: reason              a damaged record or gzip member
  *                                       (common/warc.h), status 2
@@ -68,5 +71,19 @@ typedef struct {
  * was damaged or the operand refused. */
 int dk_pages_file(dk_pages *ps, const char *path, int warc, const dk_file *f);
 void dk_pages_free(dk_pages *ps);
+
+/* For a program that copies the records of a WARC file whole (keep): every
+ * record of it, whatever its type, to w->fn and the bytes of those over
+ * --max-record to w->skip, as dk_warc_read gives them (common/warc.h);
+ * damage ends the program (exit 2).  A record's name and its ID check are
+ * the program's, for the captures it keeps together.  Returns 0, or
+ * DK_EXIT_OPERAND when a record was over --max-record (counted in
+ * w->toolong). */
+int dk_pages_records(dk_warc_reader *w, const char *path, const dk_file *f);
+/* Whether the file open on fd is a WARC file, plain or gzipped, by its
+ * first bytes, for a program that reads another format from a file that
+ * is not (read by dk_reader): a gzip file by what it inflates to.  A file
+ * that is not a regular one is not looked at (0). */
+int dk_pages_looks_warc(int fd);
 
 #endif
