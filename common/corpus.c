@@ -68,10 +68,7 @@ next_tsv(dk_reader *r, dk_doc *d, unsigned flags)
 	if (!dk_read_record(r, &d->rec, dk_corpus.idcol > 2 ? dk_corpus.idcol : 2))
 		return 0;
 	d->id = d->rec.f[dk_corpus.idcol - 1];
-	if (dk_corpus.idcol == 1)
-		dk_ids_check(&dk_input_ids, r, &d->rec, 0);
-	else if (!dk_allow_repeated_ids)
-		dk_ids_add(&dk_input_ids, r, (dk_str){ d->id.p, 0 }, d->id);
+	dk_ids_add(&dk_input_ids, r, (dk_str){ d->id.p, 0 }, d->id);
 	last = &d->rec.f[d->rec.n - 1];
 	d->head.p = d->rec.line.p;
 	d->head.n = (size_t)(last->p - d->rec.line.p);

@@ -24,7 +24,9 @@
  *
  * Readers: spotsig, qgram, imatch, dklexicon -w (text), htmlstrip (its
  * streams of pages: the text is HTML, taken as bytes), keep (the record
- * copied, no text read), dkcluster -a --json (dk_doc_record).
+ * copied, no text read), dkcluster -a --json (dk_doc_record).  File
+ * operands read whole, WARC files and single pages, are read by
+ * common/pages.h.
  *
  * Errors, each "prog: FILE:LINE: reason" and exit 2, as for a bad TSV
  * record: a line that is not a JSON object (invalid JSON, another value),

@@ -13,6 +13,7 @@
 #include "measure.h"
 #include "mem.h"
 #include "msg.h"
+#include "pages.h"
 #include "progress.h"
 #include "sniff.h"
 #include "stream.h"

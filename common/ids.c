@@ -56,6 +56,7 @@ file_index(dk_ids *s, const char *name, uint64_t pos)
 		if (s->files.n + 1 >= (size_t)1 << (64 - LINE_BITS))
 			dk_die_at(name, (unsigned long)pos, "too many operands");
 		DK_PUSH(&s->files, dk_strdup(name));
+		s->fileserial = 0;
 	}
 	return s->files.n - 1;
 }
@@ -261,13 +262,32 @@ place_of(dk_ids *s, const char *file, int kind, uint64_t pos)
 	return place;
 }
 
+/* Where the record just read from r is.  Its file's index is kept by
+ * the reader's number: a record would otherwise compare its file's name
+ * with the last one's (file_index), and the check of an ID is a cost of
+ * every record. */
+static inline uint64_t
+reader_place(dk_ids *s, dk_reader *r)
+{
+	unsigned long serial = dk_reader_serial(r);
+	uint64_t pos = dk_reader_lineno(r);
+
+	if (serial != s->fileserial) {
+		s->fileidx = file_index(s, dk_reader_name(r), pos);
+		s->fileserial = serial;
+	}
+	return s->fileidx << LINE_BITS | (uint64_t)DK_AT_LINE << POS_BITS |
+	    (pos > POS_MAX ? POS_MAX : pos);
+}
+
 /* key (the ID, or a scope and the ID) checked in the set of strings
- * seen; a repeat names id. */
+ * seen, at place (place_of); a repeat names id. */
 static void
-add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str key, dk_str id)
+add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, uint64_t place, dk_str key,
+    dk_str id)
 {
 	uint64_t w = dk_seen_add(&s->seen, key.p, key.n, dk_hash64(key.p, key.n, ID_SEED),
-	    place_of(s, file, kind, pos));
+	    place);
 
 	if (w != DK_SEEN_NEW)
 		repeated(s, file, kind, pos, id, w, (dk_str){ NULL, 0 });
@@ -276,7 +296,7 @@ add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str key, dk_str
 uint64_t
 dk_ids_place(dk_ids *s, dk_reader *r)
 {
-	return place_of(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r));
+	return reader_place(s, r);
 }
 
 void
@@ -286,22 +306,29 @@ dk_ids_repeated(const dk_ids *s, dk_reader *r, dk_str id, uint64_t first)
 	    (dk_str){ NULL, 0 });
 }
 
-void
-dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
+/* dk_ids_add_at, the record being at place (place_of). */
+static void
+add_at(dk_ids *s, const char *file, int kind, uint64_t pos, uint64_t place, dk_str scope,
     dk_str id)
 {
 	uint64_t w;
 	int inexact = 0;
 
-	if (dk_allow_repeated_ids)
-		return;
 	if (scope.n == 0) {
-		add_seen(s, file, kind, pos, id, id);
+		add_seen(s, file, kind, pos, place, id, id);
 		return;
 	}
-	w = scoped(s, scope, id_number(s, id), place_of(s, file, kind, pos), &inexact);
+	w = scoped(s, scope, id_number(s, id), place, &inexact);
 	if (w != NOWHERE)
 		repeated(s, file, kind, pos, id, w, inexact ? scope : (dk_str){ NULL, 0 });
+}
+
+void
+dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
+    dk_str id)
+{
+	if (!dk_allow_repeated_ids)
+		add_at(s, file, kind, pos, place_of(s, file, kind, pos), scope, id);
 }
 
 /* A partition's probe: its ID is a member's of another key, so the pair
@@ -316,14 +343,28 @@ add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 	s->pairkey.v[scope.n] = '\t';
 	memcpy(s->pairkey.v + scope.n + 1, id.p, id.n);
 	s->pairkey.n = scope.n + 1 + id.n;
-	add_seen(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r),
+	add_seen(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), reader_place(s, r),
 	    (dk_str){ s->pairkey.v, s->pairkey.n }, id);
 }
 
 void
 dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 {
-	dk_ids_add_at(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), scope, id);
+	uint64_t w;
+
+	if (dk_allow_repeated_ids)
+		return;
+	if (scope.n > 0) {
+		add_at(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), reader_place(s, r),
+		    scope, id);
+		return;
+	}
+	/* a document's ID, the check of every record of a corpus: add_seen
+	 * with no more calls than it needs */
+	w = dk_seen_add(&s->seen, id.p, id.n, dk_hash64(id.p, id.n, ID_SEED), reader_place(s, r));
+	if (w != DK_SEEN_NEW)
+		repeated(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), id, w,
+		    (dk_str){ NULL, 0 });
 }
 
 void

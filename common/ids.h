@@ -76,6 +76,8 @@ typedef struct {
 	uint32_t lastnum;
 	int haslast;
 	DK_VEC(char *) files;     /* names of the operands met */
+	unsigned long fileserial; /* the reader last met (dk_reader_serial), */
+	uint64_t fileidx;         /* and its file's index; 0: none */
 	/* Optional: finishes the records before this one that the program
 	 * holds unprocessed (a batch for threads), called before a repeated
 	 * ID is reported, so that their output is written and an error of an

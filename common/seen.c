@@ -46,31 +46,44 @@ dk_seen_free(dk_seen *s)
 	memset(s, 0, sizeof *s);
 }
 
-/* The filter's block for h, and the mask of each of its 4 bits (a bit
- * and the word it is in, by a second mixing of h). */
-static uint64_t *
-filter_bits(const dk_seen *s, uint64_t h, uint64_t bit[4], unsigned word[4])
+/* The filter's block for h, and in *g its 4 bits, 9 bits of *g each (the
+ * word of the block, then the bit), by a second mixing of h.  Inline, with
+ * the bits tested and set by shifting g: the filter is a cost of every
+ * string added. */
+static inline uint64_t *
+filter_block(const dk_seen *s, uint64_t h, uint64_t *g)
 {
-	uint64_t g = dk_mix64(h);
+	*g = dk_mix64(h);
+	return s->filter + (KEY(h) & (s->fblocks - 1)) * BLOCK_WORDS;
+}
+
+/* Whether the 4 bits g names in the block b are all set. */
+static inline int
+filter_has(const uint64_t *b, uint64_t g)
+{
+	uint64_t all = 1;
 	int i;
 
-	for (i = 0; i < 4; i++, g >>= 9) {
-		word[i] = (unsigned)(g >> 6 & 7);
-		bit[i] = (uint64_t)1 << (g & 63);
-	}
-	return s->filter + (KEY(h) & (s->fblocks - 1)) * BLOCK_WORDS;
+	for (i = 0; i < 4; i++, g >>= 9)
+		all &= b[g >> 6 & 7] >> (g & 63);
+	return (int)all;
+}
+
+static inline void
+filter_put(uint64_t *b, uint64_t g)
+{
+	int i;
+
+	for (i = 0; i < 4; i++, g >>= 9)
+		b[g >> 6 & 7] |= (uint64_t)1 << (g & 63);
 }
 
 static void
 filter_set(dk_seen *s, uint64_t h)
 {
-	uint64_t bit[4], *b;
-	unsigned word[4];
-	int i;
+	uint64_t g, *b = filter_block(s, h, &g);
 
-	b = filter_bits(s, h, bit, word);
-	for (i = 0; i < 4; i++)
-		b[word[i]] |= bit[i];
+	filter_put(b, g);
 }
 
 /* A filter twice as large, for twice as many strings, made again from
@@ -225,8 +238,7 @@ flush(dk_seen *s)
 uint64_t
 dk_seen_add(dk_seen *s, const char *p, size_t n, uint64_t h, uint64_t v)
 {
-	uint64_t bit[4], *blk;
-	unsigned word[4];
+	uint64_t g, *blk;
 	const struct dk_seen_entry *e;
 	struct dk_seen_entry *ne;
 	uint32_t len = (uint32_t)n;
@@ -240,14 +252,12 @@ dk_seen_add(dk_seen *s, const char *p, size_t n, uint64_t h, uint64_t v)
 	}
 	if (s->n + 1 > s->fcap)
 		filter_grow(s);
-	blk = filter_bits(s, h, bit, word);
-	if ((blk[word[0]] & bit[0]) && (blk[word[1]] & bit[1]) && (blk[word[2]] & bit[2]) &&
-	    (blk[word[3]] & bit[3]) && (e = find(s, p, n, h)) != NULL) {
+	blk = filter_block(s, h, &g);
+	if (filter_has(blk, g) && (e = find(s, p, n, h)) != NULL) {
 		memcpy(&v, s->text + e->off, 8);
 		return v;
 	}
-	for (i = 0; i < 4; i++)
-		blk[word[i]] |= bit[i];
+	filter_put(blk, g);
 	/* the string, then its entry in the batch and the batch's index */
 	if (n > UINT32_MAX || s->textn + TEXT_HEAD + n < s->textn)
 		dk_diex(DK_EXIT_INPUT, "a string too long to keep (%zu bytes)", n);

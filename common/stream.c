@@ -34,6 +34,7 @@ struct dk_reader {
 	size_t start, end;      /* unread bytes are buf[start, end) */
 	unsigned long lineno;
 	unsigned long at;       /* dk_reader_at: the line messages name, or 0 */
+	unsigned long serial;   /* which reader of the program's, from 1 */
 	dk_str raw;             /* the line last returned, as read */
 	struct gz *gz;          /* set when the input is gzip data */
 	dk_reader *next, *prev; /* the open readers */
@@ -64,10 +65,12 @@ dk_reader *
 dk_reader_fd(int fd, const char *name)
 {
 	static int atexit_set;
+	static unsigned long serials;
 	dk_reader *r = dk_calloc(1, sizeof *r);
 
 	r->fd = fd;
 	r->name = dk_strdup(name);
+	r->serial = ++serials;
 	dk_progress_file(fd);
 	r->cap = READ_CHUNK * 2;
 	r->buf = dk_malloc(r->cap);
@@ -133,6 +136,12 @@ void
 dk_reader_at(dk_reader *r, unsigned long lineno)
 {
 	r->at = lineno;
+}
+
+unsigned long
+dk_reader_serial(const dk_reader *r)
+{
+	return r->serial;
 }
 
 dk_str

@@ -98,6 +98,9 @@ unsigned long dk_reader_lineno(const dk_reader *r); /* line last returned */
  * every message about r, names line lineno instead of the line last
  * read, until it is called with 0. */
 void dk_reader_at(dk_reader *r, unsigned long lineno);
+/* A number no other reader of the program has had (from 1), for a cache
+ * of what is known of the reader's operand (common/ids: its file). */
+unsigned long dk_reader_serial(const dk_reader *r);
 
 /* The longest record (line) a reader returns, in bytes, its CR included
  * (not its LF).  A longer record is skipped, never held whole in memory

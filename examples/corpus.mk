@@ -13,9 +13,10 @@
 #
 # Stages, under OUT:
 #   sigs/S.sigs    signatures of each shard S (spotsig, or qgram for DDD),
-#                  from its text: a TSV shard is read as it is, a WARC shard
-#                  through htmlstrip --warc, JSON Lines through jq
-#   text/S.tsv     I-Match only, which reads the text twice: the text of S
+#                  from its text: a TSV or JSON Lines shard is read as it
+#                  is (--json), a WARC shard through htmlstrip --warc
+#   text/S.tsv     I-Match only, which reads the text twice: the text of a
+#                  WARC shard S
 #   ids            every document ID, in shard order
 #   lex/S.lex      I-Match: the word counts of S, merged into all.lex;
 #   all.lex        the others count every shard's signatures in one pass
@@ -175,9 +176,10 @@ atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp; \
 	{ s=$$?; rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$s)";) exit $$s; }
 
 # I-Match reads the text of a shard twice (words counted, then
-# fingerprinted), so a WARC or JSON Lines shard is converted to a file once;
-# a TSV shard is its own text.  The other workflows read it once, piped.
-TEXTOF  = $(if $(filter tsv,$(FORMAT)),$(IN)/$(1),$(OUT)/text/$(1).tsv)
+# fingerprinted), so a WARC shard is converted to a file once; a TSV or
+# JSON Lines shard is its own text, read by the programs (JSONOPT).  The
+# other workflows read it once, piped.
+TEXTOF  = $(if $(filter warc,$(FORMAT)),$(OUT)/text/$(1).tsv,$(IN)/$(1))
 TEXT    = $(foreach n,$(NAMES),$(call TEXTOF,$(n)))
 SIGS    = $(NAMES:%=$(OUT)/sigs/%.sigs)
 LEXES   = $(NAMES:%=$(OUT)/lex/%.lex)
@@ -206,17 +208,18 @@ $(DIRS):
 $(DIRS): private SHELL := /bin/bash
 
 # ---- map: text ----
-# the text of shard $<, on standard output.  JSON Lines: an ID that is not
-# a string or a number, or a text that is not a string, stops jq (as in
-# dkdedup) rather than becoming the ID "null" or an empty text.
+# the text of WARC shard $<, on standard output
 TEXT_warc  = htmlstrip --warc $(HTMLSTRIP_FLAGS) $<
-TEXT_jsonl = jq -r --arg id '$(JSON_ID)' --arg text '$(JSON_TEXT)' \
-	'[(.[$$id] | if type == "string" then . elif type == "number" then tojson \
-	  else error("member \"\($$id)\" is \(type), not a string or a number") end), \
-	  (.[$$text] | if type == "string" then . \
-	  else error("member \"\($$text)\" is \(type), not a string") end)] | @tsv' $<
 $(OUT)/text/%.tsv: $(IN)/% $(O_text) | $(OUT)/text
 	$(call atomic,$(TEXT_$(FORMAT)),$*)
+# A JSON Lines shard is read by the programs of the text (spotsig, qgram,
+# dklexicon -w, imatch) given JSONOPT: a line that is not JSON, a missing
+# member, an ID that is not a string or an integer, or a text that is not
+# a string is an error at its FILE:LINE (dupkit-formats(5)).  Their stages
+# depend on the members named (TEXTDEP).
+comma := ,
+JSONOPT = $(if $(filter jsonl,$(FORMAT)),--json $(call quote,$(JSON_ID)$(comma)$(JSON_TEXT)))
+TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 
 # ---- map: signatures ----
 # straight from the shard: a TSV shard is read by name, so that a message
@@ -224,14 +227,20 @@ $(OUT)/text/%.tsv: $(IN)/% $(O_text) | $(OUT)/text
 SIGPROG_spotsigs = spotsig $(SPOTSIG_FLAGS)
 SIGPROG_lsh      = $(SIGPROG_spotsigs)
 SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
-SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $<
+SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
 SIGS_any = $(TEXT_$(FORMAT)) | $(SIGPROG_$(WORKFLOW))
 $(OUT)/sigs/%.sigs: $(IN)/% $(O_text) $(O_sigs) | $(OUT)/sigs
-	$(call atomic,$(if $(filter tsv,$(FORMAT)),$(SIGS_tsv),$(SIGS_any)),$*)
+	$(call atomic,$(if $(filter warc,$(FORMAT)),$(SIGS_any),$(SIGS_tsv)),$*)
 
-# every document ID, in shard order
-$(OUT)/ids: $(if $(IMATCH),$(TEXT),$(SIGS)) $(O_shards)
-	$(call atomic,cut -f1 $(if $(IMATCH),$(TEXT),$(SIGS)))
+# every document ID, in shard order: column 1 of the signatures or of the
+# text; I-Match over JSON Lines has no TSV text, and takes them from the
+# keyed streams (KEY TAB ID, a document's records one after another, a
+# document without fingerprints as R), which have every document in order
+IDS_text  = cut -f1 $(if $(IMATCH),$(TEXT),$(SIGS))
+IDS_keyed = cut -f2 $(KEYED) | uniq
+IDSKEYED  = $(and $(IMATCH),$(filter jsonl,$(FORMAT)))
+$(OUT)/ids: $(if $(IDSKEYED),$(KEYED),$(if $(IMATCH),$(TEXT),$(SIGS))) $(O_shards)
+	$(call atomic,$(if $(IDSKEYED),$(IDS_keyed),$(IDS_text)))
 
 # ---- map: the global statistics ----
 # I-Match counts the words of each shard, and the shards' lexicons are
@@ -239,8 +248,8 @@ $(OUT)/ids: $(if $(IMATCH),$(TEXT),$(SIGS)) $(O_shards)
 # mostly rare: a shard's lexicon of them is nearly as large as its
 # signatures, and merging such lexicons would read as much as counting
 # every shard's signatures at once, which is what is done.
-$(OUT)/lex/%.lex: $(call TEXTOF,%) $(O_lex) | $(OUT)/lex
-	$(call atomic,dklexicon -w $<,$*)
+$(OUT)/lex/%.lex: $(call TEXTOF,%) $(TEXTDEP) $(O_lex) | $(OUT)/lex
+	$(call atomic,dklexicon -w $(JSONOPT) $<,$*)
 
 $(OUT)/all.lex: $(if $(IMATCH),$(LEXES),$(SIGS)) $(O_lex) $(O_shards)
 	$(call atomic,dklexicon $(if $(IMATCH),-m $(LEXES),$(SIGS)))
@@ -257,10 +266,10 @@ $(OUT)/idf.lex: $(OUT)/all.lex $(O_idf)
 # (SpotSigs has none with one key range: see the reduce)
 KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | partition --shard -t $(TAU)
 KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash $(MINHASH_FLAGS)
-KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $<
+KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $(JSONOPT) $<
 KEYIN  = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 KEYLEX = $(if $(IMATCH),$(OUT)/all.lex,$(OUT)/idf.lex)
-$(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(O_keys) | $(OUT)/keys
+$(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(if $(IMATCH),$(TEXTDEP)) $(O_keys) | $(OUT)/keys
 	$(call atomic,$(KEYS_$(WORKFLOW)),$*)
 
 # ---- shuffle: each keyed shard cut into key ranges ----

@@ -304,6 +304,30 @@ test_expect_success 'JSON Lines shards: the same keep list, kept lines byte for 
 	! ls badj.out/sigs/j1.jsonl.sigs* 2>/dev/null
 '
 
+test_expect_success 'JSON Lines shards are read by the stages (--json), no jq; I-Match too' '
+	$mk -n IN=inj OUT=plan FORMAT=jsonl WORKFLOW=imatch IMATCH_K=4 >plan &&
+	! grep jq plan &&
+	grep "dklexicon -w --json .id,text. inj/j0.jsonl" plan &&
+	grep "imatch -T .* --json .id,text. inj/j2.jsonl" plan &&
+	$mk -n IN=inj OUT=plan FORMAT=jsonl WORKFLOW=ddd >plan &&
+	grep "qgram -q 4 --json .id,text. inj/j1.jsonl" plan &&
+	! grep jq plan &&
+	mkdir in1 &&
+	cp all.docs in1/all.tsv &&
+	$mk IN=in1 OUT=imt WORKFLOW=imatch IMATCH_K=4 >log 2>&1 &&
+	$mk IN=inj OUT=imj FORMAT=jsonl WORKFLOW=imatch IMATCH_K=4 -j 2 >log 2>&1 &&
+	cut -f1 all.docs >want &&
+	test_cmp want imj/ids &&
+	test_cmp imt/keep.txt imj/keep.txt &&
+	test_cmp imt/clusters.tsv imj/clusters.tsv &&
+	test $(wc -l <imj/keep.txt) -lt 600 &&
+	cat imj/dedup/j0.jsonl imj/dedup/j1.jsonl imj/dedup/j2.jsonl >got &&
+	keep --json id imj/keep.txt all.jsonl >want &&
+	test_cmp want got &&
+	$mk -q IN=inj OUT=imj FORMAT=jsonl WORKFLOW=imatch IMATCH_K=4 &&
+	test_must_fail $mk -q IN=inj OUT=imj FORMAT=jsonl WORKFLOW=imatch IMATCH_K=4 JSON_TEXT=n
+'
+
 test_expect_success 'WARC shards of the example pages: the pages pipeline, kept records whole' '
 	mkdir inw &&
 	i=0 &&

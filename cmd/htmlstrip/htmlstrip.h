@@ -5,7 +5,7 @@
 #define _GNU_SOURCE     /* memmem */
 
 #include "dk.h"
-#include "warc.h"
+#include "pages.h"
 
 /* entities.c: the WHATWG named character references, sorted by name (as
  * bytes).  legacy: the name is also recognised without its ";". */
@@ -218,24 +218,20 @@ struct hs_doc {
 	int title;                 /* --title */
 	int main;                  /* --main */
 	int comments;              /* --comments */
-	dk_buf conv, body, title_text, gz, chunk, inflated, name, text;
-	dk_warc_reader warc;
-	const char *file;          /* the WARC file being read */
+	dk_buf conv, body, title_text, text;
 	struct hs_tree tree;
-	unsigned long docs, skipped, damaged, unnamed, whole;
+	unsigned long docs, whole;
+	unsigned long skipped, damaged;    /* WARC records (common/pages.h) */
 	unsigned long little;      /* --main kept under a quarter of the text */
 	unsigned long nothtml;     /* of skipped: responses of another type */
 	unsigned long notpage;     /* inputs skipped as not pages */
 	unsigned long toolong;     /* pages and records over --max-record */
-	int status;                /* DK_EXIT_OPERAND once one was skipped */
+	int status;                /* DK_EXIT_OPERAND once a page was skipped */
 };
 /* When p[0..n) is not a page (hs_not_page), says so ("WHERE: not an HTML
  * page (PDF document): skipped"), counts it and returns 1. */
 int hs_skip_not_page(struct hs_doc *d, const char *p, size_t n, const char *hint,
     size_t hintn, const char *where);
-/* Says that the page or record at where is over --max-record ("WHERE:
- * record longer than N bytes skipped (see --max-record)") and counts it. */
-void hs_skip_too_long(struct hs_doc *d, const char *where);
 /* The text of page u[0..un) into d->body (and its title into
  * d->title_text with --title): the whole page, or with --main its main
  * content, counting in d->whole the pages that fell back to the whole and
@@ -246,9 +242,9 @@ void hs_page_text(struct hs_doc *d, const char *u, size_t un, const char *name);
  * then the text of the page. */
 void hs_emit(struct hs_doc *d, const char *p, size_t n, const char *hint,
     size_t hintn, const char *name);
-/* Every HTML response of a WARC file (plain or gzip members) as a document
- * ID TAB DATE TAB URI TAB TEXT, ID the record's name (common/warc.h).
- * Returns 0, or DK_EXIT_INPUT when something was damaged. */
-int hs_warc(struct hs_doc *d, const char *name, const unsigned char *p, size_t n);
+/* The pages of file operands read by ps (common/pages.h) as documents:
+ * each skipped when it is not a page (hs_skip_not_page), else written
+ * (hs_emit) with its head (WARC: ID TAB DATE TAB URI TAB). */
+void hs_pages(struct hs_doc *d, dk_pages *ps);
 
 #endif

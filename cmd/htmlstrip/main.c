@@ -26,107 +26,6 @@ static const struct dk_usage usage = {
 
 enum { OPT_TITLE = 0x2000, OPT_WARC, OPT_MAIN, OPT_COMMENTS };
 
-/* A gzip file: its members, one after another, are the document.  A damaged
- * member is reported and skipped.  Members before pos are in d->gz.  When
- * they inflate beyond --max-record, d->gz is left longer than it and
- * nothing is said here. */
-static int
-gunzip_all(struct hs_doc *d, const char *name, const unsigned char *p, size_t n,
-    size_t pos)
-{
-	const unsigned char *q;
-	size_t used;
-	const char *why;
-	int status = 0;
-
-	while (pos < n) {
-		why = dk_is_gzip(p + pos, n - pos) ?
-		    dk_gunzip(p + pos, n - pos, &d->gz, &used, dk_max_record) :
-		    "not a gzip member";
-		if (!why) {
-			pos += used;
-			continue;
-		}
-		if (why == dk_gz_limit)
-			break;
-		dk_warnx("%s: offset %zu: %s", name, pos, why);
-		status = DK_EXIT_INPUT;
-		q = memmem(p + pos + 1, n - pos - 1, "\x1f\x8b\x08", 3);
-		pos = q ? (size_t)(q - p) : n;
-	}
-	return status;
-}
-
-static int
-id_ok(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20)
-			return 0;
-	return 1;
-}
-
-/* One file operand: a page (maybe gzipped) or a WARC file. */
-static int
-do_file(struct hs_doc *d, const char *path, int warc, const dk_file *f)
-{
-	size_t used = 0;
-	const char *why = NULL;
-	int status = 0;
-	unsigned kind;
-	dk_str id;
-
-	if (dk_is_gzip(f->p, f->n)) {
-		d->gz.n = 0;
-		why = dk_gunzip(f->p, f->n, &d->gz, &used, dk_max_record);
-		if (warc || dk_is_warc((unsigned char *)d->gz.p, d->gz.n))
-			return hs_warc(d, path, f->p, f->n);
-		if (why) {
-			d->gz.n = 0;
-			used = 0;
-		}
-		status = gunzip_all(d, path, f->p, f->n, used);
-		if (d->gz.n > dk_max_record) {
-			hs_skip_too_long(d, path);
-			return status;
-		}
-		if ((kind = dk_sniff_page(d->gz.p ? d->gz.p : "", d->gz.n)) != 0) {
-			dk_warnx("%s:1: this looks like gzip data holding %s; htmlstrip "
-			    "reads a page here (a stream of pages goes on standard input)",
-			    path, dk_kind_says(kind));
-			return DK_EXIT_INPUT;
-		}
-		if (hs_skip_not_page(d, d->gz.p ? d->gz.p : "", d->gz.n, NULL, 0, path))
-			return status;
-	} else if (warc || dk_is_warc(f->p, f->n))
-		return hs_warc(d, path, f->p, f->n);
-	else if (f->n > dk_max_record) {
-		hs_skip_too_long(d, path);
-		return 0;
-	} else if ((kind = dk_sniff_page((const char *)f->p, f->n)) != 0) {
-		dk_warnx("%s:1: this looks like %s; htmlstrip reads a page here "
-		    "(a stream of pages goes on standard input)", path, dk_kind_says(kind));
-		return DK_EXIT_INPUT;
-	} else if (hs_skip_not_page(d, (const char *)f->p, f->n, NULL, 0, path))
-		return 0;
-	if (!id_ok(path)) {
-		dk_warnx("%s: file name has a control character, cannot be an ID", path);
-		return DK_EXIT_INPUT;
-	}
-	id.p = (char *)path;       /* read only */
-	id.n = strlen(path);
-	dk_ids_add_at(&dk_input_ids, path, DK_AT_OPERAND, 0, (dk_str){ id.p, 0 }, id);
-	dk_progress_records++;
-	dk_progress_input(f->n);
-	dk_buf_str(&dk_out, path);
-	dk_buf_char(&dk_out, '\t');
-	if (used || why)
-		hs_emit(d, d->gz.p ? d->gz.p : "", d->gz.n, NULL, 0, path);
-	else
-		hs_emit(d, (const char *)f->p, f->n, NULL, 0, path);
-	return status;
-}
-
 /* A document stream, ID [CARRIED...] HTML, or JSON Lines (--json ID,HTML),
  * read by the corpus reader. */
 static void
@@ -157,7 +56,7 @@ do_stream(struct hs_doc *d, dk_reader *r)
 }
 
 static int
-operand(struct hs_doc *d, const char *path, int warc, dk_filebuf *fb)
+operand(struct hs_doc *d, dk_pages *ps, const char *path, int warc, dk_filebuf *fb)
 {
 	dk_file f;
 	dk_reader *r;
@@ -181,7 +80,7 @@ operand(struct hs_doc *d, const char *path, int warc, dk_filebuf *fb)
 			close(fd);
 		return DK_EXIT_OPERAND;
 	}
-	status = do_file(d, strcmp(path, "-") == 0 ? "stdin" : path, warc, &f);
+	status = dk_pages_file(ps, strcmp(path, "-") == 0 ? "stdin" : path, warc, &f);
 	dk_file_unload(&f);
 	if (fd != STDIN_FILENO)
 		close(fd);
@@ -202,11 +101,13 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct hs_doc d = { 0 };
+	dk_pages ps = { 0 };
 	dk_filebuf fb = { 0 };
 	int ch, warc = 0, status = 0, s;
 	char *stdin_only[] = { "-", NULL };
 
 	dk_cli_init(argc, argv);
+	hs_pages(&d, &ps);
 	while ((ch = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (ch) {
 		case OPT_MAIN:
@@ -237,11 +138,14 @@ main(int argc, char **argv)
 		argv = stdin_only;
 	dk_progress_operands(argc, argv);
 	for (; *argv; argv++)
-		if ((s = operand(&d, *argv, warc, &fb)) > status)
+		if ((s = operand(&d, &ps, *argv, warc, &fb)) > status)
 			status = s;
 	if (d.status > status)
 		status = d.status;
-	d.toolong += dk_records_skipped;    /* records of a stream on stdin */
+	if (ps.status > status)
+		status = ps.status;
+	d.skipped = ps.skipped, d.nothtml = ps.nothtml, d.damaged = ps.damaged;
+	d.toolong = ps.toolong + dk_records_skipped;    /* and records of a stream */
 	dk_out_close();
 	if (dk_verbose && d.main)
 		dk_note("%lu documents, %lu WARC records skipped (%lu non-HTML responses), "
@@ -255,8 +159,7 @@ main(int argc, char **argv)
 		    "%lu damaged, %lu not HTML pages, %lu over --max-record",
 		    d.docs, d.skipped, d.nothtml, d.damaged, d.notpage, d.toolong);
 	dk_buf_free(&d.conv), dk_buf_free(&d.body), dk_buf_free(&d.title_text);
-	dk_buf_free(&d.gz), dk_buf_free(&d.chunk), dk_buf_free(&d.inflated);
-	dk_buf_free(&d.name), dk_buf_free(&d.warc.gz);
+	dk_pages_free(&ps);
 	dk_buf_free(&d.text), hs_tree_free(&d.tree);
 	free(fb.p);
 	return status;

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -29,23 +28,6 @@ static const struct dk_usage usage = {
 };
 
 enum { OPT_WARC = 0x2000, OPT_MISSING, OPT_EMPTY };
-
-/* Whether a file operand is a WARC file (plain or gzip), when the format
- * was not given: a gzip file by what it inflates to, so that a gzipped
- * TSV stream is told to be decompressed rather than called a bad WARC. */
-static int
-looks_warc(int fd)
-{
-	unsigned char b[4096], head[8];
-	struct stat st;
-	ssize_t n;
-
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (n = pread(fd, b, sizeof b, 0)) < 8)
-		return 0;
-	if (dk_is_gzip(b, (size_t)n))
-		return dk_is_warc(head, dk_gunzip_head(b, (size_t)n, head, sizeof head));
-	return dk_is_warc(b, (size_t)n);
-}
 
 static int
 warc_operand(struct keep *k, int fd, const char *name)
@@ -100,7 +82,9 @@ operand(struct keep *k, const char *path, int guess)
 		dk_warn("%s", path);
 		return DK_EXIT_OPERAND;
 	}
-	if (k->warc || (guess && looks_warc(fd))) {
+	/* a WARC file is told by its first bytes (a gzip file by what it
+	 * inflates to, so that a gzipped TSV stream is not called a bad WARC) */
+	if (k->warc || (guess && dk_pages_looks_warc(fd))) {
 		status = warc_operand(k, fd, path);
 		if (fd != STDIN_FILENO)
 			close(fd);

@@ -1,4 +1,5 @@
-/* WARC records by their names (common/warc.h), in two passes over the
+/* WARC records by their names (common/warc.h), read by the corpus
+ * reader (common/pages.h: every record, whole), in two passes over the
  * file in memory: the first names every record and joins the records
  * concurrent with one another (WARC-Concurrent-To, either way, as one
  * capture), the second writes the records of the captures on the list,
@@ -300,8 +301,7 @@ keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n)
 	r.fn = collect;
 	r.skip = skip;
 	r.arg = &w;
-	r.fatal = 1;            /* damage: exit 2; a record over the limit: 1 */
-	status = dk_warc_read(&r, name, p, n);
+	status = dk_pages_records(&r, name, &(dk_file){ (unsigned char *)p, n, DK_FILE_BORROWED });
 	k->skipped += r.toolong;
 	decide(&w);
 	write_kept(&w, p, n);

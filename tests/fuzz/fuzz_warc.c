@@ -1,5 +1,6 @@
-/* htmlstrip's WARC and gzip reader: the input is a WARC file, plain or as
- * gzip members, as htmlstrip --warc reads it.  Damaged records are reported
+/* The corpus reader's WARC files (common/pages.h) as htmlstrip reads them:
+ * the input is a WARC file, plain or as gzip members, as htmlstrip --warc
+ * reads it.  Damaged records are reported
  * on stderr (silenced here) and skipped; nothing may crash or leak.
  * Property: every record written has the four fields ID, date, URI, text, and
  * the text has no raw TAB, LF or CR. */
@@ -7,6 +8,7 @@
 #include "htmlstrip.h"
 
 static struct hs_doc d;
+static dk_pages ps;
 static int quiet;
 
 int
@@ -18,6 +20,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* a repeated record ID ends htmlstrip, and the IDs of one input
 	 * would be repeats in the next: the reader is what is fuzzed here */
 	dk_allow_repeated_ids = 1;
+	hs_pages(&d, &ps);
 	return 0;
 }
 
@@ -53,7 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		dup2(null, STDERR_FILENO);
 		close(null);
 	}
-	hs_warc(&d, "fuzz", data, size);
+	dk_pages_file(&ps, "fuzz", 1, &(dk_file){ (unsigned char *)data, size, DK_FILE_BORROWED });
 	if (fd >= 0) {
 		dup2(fd, STDERR_FILENO);
 		close(fd);
