@@ -4,7 +4,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${DK_SHARED:=$here/../../../shared}"
 PATH="$DK_BIN:$PATH"
 LC_ALL=C.UTF-8
-export PATH LC_ALL
+# tests/ on Python's path: tests/dktsv.py, the TSV escaping
+PYTHONPATH=$here/..${PYTHONPATH:+:$PYTHONPATH}
+export PATH LC_ALL PYTHONPATH
 BENCH_TMP=${BENCH_TMP:-/tmp/dupkit-bench}
 mkdir -p "$BENCH_TMP"
 
