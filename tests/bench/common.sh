@@ -13,6 +13,16 @@ mkdir -p "$BENCH_TMP"
 have_shared() {
 	test -d "$DK_SHARED/corpora" || { echo "skip: no shared/ at $DK_SHARED"; return 1; }
 }
+# have_time: GNU time is there (cpu_run needs it), else a skip line
+have_time() {
+	test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; return 1; }
+}
+# baseline_has PROG: DK_BASELINE, where set, holds PROG, else a message
+# naming the benchmark on standard error
+baseline_has() {
+	test -z "${DK_BASELINE:-}" || test -x "$DK_BASELINE/$1" ||
+		{ echo "$(basename "$0"): no $DK_BASELINE/$1" >&2; return 1; }
+}
 
 # now: wall-clock seconds with nanoseconds
 now() { date +%s.%N; }

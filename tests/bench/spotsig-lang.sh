@@ -11,11 +11,8 @@
 # CPU times is printed (as in baseline.sh).
 . "$(dirname "$0")/common.sh"
 have_shared || exit 0
-test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
-if test -n "${DK_BASELINE:-}"; then
-	test -x "$DK_BASELINE/spotsig" ||
-		{ echo "spotsig-lang.sh: no $DK_BASELINE/spotsig" >&2; exit 2; }
-fi
+have_time || exit 0
+baseline_has spotsig || exit 2
 rounds=${SPOTSIG_ROUNDS:-3}
 copies=${SPOTSIG_COPIES:-7}
 t=$BENCH_TMP/spotsig-lang
