@@ -23,6 +23,14 @@ baseline_has() {
 	test -z "${DK_BASELINE:-}" || test -x "$DK_BASELINE/$1" ||
 		{ echo "$(basename "$0"): no $DK_BASELINE/$1" >&2; return 1; }
 }
+# timed_bench PROG: what a benchmark that times PROG (against DK_BASELINE,
+# where set) needs: without GNU time or shared/, a skip line and exit 0;
+# a DK_BASELINE without PROG, a message and exit 2
+timed_bench() {
+	have_time || exit 0
+	have_shared || exit 0
+	baseline_has "$1" || exit 2
+}
 
 # now: wall-clock seconds with nanoseconds
 now() { date +%s.%N; }

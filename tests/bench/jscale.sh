@@ -20,9 +20,7 @@
 # estimate was 1.80x for -j 2 against 0.92x before the reading, sorting
 # and indexing ran on the threads; the wall times 1.46x against 1.03x.
 . "$(dirname "$0")/common.sh"
-have_time || exit 0
-have_shared || exit 0
-baseline_has spotmatch || exit 2
+timed_bench spotmatch
 n=${JSCALE_N:-400000}
 tau=${JSCALE_TAU:-0.9}
 rounds=${JSCALE_ROUNDS:-5}

@@ -13,9 +13,7 @@
 # prefix filter takes about 12 minutes here at 0.3: LOWTAU_TAUS="0.5 0.9"
 # gives the ratio alone.
 . "$(dirname "$0")/common.sh"
-have_time || exit 0
-have_shared || exit 0
-baseline_has spotmatch || exit 2
+timed_bench spotmatch
 n=${LOWTAU_N:-200000}
 rounds=${LOWTAU_ROUNDS:-1}
 t=$BENCH_TMP/lowtau

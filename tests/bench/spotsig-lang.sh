@@ -10,9 +10,7 @@
 # input, the outputs must be byte-identical, and the ratio new/old of the
 # CPU times is printed (as in baseline.sh).
 . "$(dirname "$0")/common.sh"
-have_shared || exit 0
-have_time || exit 0
-baseline_has spotsig || exit 2
+timed_bench spotsig
 rounds=${SPOTSIG_ROUNDS:-3}
 copies=${SPOTSIG_COPIES:-7}
 t=$BENCH_TMP/spotsig-lang
