@@ -94,7 +94,7 @@ $(BUILD)/obj/%.o: cmd/%.c $$(wildcard $$(dir cmd/$$*)*.h) common/*.h
 # A unit test named after a program folder (tests/unit/spotsig.c) also
 # links that program's objects but main's, and sees its headers.
 unitobjs = $(filter-out %/main.o,$(patsubst cmd/%.c,$(BUILD)/obj/%.o,$(wildcard cmd/$1/*.c)))
-$(BUILD)/unit/%: tests/unit/%.c tests/unit/tap.h $$(call unitobjs,$$*) $$(wildcard cmd/$$*/*.h) \
+$(BUILD)/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $$(call unitobjs,$$*) $$(wildcard cmd/$$*/*.h) \
 		$(LIBA) common/*.h | $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Itests/unit -Icmd/$* -o $@ $< $(filter %.o,$^) $(LIBA) $(ALL_LDFLAGS) $(LIBS)
 

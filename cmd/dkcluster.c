@@ -326,6 +326,19 @@ add_id(dk_reader *r, const dk_record *rec, int title)
 		push_label(rec, title);
 }
 
+/* The end of -a: the end of the last label, a read error fatal, the list
+ * closed to new IDs. */
+static void
+close_ids(dk_reader *r)
+{
+	if (rm.path)
+		DK_PUSH(&rm.off, rm.lab.n);
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	g.closed = 1;
+}
+
 /* -a as JSON Lines (--json): the documents of a corpus, through the
  * corpus reader, each as the record ID TAB TEXT. */
 static void
@@ -336,13 +349,8 @@ load_json(dk_reader *r)
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
 	while (dk_corpus_next(r, &doc, DK_DOC_TEXT))
 		add_id(r, dk_doc_record(&doc), 1);
-	if (rm.path)
-		DK_PUSH(&rm.off, rm.lab.n);
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
 	dk_doc_free(&doc);
-	dk_reader_close(r);
-	g.closed = 1;
+	close_ids(r);
 }
 
 static void
@@ -365,13 +373,8 @@ load_ids(const char *path)
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		add_id(r, &rec, title);
 	}
-	if (rm.path)
-		DK_PUSH(&rm.off, rm.lab.n);
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
 	dk_record_free(&rec);
-	dk_reader_close(r);
-	g.closed = 1;
+	close_ids(r);
 }
 
 static void

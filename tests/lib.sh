@@ -111,10 +111,12 @@ dk_main_text() {
 # dk_gen ARG...: tests/gen.py, the collections the tests read; dk_brute
 # ARG...: tests/brute.py, spotmatch by brute force.  The interpreter is
 # looked up once, at the first use: python3 on PATH may be a version
-# manager's shim (pyenv), seconds to start each time.
+# manager's shim (pyenv), seconds to start each time.  dk_python puts
+# tests/ on PYTHONPATH, so that a test's script can import dktsv (TSV
+# escaping).
 dk_python() {
 	: "${DK_PYTHON:=$(python3 -c 'import sys; print(sys.executable)')}"
-	"$DK_PYTHON" "$@"
+	PYTHONPATH="$DK_TESTS${PYTHONPATH:+:$PYTHONPATH}" "$DK_PYTHON" "$@"
 }
 dk_gen() { dk_python "$DK_TESTS/gen.py" "$@"; }
 dk_brute() { dk_python "$DK_TESTS/brute.py" "$@"; }

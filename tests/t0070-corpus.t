@@ -34,16 +34,8 @@ same_all() {
 # integer on every other line (the first, the third...), and a member "extra" that is ignored
 cat >tsv2jsonl.py <<'EOF'
 import json, sys
+from dktsv import unescape
 idm, textm = (sys.argv[1] if len(sys.argv) > 1 else "id,text").split(",")
-esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
-def unescape(s):
-    out, i = [], 0
-    while i < len(s):
-        if s[i] == "\\":
-            out.append(esc[s[i + 1]]); i += 2
-        else:
-            out.append(s[i]); i += 1
-    return "".join(out)
 for k, line in enumerate(sys.stdin.buffer):
     line = line.decode("utf-8").rstrip("\n")
     i, t = line.split("\t", 1)
@@ -194,17 +186,7 @@ test_expect_success 'property: random corpora in either format, gzipped or not, 
 # member a record (pages.warc.gz) and the others whole
 cat >pages.py <<'EOF'
 import gzip, json, sys
-esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
-def unescape(s):
-    out, i = [], 0
-    while i < len(s):
-        if s[i] == "\\":
-            out.append(esc[s[i + 1]]); i += 2
-        else:
-            out.append(s[i]); i += 1
-    return "".join(out)
-def escape(s):
-    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+from dktsv import escape, unescape
 tsv, js, warc, wgz = [], [], [], []
 for k, line in enumerate(open(sys.argv[1], encoding="utf-8")):
     i, t = line.rstrip("\n").split("\t", 1)
@@ -229,9 +211,10 @@ EOF
 # ids.py FILE MEMBER: the IDs of JSON Lines as a TSV stream holds them
 cat >ids.py <<'EOF'
 import json, sys
+from dktsv import escape
 for line in open(sys.argv[1], encoding="utf-8"):
     v = json.loads(line)[sys.argv[2]]
-    print(v if isinstance(v, int) else v.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r"))
+    print(v if isinstance(v, int) else escape(v))
 EOF
 
 test_expect_success 'property: pages as a stream, JSON Lines or WARC, gzipped or not: the same text from htmlstrip, the same records from keep' '

@@ -133,6 +133,17 @@ load_gold(const char *path)
 		gold.truepairs += choose2(gold.size.v[c]);
 }
 
+/* What load_gold (and gold_id) took, given back at the end. */
+static void
+free_gold(void)
+{
+	dk_intern_free(&gold.ids);
+	dk_intern_free(&gold.names);
+	free(gold.gcl.v);
+	free(gold.size.v);
+	free(gold.line.v);
+}
+
 /* The gold number of an input ID, or UINT32_MAX when its pairs are to be
  * skipped. */
 static uint32_t
@@ -835,11 +846,7 @@ keep_main(int argc, char **argv)
 		dk_note("gold: %zu IDs in %zu clusters", g.ngold, g.nclusters);
 	keep_report(opt.keep, &g, opt.unknown, opt.tsv);
 	dk_out_close();
-	dk_intern_free(&gold.ids);
-	dk_intern_free(&gold.names);
-	free(gold.gcl.v);
-	free(gold.size.v);
-	free(gold.line.v);
+	free_gold();
 	return DK_EXIT_OK;
 }
 
@@ -954,10 +961,6 @@ main(int argc, char **argv)
 	for (i = 0; i < nruns; i++)
 		free_run(&runs[i]);
 	free(runs);
-	dk_intern_free(&gold.ids);
-	dk_intern_free(&gold.names);
-	free(gold.gcl.v);
-	free(gold.size.v);
-	free(gold.line.v);
+	free_gold();
 	return status;
 }

@@ -15,8 +15,8 @@
 #   spotmatch --window (DDD, -M max -t 0.8, 4-grams)
 . "$(dirname "$0")/common.sh"
 test -n "${DK_BASELINE:-}" || { echo "skip: DK_BASELINE names no earlier build"; exit 0; }
-test -x "$DK_BASELINE/spotmatch" || { echo "baseline.sh: no $DK_BASELINE/spotmatch" >&2; exit 2; }
-test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
+baseline_has spotmatch || exit 2
+have_time || exit 0
 have_shared || exit 0
 n=${BASELINE_N:-1170000}
 dn=${BASELINE_DDD_N:-52000}

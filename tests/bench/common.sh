@@ -4,12 +4,32 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${DK_SHARED:=$here/../../../shared}"
 PATH="$DK_BIN:$PATH"
 LC_ALL=C.UTF-8
-export PATH LC_ALL
+# tests/ on Python's path: tests/dktsv.py, the TSV escaping
+PYTHONPATH=$here/..${PYTHONPATH:+:$PYTHONPATH}
+export PATH LC_ALL PYTHONPATH
 BENCH_TMP=${BENCH_TMP:-/tmp/dupkit-bench}
 mkdir -p "$BENCH_TMP"
 
 have_shared() {
 	test -d "$DK_SHARED/corpora" || { echo "skip: no shared/ at $DK_SHARED"; return 1; }
+}
+# have_time: GNU time is there (cpu_run needs it), else a skip line
+have_time() {
+	test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; return 1; }
+}
+# baseline_has PROG: DK_BASELINE, where set, holds PROG, else a message
+# naming the benchmark on standard error
+baseline_has() {
+	test -z "${DK_BASELINE:-}" || test -x "$DK_BASELINE/$1" ||
+		{ echo "$(basename "$0"): no $DK_BASELINE/$1" >&2; return 1; }
+}
+# timed_bench PROG: what a benchmark that times PROG (against DK_BASELINE,
+# where set) needs: without GNU time or shared/, a skip line and exit 0;
+# a DK_BASELINE without PROG, a message and exit 2
+timed_bench() {
+	have_time || exit 0
+	have_shared || exit 0
+	baseline_has "$1" || exit 2
 }
 
 # now: wall-clock seconds with nanoseconds

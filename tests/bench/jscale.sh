@@ -20,11 +20,7 @@
 # estimate was 1.80x for -j 2 against 0.92x before the reading, sorting
 # and indexing ran on the threads; the wall times 1.46x against 1.03x.
 . "$(dirname "$0")/common.sh"
-test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
-have_shared || exit 0
-if test -n "${DK_BASELINE:-}"; then
-	test -x "$DK_BASELINE/spotmatch" || { echo "jscale.sh: no $DK_BASELINE/spotmatch" >&2; exit 2; }
-fi
+timed_bench spotmatch
 n=${JSCALE_N:-400000}
 tau=${JSCALE_TAU:-0.9}
 rounds=${JSCALE_ROUNDS:-5}

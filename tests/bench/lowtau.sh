@@ -13,11 +13,7 @@
 # prefix filter takes about 12 minutes here at 0.3: LOWTAU_TAUS="0.5 0.9"
 # gives the ratio alone.
 . "$(dirname "$0")/common.sh"
-test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
-have_shared || exit 0
-if test -n "${DK_BASELINE:-}"; then
-	test -x "$DK_BASELINE/spotmatch" || { echo "lowtau.sh: no $DK_BASELINE/spotmatch" >&2; exit 2; }
-fi
+timed_bench spotmatch
 n=${LOWTAU_N:-200000}
 rounds=${LOWTAU_ROUNDS:-1}
 t=$BENCH_TMP/lowtau

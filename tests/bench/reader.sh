@@ -16,15 +16,7 @@ python3 "$DK_SHARED/bench/scalegen.py" text -n 20000 --seed 3 >"$dir/prose.tsv" 
 # the same documents as JSON Lines, and both gzipped
 cat >"$dir/tojson.py" <<\EOF
 import json, sys
-esc = {"\\": "\\", "t": "\t", "n": "\n", "r": "\r"}
-def unescape(s):
-    out, i = [], 0
-    while i < len(s):
-        if s[i] == "\\":
-            out.append(esc[s[i + 1]]); i += 2
-        else:
-            out.append(s[i]); i += 1
-    return "".join(out)
+from dktsv import unescape
 for line in sys.stdin:
     i, t = line.rstrip("\n").split("\t", 1)
     print(json.dumps({"id": unescape(i), "text": unescape(t)}, ensure_ascii=False))

@@ -10,12 +10,7 @@
 # input, the outputs must be byte-identical, and the ratio new/old of the
 # CPU times is printed (as in baseline.sh).
 . "$(dirname "$0")/common.sh"
-have_shared || exit 0
-test -x /usr/bin/time || { echo "skip: no /usr/bin/time (GNU time)"; exit 0; }
-if test -n "${DK_BASELINE:-}"; then
-	test -x "$DK_BASELINE/spotsig" ||
-		{ echo "spotsig-lang.sh: no $DK_BASELINE/spotsig" >&2; exit 2; }
-fi
+timed_bench spotsig
 rounds=${SPOTSIG_ROUNDS:-3}
 copies=${SPOTSIG_COPIES:-7}
 t=$BENCH_TMP/spotsig-lang

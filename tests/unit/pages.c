@@ -7,11 +7,11 @@
 #define _GNU_SOURCE     /* memmem */
 #include <stdio.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "ids.h"
 #include "mem.h"
 #include "pages.h"
+#include "gzmember.h"
 #include "tap.h"
 
 #define PLAN 24
@@ -44,26 +44,6 @@ page(const dk_page *p, void *arg)
 	dk_buf_char(&seen, '|');
 	dk_buf_str(&seen, p->where);
 	dk_buf_str(&seen, p->rec ? "|warc\n" : "|file\n");
-}
-
-/* p[0, n) as one gzip member appended to out. */
-static void
-gzip_member(dk_buf *out, const char *p, size_t n)
-{
-	z_stream z;
-
-	memset(&z, 0, sizeof z);
-	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-		abort();
-	dk_buf_reserve(out, n + 128);
-	z.next_in = (unsigned char *)p;
-	z.avail_in = (uInt)n;
-	z.next_out = (unsigned char *)out->p + out->n;
-	z.avail_out = (uInt)(out->cap - out->n);
-	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
-		abort();
-	out->n = (size_t)((char *)z.next_out - out->p);
-	deflateEnd(&z);
 }
 
 /* One WARC/1.0 record of the given type, ID (none when NULL), URI and

@@ -2,11 +2,11 @@
  * final newline, a 50 MB line, invalid UTF-8 and NUL bytes, signatures,
  * gzip input (dk_reader_gunzip). */
 #include "dk.h"
+#include "gzmember.h"
 #include "tap.h"
 
 #include <stdlib.h>
 #include <unistd.h>
-#include <zlib.h>
 
 static char tmpl[] = "/tmp/dk-unit-XXXXXX";
 
@@ -270,26 +270,6 @@ test_numbers(void)
 	tap_is_str(b.p, b.n, "0.800000 1.000000 0.666667 0.000000 18446744073709551615",
 	    "similarities and integers");
 	dk_buf_free(&b);
-}
-
-/* p[0, n) as one gzip member appended to out. */
-static void
-gzip_member(dk_buf *out, const char *p, size_t n)
-{
-	z_stream z;
-
-	memset(&z, 0, sizeof z);
-	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
-		abort();
-	dk_buf_reserve(out, deflateBound(&z, (uLong)n) + 64);
-	z.next_in = (unsigned char *)p;
-	z.avail_in = (uInt)n;
-	z.next_out = (unsigned char *)out->p + out->n;
-	z.avail_out = (uInt)(out->cap - out->n);
-	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
-		abort();
-	out->n += z.total_out;
-	deflateEnd(&z);
 }
 
 static void

@@ -2,8 +2,9 @@
 writing a document stream in dupkit's TSV (see dupkit-formats(5)) and a
 gold file, a deterministic random generator, man page rendering, a
 word-level difflib ratio (the independent measure the labels use), a
-check for near copies between gold clusters (reported, not acted on) and
-the skip message when material is missing."""
+check for near copies between gold clusters (reported, not acted on), a
+union-find of the labels' clusters and the skip message when material is
+missing."""
 import difflib, hashlib, os, re, subprocess, sys
 
 SKIP = 77
@@ -29,6 +30,24 @@ class Rng:
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+
+class Clusters:
+    """Union-find over hashable names (document IDs, digests, sources):
+    union(a, b) puts a's cluster under b's root; find(x) is x's root."""
+
+    def __init__(self):
+        self.parent = {}
+
+    def find(self, x):
+        parent = self.parent
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a, b):
+        self.parent[self.find(a)] = self.find(b)
 
 
 def skip(why):

@@ -62,23 +62,13 @@ def main():
     if len(docs) < 50:
         collib.skip('only %d copyright files' % len(docs))
     # union of same text and same source
-    parent = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def union(a, b):
-        parent[find(a)] = find(b)
-
+    cl = collib.Clusters()
     for name, text in docs:
-        union('id:' + name, 'sha:' + collib.digest(text))
-        union('id:' + name, 'src:' + src.get(name, src.get(name.split(':')[0], name)))
+        cl.union('id:' + name, 'sha:' + collib.digest(text))
+        cl.union('id:' + name, 'src:' + src.get(name, src.get(name.split(':')[0], name)))
     roots, gold = {}, {}
     for name, _ in docs:
-        r = find('id:' + name)
+        r = cl.find('id:' + name)
         gold[name] = roots.setdefault(r, 'c%04d' % len(roots))
     near = collib.cross_cluster_near(docs, gold)
     text = dict(docs)

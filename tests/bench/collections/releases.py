@@ -87,28 +87,21 @@ def main():
             docs.append((i, t))
             text[i] = t
             shutil.copyfile(rel[r][path], os.path.join(out, 'docs', i))
-    parent = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    cl = collib.Clusters()
     for i, t in docs:
-        parent[find(i)] = find('sha:' + collib.digest(t))
+        cl.union(i, 'sha:' + collib.digest(t))
     band = set()
     for path in sorted(rel['old']):
         a, b = ['%s-%s' % (r, path.replace('/', '_')) for r in ('old', 'new')]
         if a in text and b in text:
             r = collib.line_ratio(text[a], text[b])
             if r >= 0.8:
-                parent[find(a)] = find(b)
+                cl.union(a, b)
             elif r > 0.5:
                 band.update((a, b))
     roots, gold = {}, {}
     for i, _ in docs:
-        gold[i] = roots.setdefault(find(i), 'c%04d' % len(roots))
+        gold[i] = roots.setdefault(cl.find(i), 'c%04d' % len(roots))
     drop, near = collib.drop_ambiguous(docs, gold)
     drop |= {gold[i] for i in band}
     collib.write_near(out, near)

@@ -56,16 +56,9 @@ def main():
     with ThreadPoolExecutor(2) as pool:
         texts = list(pool.map(lambda x: collib.render_man(x[1]), paths))
     docs = [(i, t) for (i, _), t in zip(paths, texts) if t.strip()]
-    parent = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    cl = collib.Clusters()
     for i, t in docs:
-        parent[find(i)] = find('sha:' + collib.digest(t))
+        cl.union(i, 'sha:' + collib.digest(t))
     bypage = {}
     for i, t in docs:
         bypage.setdefault(i.split('/', 1)[1], []).append((i, t))
@@ -75,12 +68,12 @@ def main():
             for y in range(x + 1, len(group)):
                 r = collib.word_ratio(group[x][1], group[y][1])
                 if r >= 0.9:
-                    parent[find(group[x][0])] = find(group[y][0])
+                    cl.union(group[x][0], group[y][0])
                 elif r > 0.5:
                     ambiguous.append((group[x][0], group[y][0]))
     roots, gold = {}, {}
     for i, _ in docs:
-        gold[i] = roots.setdefault(find(i), 'c%04d' % len(roots))
+        gold[i] = roots.setdefault(cl.find(i), 'c%04d' % len(roots))
     drop = {gold[i] for pair in ambiguous for i in pair}
     neardrop, near = collib.drop_ambiguous(docs, gold)
     collib.write_near(out, near)
