@@ -218,3 +218,38 @@ dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
 	if (src != v)
 		memcpy(v, src, n * sizeof *v);
 }
+
+void
+dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	size_t *count = NULL, i, k, sum, t;
+	uint64_t *src = v, *dst = tmp, *swap;
+	int pass;
+
+	if (n < 4096) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	count = dk_calloc(4 * 65536, sizeof *count);
+	for (i = 0; i < n; i++)
+		for (pass = 0; pass < 4; pass++)
+			count[pass * 65536 + ((v[i] >> (16 * pass)) & 0xffff)]++;
+	for (pass = 0; pass < 4; pass++) {
+		size_t *c = count + pass * 65536;
+
+		/* a digit that every value shares leaves the order as it is */
+		if (c[(v[0] >> (16 * pass)) & 0xffff] == n)
+			continue;
+		for (k = 0, sum = 0; k < 65536; k++) {
+			t = c[k];
+			c[k] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i] >> (16 * pass)) & 0xffff]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
+	free(count);
+}

@@ -7,17 +7,39 @@
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
+/* seed of the hash that stands for a band key */
+#define KEYSEED 0x6b65796564ULL
 
 typedef DK_VEC(uint64_t) u64vec;
 
+/* A posting is a (key, document) pair.  A band key (DK_PAIRS_VERIFY) is
+ * held as a 64-bit hash of its text: keys that collide only make more
+ * candidates, and every candidate is verified.  A fingerprint key
+ * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Once
+ * the documents are known, each posting is packed into one 64-bit word,
+ * the key's top bits above the document number (shift bits), and the
+ * words are radix-sorted: documents sharing a key become runs, without a
+ * table of keys. */
 struct sm_keyed {
 	const struct dk_keykind *kind;
-	dk_intern keys, ids;
+	dk_intern keys, ids;        /* keys: DK_PAIRS_SHARE only */
 	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
-	DK_VEC(uint64_t) post;      /* key id << 32 | document */
+	u64vec pkey;                /* by posting: key hash or key id */
+	DK_VEC(uint32_t) pdoc;      /* by posting: document */
 	unsigned long nfp;          /* imatch: fingerprints a document */
-	/* sm_keyed_index: documents of key i are kdoc[kstart[i] .. kstart[i + 1]) */
+	/* the previous record's ID and SIGS bytes and its document: the
+	 * records of a document follow each other, and a record repeating
+	 * them needs no lookup */
+	dk_buf last;
+	size_t lastid;
+	uint32_t lastdoc;
+	int haslast;
+	size_t ndocs;               /* 1 + the greatest document posted */
+	unsigned shift;             /* bits of the document in a packed word */
+	/* sm_keyed_index: documents of the i-th key (kkey[i], sorted) are
+	 * kdoc[kstart[i] .. kstart[i + 1]) */
+	u64vec kkey;
 	DK_VEC(uint32_t) kstart, kdoc;
 };
 
@@ -52,14 +74,57 @@ sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r)
 	k->nfp = n;
 }
 
+/* Whether the record repeats the previous one's ID and SIGS bytes. */
+static int
+same_as_last(const sm_keyed *k, dk_str id, dk_str sigs)
+{
+	return k->haslast && id.n == k->lastid && sigs.n == k->last.n - k->lastid &&
+	    memcmp(k->last.p, id.p, id.n) == 0 &&
+	    (sigs.n == 0 || memcmp(k->last.p + id.n, sigs.p, sigs.n) == 0);
+}
+
+/* The document of a record not like the previous one: new, or met before
+ * with the same signatures. */
+static uint32_t
+record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, dk_str id, dk_str sigs)
+{
+	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
+	uint32_t i, d;
+	int isnew;
+
+	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
+	if (isnew) {
+		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
+		DK_PUSH(&k->doc, d);
+		DK_PUSH(&k->rawhash, h);
+	} else if (k->rawhash.v[i] != h)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
+	k->last.n = 0;
+	dk_buf_bytes(&k->last, id.p, id.n);
+	dk_buf_bytes(&k->last, sigs.p, sigs.n);
+	k->lastid = id.n;
+	k->haslast = 1;
+	return k->lastdoc = k->doc.v[i];
+}
+
+/* What stands for a key in a posting (see struct sm_keyed). */
+static uint64_t
+key_value(sm_keyed *k, dk_str key)
+{
+	int isnew;
+
+	if (k->kind->pairs == DK_PAIRS_SHARE)
+		return dk_intern_id(&k->keys, key.p, key.n, &isnew);
+	return dk_hash64(key.p, key.n, KEYSEED);
+}
+
 void
 sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
 	const sm_rec *x = &s->x;
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
-	uint64_t h;
-	uint32_t i, d;
-	int isnew;
+	uint32_t d;
 
 	if (x->kind->pairs == DK_PAIRS_NONE) {
 		c->nrejected++;
@@ -71,42 +136,74 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
 	}
-	h = dk_hash64(sigs.p, sigs.n, 0);
-	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
-	if (isnew) {
-		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
-		DK_PUSH(&k->doc, d);
-		DK_PUSH(&k->rawhash, h);
-	} else if (k->rawhash.v[i] != h)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
-	if ((d = k->doc.v[i]) == NONE)
+	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, id, sigs);
+	if (d == NONE)
 		return;
-	i = dk_intern_id(&k->keys, key.p, key.n, &isnew);
-	DK_PUSH(&k->post, (uint64_t)i << 32 | d);
+	DK_PUSH(&k->pkey, key_value(k, key));
+	DK_PUSH(&k->pdoc, d);
+	if (d >= k->ndocs)
+		k->ndocs = (size_t)d + 1;
 }
 
-/* Every pair of distinct documents inside each key group, a < b; a pair
- * appears once per key it shares. */
+/* Packs the postings into k->pkey, sorted, and frees what only reading
+ * needed.  A fingerprint key id takes the top 32 bits; a key hash keeps its
+ * bits above the document's. */
 static void
+pack(sm_keyed *k)
+{
+	uint64_t *p = k->pkey.v, *tmp;
+	size_t n = k->pkey.n, i;
+	unsigned b = 1;
+
+	while (b < 32 && ((size_t)1 << b) < k->ndocs)
+		b++;
+	if (k->kind->pairs == DK_PAIRS_SHARE)
+		b = 32;
+	k->shift = b;
+	for (i = 0; i < n; i++)
+		p[i] = (k->kind->pairs == DK_PAIRS_SHARE ? p[i] << 32 :
+		    p[i] >> b << b) | k->pdoc.v[i];
+	DK_FREE_ALL(k->pdoc.v, k->doc.v, k->rawhash.v);
+	memset(&k->pdoc, 0, sizeof k->pdoc);
+	memset(&k->doc, 0, sizeof k->doc);
+	memset(&k->rawhash, 0, sizeof k->rawhash);
+	dk_buf_free(&k->last);
+	memset(&k->last, 0, sizeof k->last);
+	k->haslast = 0;
+	dk_intern_free(&k->ids);
+	dk_intern_init(&k->ids, 0);
+	tmp = dk_reallocarray(NULL, n + 1, sizeof *tmp);
+	dk_sort_u64_tmp(p, n, tmp);
+	free(tmp);
+}
+
+/* Every pair of distinct documents inside each key group, a < b, sorted:
+ * a pair appears once per key it shares.  Returns the number of key
+ * groups. */
+static size_t
 candidates(sm_keyed *k, u64vec *cand)
 {
-	uint64_t *p = k->post.v;
-	size_t n = k->post.n, i, j, a, b;
+	const uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, b, ngroups = 0;
+	uint64_t mask = ((uint64_t)1 << k->shift) - 1, *tmp;
+	unsigned sh = k->shift;
 
-	dk_sort_u64(p, n);
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
+		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
+		ngroups++;
 		for (a = i; a < j; a++) {
 			if (a > i && p[a] == p[a - 1])
 				continue;
 			for (b = a + 1; b < j; b++)
 				if (p[b] != p[b - 1])
-					DK_PUSH(cand, (uint64_t)(uint32_t)p[a] << 32 | (uint32_t)p[b]);
+					DK_PUSH(cand, (p[a] & mask) << 32 | (p[b] & mask));
 		}
 	}
-	dk_sort_u64(cand->v, cand->n);
+	tmp = dk_reallocarray(NULL, cand->n + 1, sizeof *tmp);
+	dk_sort_u64_tmp(cand->v, cand->n, tmp);
+	free(tmp);
+	return ngroups;
 }
 
 struct verify {
@@ -128,7 +225,7 @@ verify_work(void *arg, int tid)
 		end = i + 256 < v->n ? i + 256 : v->n;
 		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
-			v->sim[i] = sm_doc_sim(v->c, (uint32_t)(v->cand[i] >> 32),
+			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
 	}
 }
@@ -143,7 +240,10 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	size_t i, j, u = 0;
 	double sim;
 
-	candidates(k, &cand);
+	pack(k);
+	c->ngroups = candidates(k, &cand);
+	free(k->pkey.v);
+	memset(&k->pkey, 0, sizeof k->pkey);
 	for (i = 0; i < cand.n; i = j) {
 		for (j = i + 1; j < cand.n && cand.v[j] == cand.v[i]; j++)
 			;
@@ -157,7 +257,6 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 		u++;
 	}
 	c->candidates = u;
-	c->ngroups = dk_intern_count(&k->keys);
 	if (k->kind->pairs == DK_PAIRS_VERIFY) {
 		dk_progress_phase("verifying", "candidates", u);
 		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
@@ -175,55 +274,72 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 void
 sm_keyed_free(sm_keyed *k)
 {
-	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->post.v, k->kstart.v, k->kdoc.v);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->pdoc.v, k->kkey.v,
+	    k->kstart.v, k->kdoc.v);
+	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
 	free(k);
 }
 
+/* --against: REF's postings become a sorted table of keys, each with its
+ * documents. */
 void
 sm_keyed_index(sm_keyed *k)
 {
-	size_t nkey = dk_intern_count(&k->keys), i, key;
-	uint64_t *p = k->post.v;
+	const uint64_t *p;
+	size_t i, n;
+	unsigned sh;
 
-	dk_sort_u64(p, k->post.n);
-	DK_GROW(&k->kstart, nkey + 1);
-	k->kstart.n = nkey + 1;
-	for (i = 0, key = 0; i < k->post.n; i++) {
+	pack(k);
+	p = k->pkey.v;
+	n = k->pkey.n;
+	sh = k->shift;
+	for (i = 0; i < n; i++) {
 		if (i > 0 && p[i] == p[i - 1])
 			continue;
-		while (key <= p[i] >> 32)
-			k->kstart.v[key++] = (uint32_t)k->kdoc.n;
-		DK_PUSH(&k->kdoc, (uint32_t)p[i]);
+		if (i == 0 || p[i] >> sh != p[i - 1] >> sh) {
+			DK_PUSH(&k->kkey, p[i] >> sh);
+			DK_PUSH(&k->kstart, (uint32_t)k->kdoc.n);
+		}
+		DK_PUSH(&k->kdoc, (uint32_t)(p[i] & (((uint64_t)1 << sh) - 1)));
 	}
-	while (key <= nkey)
-		k->kstart.v[key++] = (uint32_t)k->kdoc.n;
-	free(k->post.v);
-	free(k->doc.v);
-	free(k->rawhash.v);
-	memset(&k->post, 0, sizeof k->post);
-	memset(&k->doc, 0, sizeof k->doc);
-	memset(&k->rawhash, 0, sizeof k->rawhash);
-	dk_intern_free(&k->ids);
-	dk_intern_init(&k->ids, 0);
+	DK_PUSH(&k->kstart, (uint32_t)k->kdoc.n);
+	free(k->pkey.v);
+	memset(&k->pkey, 0, sizeof k->pkey);
 }
 
 size_t
 sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 {
-	uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
+	uint64_t want;
+	size_t lo = 0, hi = k->kkey.n, mid;
 
-	if (i == NONE || i + 1 >= k->kstart.n)
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
+
+		if (i == NONE)
+			return 0;
+		want = i;
+	} else
+		want = dk_hash64(key.p, key.n, KEYSEED) >> k->shift;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (k->kkey.v[mid] < want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == k->kkey.n || k->kkey.v[lo] != want)
 		return 0;
-	*docs = k->kdoc.v + k->kstart.v[i];
-	return k->kstart.v[i + 1] - k->kstart.v[i];
+	*docs = k->kdoc.v + k->kstart.v[lo];
+	return k->kstart.v[lo + 1] - k->kstart.v[lo];
 }
 
 size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
-	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
-	    (k->rawhash.cap + k->post.cap) * sizeof(uint64_t);
+	    (k->doc.cap + k->pdoc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
+	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
 }

@@ -193,6 +193,9 @@ void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);
 double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
+/* The similarity of a candidate pair as sm_doc_sim gives it, or -1 when it
+ * is below c->tau (found without finishing the merge, when it can). */
+double sm_candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 
 /* ---- keyed streams (keyed.c) ---- */
 
