@@ -21,7 +21,7 @@ static const struct dk_usage usage = {
 	"  -k K       min-hashes per band (default 6)\n"
 	"  -l L       bands (default 32); with -t, the most bands (default 32)\n"
 	"  -t TAU     choose k and l for the similarity threshold TAU\n"
-	"  --fn-weight W  with -t, weight of false negatives (default 0.9)\n"
+	"  --fn-weight W  with -t, weight of false negatives (default 0.93)\n"
 	"  -s SEED    seed of the hash family (default 0)\n"
 	"  -w         weighted: a signature counts COUNT times (multiset)\n"
 	"  --sketch   write the K*L min-hash values instead of band keys\n"
@@ -35,7 +35,7 @@ enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT };
 
 /* -t: the weight of the false-negative area (that of the false positives
  * is 1 - W), and the rows a band may use on average within the budget. */
-#define FN_WEIGHT 0.9
+#define FN_WEIGHT 0.93
 #define ROWS_PER_BAND 6
 #define GOLDEN 0x9e3779b97f4a7c15ULL
 
