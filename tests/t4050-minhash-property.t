@@ -90,4 +90,18 @@ test_expect_success 'keyed stream: a document met again later keeps its number' 
 	grep "2 documents, .* 2 partitions, .* 1 candidates compared, 1 pairs" err
 '
 
+# More candidate pairs than one pass holds (2^20 with repeats): 1,450
+# identical documents in two keys make 2,101,050, so three passes over
+# ranges of the first document; each pair once, in order.
+test_expect_success 'keyed stream: candidates in several passes, each pair once, in order' '
+	awk "BEGIN { for (d = 0; d < 1450; d++) {
+		printf \"B000:00000000000000aa\\td%04d\\ta=1 b=2\\n\", d
+		printf \"B001:00000000000000bb\\td%04d\\ta=1 b=2\\n\", d } }" >in &&
+	awk "BEGIN { for (a = 0; a < 1450; a++) for (b = a + 1; b < 1450; b++)
+		printf \"d%04d\\td%04d\\t1.000000\\n\", a, b }" >expect &&
+	spotmatch -v -j 2 -t 0.9 in >actual 2>err &&
+	test_cmp expect actual &&
+	grep "1050525 candidates compared, 1050525 pairs" err
+'
+
 test_done

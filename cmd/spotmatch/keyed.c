@@ -177,33 +177,54 @@ pack(sm_keyed *k)
 	free(tmp);
 }
 
-/* Every pair of distinct documents inside each key group, a < b, sorted:
- * a pair appears once per key it shares.  Returns the number of key
- * groups. */
-static size_t
-candidates(sm_keyed *k, u64vec *cand)
+/* The pairs that sharing keys makes, counted once per key (what the
+ * candidate list of a whole pass holds), and the number of key groups. */
+static uint64_t
+count_pairs(const sm_keyed *k, size_t *ngroups)
 {
 	const uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n, i, j, a, b, ngroups = 0;
-	uint64_t mask = ((uint64_t)1 << k->shift) - 1, *tmp;
+	size_t n = k->pkey.n, i, j, a, g;
 	unsigned sh = k->shift;
+	uint64_t sum = 0;
 
+	*ngroups = 0;
 	for (i = 0; i < n; i = j) {
 		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
-		ngroups++;
+		for (a = i, g = 0; a < j; a++)
+			g += a == i || p[a] != p[a - 1];
+		sum += (uint64_t)g * (g - 1) / 2;
+		(*ngroups)++;
+	}
+	return sum;
+}
+
+/* The pairs a < b of distinct documents inside each key group whose a is
+ * in [lo, hi), sorted: a pair appears once per key it shares. */
+static void
+candidates(const sm_keyed *k, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+{
+	const uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, b;
+	uint64_t mask = ((uint64_t)1 << k->shift) - 1;
+	unsigned sh = k->shift;
+
+	cand->n = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
+			;
 		for (a = i; a < j; a++) {
-			if (a > i && p[a] == p[a - 1])
+			if ((a > i && p[a] == p[a - 1]) || (p[a] & mask) < lo)
 				continue;
+			if ((p[a] & mask) >= hi)
+				break;
 			for (b = a + 1; b < j; b++)
 				if (p[b] != p[b - 1])
 					DK_PUSH(cand, (p[a] & mask) << 32 | (p[b] & mask));
 		}
 	}
-	tmp = dk_reallocarray(NULL, cand->n + 1, sizeof *tmp);
-	dk_sort_u64_tmp(cand->v, cand->n, tmp);
-	free(tmp);
-	return ngroups;
+	DK_GROW(tmp, cand->n);
+	dk_sort_u64_tmp(cand->v, cand->n, tmp->v);
 }
 
 struct verify {
@@ -230,44 +251,69 @@ verify_work(void *arg, int tid)
 	}
 }
 
-/* LSH candidates are verified exactly, each once; imatch pairs are
- * duplicates by definition, with the share of fingerprints as SIM. */
-void
-sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+/* The candidate pairs of one pass: LSH candidates are verified exactly,
+ * each once; imatch pairs are duplicates by definition, with the share of
+ * fingerprints as SIM. */
+static void
+finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 {
-	u64vec cand = { 0 };
 	struct verify v = { 0 };
 	size_t i, j, u = 0;
 	double sim;
 
-	pack(k);
-	c->ngroups = candidates(k, &cand);
-	free(k->pkey.v);
-	memset(&k->pkey, 0, sizeof k->pkey);
-	for (i = 0; i < cand.n; i = j) {
-		for (j = i + 1; j < cand.n && cand.v[j] == cand.v[i]; j++)
+	for (i = 0; i < cand->n; i = j) {
+		for (j = i + 1; j < cand->n && cand->v[j] == cand->v[i]; j++)
 			;
-		cand.v[u] = cand.v[i];
+		cand->v[u] = cand->v[i];
 		if (k->kind->pairs == DK_PAIRS_SHARE) {
 			sim = (double)(j - i) / (double)k->nfp;
 			if (!tau_set || sim >= c->tau)
-				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
-				    (uint32_t)cand.v[i], sim }));
+				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand->v[i] >> 32),
+				    (uint32_t)cand->v[i], sim }));
 		}
 		u++;
 	}
-	c->candidates = u;
-	if (k->kind->pairs == DK_PAIRS_VERIFY) {
-		dk_progress_phase("verifying", "candidates", u);
-		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
-		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
-		for (i = 0; i < u; i++)
-			if (v.sim[i] >= c->tau)
-				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
-				    (uint32_t)cand.v[i], v.sim[i] }));
-		free(v.sim);
+	c->candidates += u;
+	dk_progress_step(cand->n - u, 0);   /* the repeats, counted in the total */
+	if (k->kind->pairs != DK_PAIRS_VERIFY)
+		return;
+	v = (struct verify){ c, cand->v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
+	dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
+	for (i = 0; i < u; i++)
+		if (v.sim[i] >= c->tau)
+			DK_PUSH(out, ((sm_pair){ (uint32_t)(cand->v[i] >> 32),
+			    (uint32_t)cand->v[i], v.sim[i] }));
+	free(v.sim);
+}
+
+/* The candidates are made in passes over ranges of the first document, so
+ * that a pass holds at most about PASS_PAIRS of them (with repeats) and
+ * memory stays bounded however many pairs the keys make; the pairs come
+ * out in the same order for any number of passes. */
+#define PASS_PAIRS ((uint64_t)1 << 20)
+
+void
+sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+{
+	u64vec cand = { 0 }, tmp = { 0 };
+	size_t ngroups, pass, npass, lo, hi;
+	uint64_t total;
+
+	pack(k);
+	total = count_pairs(k, &ngroups);
+	c->ngroups = ngroups;
+	npass = (size_t)(total / PASS_PAIRS) + 1;
+	if (npass > k->ndocs)
+		npass = k->ndocs ? k->ndocs : 1;
+	if (k->kind->pairs == DK_PAIRS_VERIFY)
+		dk_progress_phase("verifying", "candidates", total);
+	for (pass = 0; pass < npass; pass++) {
+		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
+		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
+		candidates(k, lo, hi, &cand, &tmp);
+		finish_pass(k, c, tau_set, &cand, out);
 	}
-	free(cand.v);
+	DK_FREE_ALL(cand.v, tmp.v);
 	sm_keyed_free(k);
 }
 
