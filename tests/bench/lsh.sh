@@ -61,7 +61,7 @@ check() {
 		echo "lsh.sh: the LSH route wrote a pair that is not exact ($2)" >&2
 		return 1
 	fi
-	awk -v a="$(wc -l <"$2")" -v b="$(wc -l <"$1")" 'BEGIN { printf "%.4f", b > 0 ? a / b : 1 }'
+	awk -v a="$(wc -l <"$2")" -v b="$(wc -l <"$1")" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 1) }'
 }
 
 for n in $sizes; do
