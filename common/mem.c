@@ -253,3 +253,41 @@ dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
 		memcpy(v, src, n * sizeof *v);
 	free(count);
 }
+
+void
+dk_sort_u64_spread(uint64_t *v, size_t n)
+{
+	size_t count[256] = { 0 }, start[257], next[256], i, big = 0;
+	uint64_t *tmp, x, y;
+	unsigned b, d;
+
+	if (n < 4096) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		count[v[i] >> 56]++;
+	start[0] = 0;
+	for (b = 0; b < 256; b++) {
+		start[b + 1] = start[b] + count[b];
+		next[b] = start[b];
+		if (count[b] > big)
+			big = count[b];
+	}
+	/* each value goes to its run, displacing one that goes on to its
+	 * own, until the cycle comes back to the hole */
+	for (b = 0; b < 256; b++)
+		while (next[b] < start[b + 1]) {
+			x = v[next[b]];
+			while ((d = (unsigned)(x >> 56)) != b) {
+				y = v[next[d]];
+				v[next[d]++] = x;
+				x = y;
+			}
+			v[next[b]++] = x;
+		}
+	tmp = dk_reallocarray(NULL, big + 1, sizeof *tmp);
+	for (b = 0; b < 256; b++)
+		dk_sort_u64_tmp(v + start[b], count[b], tmp);
+	free(tmp);
+}

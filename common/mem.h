@@ -48,6 +48,10 @@ void dk_sort_u64(uint64_t *v, size_t n);
  * digits, skipping the digits all values share; tmp has room for n
  * values. */
 void dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp);
+/* The same with little scratch when the values' top bytes spread them
+ * (hashes): placed in place by top byte first (American flag sort), then
+ * each of the 256 runs sorted with scratch of its own size. */
+void dk_sort_u64_spread(uint64_t *v, size_t n);
 
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
  * first block so a per-record arena stops calling malloc once warm. */

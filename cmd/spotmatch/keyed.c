@@ -15,18 +15,18 @@ typedef DK_VEC(uint64_t) u64vec;
 /* A posting is a (key, document) pair.  A band key (DK_PAIRS_VERIFY) is
  * held as a 64-bit hash of its text: keys that collide only make more
  * candidates, and every candidate is verified.  A fingerprint key
- * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Once
- * the documents are known, each posting is packed into one 64-bit word,
- * the key's top bits above the document number (shift bits), and the
- * words are radix-sorted: documents sharing a key become runs, without a
- * table of keys. */
+ * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Each
+ * posting is one 64-bit word, the key's top bits above the document
+ * number (shift bits: a key id takes 32; for a key hash they grow with the
+ * documents, dropping low bits of the hashes posted), and the words are
+ * radix-sorted: documents sharing a key become runs, without a table of
+ * keys. */
 struct sm_keyed {
 	const struct dk_keykind *kind;
 	dk_intern keys, ids;        /* keys: DK_PAIRS_SHARE only */
 	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
-	u64vec pkey;                /* by posting: key hash or key id */
-	DK_VEC(uint32_t) pdoc;      /* by posting: document */
+	u64vec pkey;                /* the postings, packed */
 	unsigned long nfp;          /* imatch: fingerprints a document */
 	/* the previous record's ID and SIGS bytes and its document: the
 	 * records of a document follow each other, and a record repeating
@@ -49,6 +49,8 @@ sm_keyed_new(const struct dk_keykind *kind)
 	sm_keyed *k = dk_calloc(1, sizeof *k);
 
 	k->kind = kind;
+	/* a key id is a 32-bit number; documents are numbered from 0 */
+	k->shift = kind->pairs == DK_PAIRS_SHARE ? 32 : 8;
 	dk_intern_init(&k->keys, 0);
 	dk_intern_init(&k->ids, 0);
 	return k;
@@ -119,11 +121,26 @@ key_value(sm_keyed *k, dk_str key)
 	return dk_hash64(key.p, key.n, KEYSEED);
 }
 
+/* More documents than the document bits hold: four bits more, taken
+ * from the key hashes of the postings so far. */
+static void
+widen(sm_keyed *k)
+{
+	uint64_t *p = k->pkey.v, low = ((uint64_t)1 << k->shift) - 1;
+	unsigned b = k->shift + 4 < 32 ? k->shift + 4 : 32;
+	size_t i;
+
+	for (i = 0; i < k->pkey.n; i++)
+		p[i] = p[i] >> b << b | (p[i] & low);
+	k->shift = b;
+}
+
 void
 sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
 	const sm_rec *x = &s->x;
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
+	uint64_t v;
 	uint32_t d;
 
 	if (x->kind->pairs == DK_PAIRS_NONE) {
@@ -139,32 +156,23 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, id, sigs);
 	if (d == NONE)
 		return;
-	DK_PUSH(&k->pkey, key_value(k, key));
-	DK_PUSH(&k->pdoc, d);
-	if (d >= k->ndocs)
+	if (d >= k->ndocs) {
 		k->ndocs = (size_t)d + 1;
+		while (k->ndocs > (size_t)1 << k->shift)
+			widen(k);
+	}
+	v = key_value(k, key);
+	DK_PUSH(&k->pkey, (k->kind->pairs == DK_PAIRS_SHARE ? v << 32 : v >> k->shift << k->shift) | d);
 }
 
-/* Packs the postings into k->pkey, sorted, and frees what only reading
- * needed.  A fingerprint key id takes the top 32 bits; a key hash keeps its
- * bits above the document's. */
+/* Sorts the postings and frees what only reading needed. */
 static void
 pack(sm_keyed *k)
 {
-	uint64_t *p = k->pkey.v, *tmp;
-	size_t n = k->pkey.n, i;
-	unsigned b = 1;
+	uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n;
 
-	while (b < 32 && ((size_t)1 << b) < k->ndocs)
-		b++;
-	if (k->kind->pairs == DK_PAIRS_SHARE)
-		b = 32;
-	k->shift = b;
-	for (i = 0; i < n; i++)
-		p[i] = (k->kind->pairs == DK_PAIRS_SHARE ? p[i] << 32 :
-		    p[i] >> b << b) | k->pdoc.v[i];
-	DK_FREE_ALL(k->pdoc.v, k->doc.v, k->rawhash.v);
-	memset(&k->pdoc, 0, sizeof k->pdoc);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v);
 	memset(&k->doc, 0, sizeof k->doc);
 	memset(&k->rawhash, 0, sizeof k->rawhash);
 	dk_buf_free(&k->last);
@@ -172,9 +180,8 @@ pack(sm_keyed *k)
 	k->haslast = 0;
 	dk_intern_free(&k->ids);
 	dk_intern_init(&k->ids, 0);
-	tmp = dk_reallocarray(NULL, n + 1, sizeof *tmp);
-	dk_sort_u64_tmp(p, n, tmp);
-	free(tmp);
+	/* key hashes are spread: the sort needs little scratch */
+	dk_sort_u64_spread(p, n);
 }
 
 /* The pairs that sharing keys makes, counted once per key (what the
@@ -320,7 +327,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 void
 sm_keyed_free(sm_keyed *k)
 {
-	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->pdoc.v, k->kkey.v,
+	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
 	    k->kstart.v, k->kdoc.v);
 	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
@@ -386,6 +393,6 @@ size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
-	    (k->doc.cap + k->pdoc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
+	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
 	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
 }
