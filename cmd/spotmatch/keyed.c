@@ -1,7 +1,8 @@
 /* Keyed streams whose documents sharing a key are candidates (common/keys.h:
  * DK_PAIRS_VERIFY, minhash's bands, and DK_PAIRS_SHARE, imatch's
- * fingerprints): the table from key to documents, the candidate pairs, and
- * their verification or score. */
+ * fingerprints): the postings (key, document) and, for --against, the
+ * table from key to documents; the candidate pairs, and their verification
+ * or score. */
 #include "sm.h"
 
 #include <stdlib.h>
