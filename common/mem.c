@@ -218,3 +218,76 @@ dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
 	if (src != v)
 		memcpy(v, src, n * sizeof *v);
 }
+
+void
+dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	size_t *count = NULL, i, k, sum, t;
+	uint64_t *src = v, *dst = tmp, *swap;
+	int pass;
+
+	if (n < 4096) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	count = dk_calloc(4 * 65536, sizeof *count);
+	for (i = 0; i < n; i++)
+		for (pass = 0; pass < 4; pass++)
+			count[pass * 65536 + ((v[i] >> (16 * pass)) & 0xffff)]++;
+	for (pass = 0; pass < 4; pass++) {
+		size_t *c = count + pass * 65536;
+
+		/* a digit that every value shares leaves the order as it is */
+		if (c[(v[0] >> (16 * pass)) & 0xffff] == n)
+			continue;
+		for (k = 0, sum = 0; k < 65536; k++) {
+			t = c[k];
+			c[k] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i] >> (16 * pass)) & 0xffff]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
+	free(count);
+}
+
+void
+dk_sort_u64_spread(uint64_t *v, size_t n)
+{
+	size_t count[256] = { 0 }, start[257], next[256], i, big = 0;
+	uint64_t *tmp, x, y;
+	unsigned b, d;
+
+	if (n < 4096) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		count[v[i] >> 56]++;
+	start[0] = 0;
+	for (b = 0; b < 256; b++) {
+		start[b + 1] = start[b] + count[b];
+		next[b] = start[b];
+		if (count[b] > big)
+			big = count[b];
+	}
+	/* each value goes to its run, displacing one that goes on to its
+	 * own, until the cycle comes back to the hole */
+	for (b = 0; b < 256; b++)
+		while (next[b] < start[b + 1]) {
+			x = v[next[b]];
+			while ((d = (unsigned)(x >> 56)) != b) {
+				y = v[next[d]];
+				v[next[d]++] = x;
+				x = y;
+			}
+			v[next[b]++] = x;
+		}
+	tmp = dk_reallocarray(NULL, big + 1, sizeof *tmp);
+	for (b = 0; b < 256; b++)
+		dk_sort_u64_tmp(v + start[b], count[b], tmp);
+	free(tmp);
+}

@@ -44,6 +44,14 @@ void dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
 /* Sorts v[0..n) ascending: insertion sort for the short arrays most
  * callers have (up to 64 values), qsort for the others. */
 void dk_sort_u64(uint64_t *v, size_t n);
+/* Sorts v[0..n) ascending for large arrays: LSD radix sort by 16-bit
+ * digits, skipping the digits all values share; tmp has room for n
+ * values. */
+void dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp);
+/* The same with little scratch when the values' top bytes spread them
+ * (hashes): placed in place by top byte first (American flag sort), then
+ * each of the 256 runs sorted with scratch of its own size. */
+void dk_sort_u64_spread(uint64_t *v, size_t n);
 
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
  * first block so a per-record arena stops calling malloc once warm. */

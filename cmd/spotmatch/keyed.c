@@ -1,23 +1,46 @@
 /* Keyed streams whose documents sharing a key are candidates (common/keys.h:
  * DK_PAIRS_VERIFY, minhash's bands, and DK_PAIRS_SHARE, imatch's
- * fingerprints): the table from key to documents, the candidate pairs, and
- * their verification or score. */
+ * fingerprints): the postings (key, document) and, for --against, the
+ * table from key to documents; the candidate pairs, and their verification
+ * or score. */
 #include "sm.h"
 
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
+/* seed of the hash that stands for a band key */
+#define KEYSEED 0x6b65796564ULL
 
 typedef DK_VEC(uint64_t) u64vec;
 
+/* A posting is a (key, document) pair.  A band key (DK_PAIRS_VERIFY) is
+ * held as a 64-bit hash of its text: keys that collide only make more
+ * candidates, and every candidate is verified.  A fingerprint key
+ * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Each
+ * posting is one 64-bit word, the key's top bits above the document
+ * number (shift bits: a key id takes 32; for a key hash they grow with the
+ * documents, dropping low bits of the hashes posted), and the words are
+ * radix-sorted: documents sharing a key become runs, without a table of
+ * keys. */
 struct sm_keyed {
 	const struct dk_keykind *kind;
-	dk_intern keys, ids;
+	dk_intern keys, ids;        /* keys: DK_PAIRS_SHARE only */
 	DK_VEC(uint32_t) doc;       /* by ID id: document, or NONE if short */
 	DK_VEC(uint64_t) rawhash;   /* by ID id: hash of its SIGS field */
-	DK_VEC(uint64_t) post;      /* key id << 32 | document */
+	u64vec pkey;                /* the postings, packed */
 	unsigned long nfp;          /* imatch: fingerprints a document */
-	/* sm_keyed_index: documents of key i are kdoc[kstart[i] .. kstart[i + 1]) */
+	/* the previous record's ID and SIGS bytes and its document: the
+	 * records of a document follow each other, and a record repeating
+	 * them needs no lookup */
+	dk_buf last;
+	size_t lastid;
+	uint32_t lastdoc;
+	int haslast;
+	size_t ndocs;               /* 1 + the greatest document posted */
+	unsigned shift;             /* bits of the document in a packed word */
+	/* sm_keyed_index: documents of the i-th key (kkey[i], sorted) are
+	 * kdoc[kstart[i] .. kstart[i + 1]) */
+	u64vec kkey;
 	DK_VEC(uint32_t) kstart, kdoc;
 };
 
@@ -27,6 +50,8 @@ sm_keyed_new(const struct dk_keykind *kind)
 	sm_keyed *k = dk_calloc(1, sizeof *k);
 
 	k->kind = kind;
+	/* a key id is a 32-bit number; documents are numbered from 0 */
+	k->shift = kind->pairs == DK_PAIRS_SHARE ? 32 : 8;
 	dk_intern_init(&k->keys, 0);
 	dk_intern_init(&k->ids, 0);
 	return k;
@@ -52,14 +77,72 @@ sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r)
 	k->nfp = n;
 }
 
+/* Whether the record repeats the previous one's ID and SIGS bytes. */
+static int
+same_as_last(const sm_keyed *k, dk_str id, dk_str sigs)
+{
+	return k->haslast && id.n == k->lastid && sigs.n == k->last.n - k->lastid &&
+	    memcmp(k->last.p, id.p, id.n) == 0 &&
+	    (sigs.n == 0 || memcmp(k->last.p + id.n, sigs.p, sigs.n) == 0);
+}
+
+/* The document of a record not like the previous one: new, or met before
+ * with the same signatures. */
+static uint32_t
+record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, dk_str id, dk_str sigs)
+{
+	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
+	uint32_t i, d;
+	int isnew;
+
+	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
+	if (isnew) {
+		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
+		DK_PUSH(&k->doc, d);
+		DK_PUSH(&k->rawhash, h);
+	} else if (k->rawhash.v[i] != h)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
+	k->last.n = 0;
+	dk_buf_bytes(&k->last, id.p, id.n);
+	dk_buf_bytes(&k->last, sigs.p, sigs.n);
+	k->lastid = id.n;
+	k->haslast = 1;
+	return k->lastdoc = k->doc.v[i];
+}
+
+/* What stands for a key in a posting (see struct sm_keyed). */
+static uint64_t
+key_value(sm_keyed *k, dk_str key)
+{
+	int isnew;
+
+	if (k->kind->pairs == DK_PAIRS_SHARE)
+		return dk_intern_id(&k->keys, key.p, key.n, &isnew);
+	return dk_hash64(key.p, key.n, KEYSEED);
+}
+
+/* More documents than the document bits hold: four bits more, taken
+ * from the key hashes of the postings so far. */
+static void
+widen(sm_keyed *k)
+{
+	uint64_t *p = k->pkey.v, low = ((uint64_t)1 << k->shift) - 1;
+	unsigned b = k->shift + 4 < 32 ? k->shift + 4 : 32;
+	size_t i;
+
+	for (i = 0; i < k->pkey.n; i++)
+		p[i] = p[i] >> b << b | (p[i] & low);
+	k->shift = b;
+}
+
 void
 sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
 	const sm_rec *x = &s->x;
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
-	uint64_t h;
-	uint32_t i, d;
-	int isnew;
+	uint64_t v;
+	uint32_t d;
 
 	if (x->kind->pairs == DK_PAIRS_NONE) {
 		c->nrejected++;
@@ -71,42 +154,85 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
 	}
-	h = dk_hash64(sigs.p, sigs.n, 0);
-	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
-	if (isnew) {
-		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
-		DK_PUSH(&k->doc, d);
-		DK_PUSH(&k->rawhash, h);
-	} else if (k->rawhash.v[i] != h)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
-	if ((d = k->doc.v[i]) == NONE)
+	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, id, sigs);
+	if (d == NONE)
 		return;
-	i = dk_intern_id(&k->keys, key.p, key.n, &isnew);
-	DK_PUSH(&k->post, (uint64_t)i << 32 | d);
+	if (d >= k->ndocs) {
+		k->ndocs = (size_t)d + 1;
+		while (k->ndocs > (size_t)1 << k->shift)
+			widen(k);
+	}
+	v = key_value(k, key);
+	DK_PUSH(&k->pkey, (k->kind->pairs == DK_PAIRS_SHARE ? v << 32 : v >> k->shift << k->shift) | d);
 }
 
-/* Every pair of distinct documents inside each key group, a < b; a pair
- * appears once per key it shares. */
+/* Sorts the postings and frees what only reading needed. */
 static void
-candidates(sm_keyed *k, u64vec *cand)
+pack(sm_keyed *k)
 {
-	uint64_t *p = k->post.v;
-	size_t n = k->post.n, i, j, a, b;
+	uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n;
 
-	dk_sort_u64(p, n);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v);
+	memset(&k->doc, 0, sizeof k->doc);
+	memset(&k->rawhash, 0, sizeof k->rawhash);
+	dk_buf_free(&k->last);
+	memset(&k->last, 0, sizeof k->last);
+	k->haslast = 0;
+	dk_intern_free(&k->ids);
+	dk_intern_init(&k->ids, 0);
+	/* key hashes are spread: the sort needs little scratch */
+	dk_sort_u64_spread(p, n);
+}
+
+/* The pairs that sharing keys makes, counted once per key (what the
+ * candidate list of a whole pass holds), and the number of key groups. */
+static uint64_t
+count_pairs(const sm_keyed *k, size_t *ngroups)
+{
+	const uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, g;
+	unsigned sh = k->shift;
+	uint64_t sum = 0;
+
+	*ngroups = 0;
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j] >> 32 == p[i] >> 32; j++)
+		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
+			;
+		for (a = i, g = 0; a < j; a++)
+			g += a == i || p[a] != p[a - 1];
+		sum += (uint64_t)g * (g - 1) / 2;
+		(*ngroups)++;
+	}
+	return sum;
+}
+
+/* The pairs a < b of distinct documents inside each key group whose a is
+ * in [lo, hi), sorted: a pair appears once per key it shares. */
+static void
+candidates(const sm_keyed *k, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+{
+	const uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, b;
+	uint64_t mask = ((uint64_t)1 << k->shift) - 1;
+	unsigned sh = k->shift;
+
+	cand->n = 0;
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
 		for (a = i; a < j; a++) {
-			if (a > i && p[a] == p[a - 1])
+			if ((a > i && p[a] == p[a - 1]) || (p[a] & mask) < lo)
 				continue;
+			if ((p[a] & mask) >= hi)
+				break;
 			for (b = a + 1; b < j; b++)
 				if (p[b] != p[b - 1])
-					DK_PUSH(cand, (uint64_t)(uint32_t)p[a] << 32 | (uint32_t)p[b]);
+					DK_PUSH(cand, (p[a] & mask) << 32 | (p[b] & mask));
 		}
 	}
-	dk_sort_u64(cand->v, cand->n);
+	DK_GROW(tmp, cand->n);
+	dk_sort_u64_tmp(cand->v, cand->n, tmp->v);
 }
 
 struct verify {
@@ -128,96 +254,140 @@ verify_work(void *arg, int tid)
 		end = i + 256 < v->n ? i + 256 : v->n;
 		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
-			v->sim[i] = sm_doc_sim(v->c, (uint32_t)(v->cand[i] >> 32),
+			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
 	}
 }
 
-/* LSH candidates are verified exactly, each once; imatch pairs are
- * duplicates by definition, with the share of fingerprints as SIM. */
-void
-sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+/* The candidate pairs of one pass: LSH candidates are verified exactly,
+ * each once; imatch pairs are duplicates by definition, with the share of
+ * fingerprints as SIM. */
+static void
+finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 {
-	u64vec cand = { 0 };
 	struct verify v = { 0 };
 	size_t i, j, u = 0;
 	double sim;
 
-	candidates(k, &cand);
-	for (i = 0; i < cand.n; i = j) {
-		for (j = i + 1; j < cand.n && cand.v[j] == cand.v[i]; j++)
+	for (i = 0; i < cand->n; i = j) {
+		for (j = i + 1; j < cand->n && cand->v[j] == cand->v[i]; j++)
 			;
-		cand.v[u] = cand.v[i];
+		cand->v[u] = cand->v[i];
 		if (k->kind->pairs == DK_PAIRS_SHARE) {
 			sim = (double)(j - i) / (double)k->nfp;
 			if (!tau_set || sim >= c->tau)
-				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
-				    (uint32_t)cand.v[i], sim }));
+				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand->v[i] >> 32),
+				    (uint32_t)cand->v[i], sim }));
 		}
 		u++;
 	}
-	c->candidates = u;
-	c->ngroups = dk_intern_count(&k->keys);
-	if (k->kind->pairs == DK_PAIRS_VERIFY) {
-		dk_progress_phase("verifying", "candidates", u);
-		v = (struct verify){ c, cand.v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
-		dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
-		for (i = 0; i < u; i++)
-			if (v.sim[i] >= c->tau)
-				DK_PUSH(out, ((sm_pair){ (uint32_t)(cand.v[i] >> 32),
-				    (uint32_t)cand.v[i], v.sim[i] }));
-		free(v.sim);
+	c->candidates += u;
+	dk_progress_step(cand->n - u, 0);   /* the repeats, counted in the total */
+	if (k->kind->pairs != DK_PAIRS_VERIFY)
+		return;
+	v = (struct verify){ c, cand->v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
+	dk_parallel(u < 1024 ? 1 : c->nthreads, verify_work, &v);
+	for (i = 0; i < u; i++)
+		if (v.sim[i] >= c->tau)
+			DK_PUSH(out, ((sm_pair){ (uint32_t)(cand->v[i] >> 32),
+			    (uint32_t)cand->v[i], v.sim[i] }));
+	free(v.sim);
+}
+
+/* The candidates are made in passes over ranges of the first document, so
+ * that a pass holds at most about PASS_PAIRS of them (with repeats) and
+ * memory stays bounded however many pairs the keys make; the pairs come
+ * out in the same order for any number of passes. */
+#define PASS_PAIRS ((uint64_t)1 << 20)
+
+void
+sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+{
+	u64vec cand = { 0 }, tmp = { 0 };
+	size_t ngroups, pass, npass, lo, hi;
+	uint64_t total;
+
+	pack(k);
+	total = count_pairs(k, &ngroups);
+	c->ngroups = ngroups;
+	npass = (size_t)(total / PASS_PAIRS) + 1;
+	if (npass > k->ndocs)
+		npass = k->ndocs ? k->ndocs : 1;
+	if (k->kind->pairs == DK_PAIRS_VERIFY)
+		dk_progress_phase("verifying", "candidates", total);
+	for (pass = 0; pass < npass; pass++) {
+		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
+		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
+		candidates(k, lo, hi, &cand, &tmp);
+		finish_pass(k, c, tau_set, &cand, out);
 	}
-	free(cand.v);
+	DK_FREE_ALL(cand.v, tmp.v);
 	sm_keyed_free(k);
 }
 
 void
 sm_keyed_free(sm_keyed *k)
 {
-	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->post.v, k->kstart.v, k->kdoc.v);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
+	    k->kstart.v, k->kdoc.v);
+	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
 	free(k);
 }
 
+/* --against: REF's postings become a sorted table of keys, each with its
+ * documents. */
 void
 sm_keyed_index(sm_keyed *k)
 {
-	size_t nkey = dk_intern_count(&k->keys), i, key;
-	uint64_t *p = k->post.v;
+	const uint64_t *p;
+	size_t i, n;
+	unsigned sh;
 
-	dk_sort_u64(p, k->post.n);
-	DK_GROW(&k->kstart, nkey + 1);
-	k->kstart.n = nkey + 1;
-	for (i = 0, key = 0; i < k->post.n; i++) {
+	pack(k);
+	p = k->pkey.v;
+	n = k->pkey.n;
+	sh = k->shift;
+	for (i = 0; i < n; i++) {
 		if (i > 0 && p[i] == p[i - 1])
 			continue;
-		while (key <= p[i] >> 32)
-			k->kstart.v[key++] = (uint32_t)k->kdoc.n;
-		DK_PUSH(&k->kdoc, (uint32_t)p[i]);
+		if (i == 0 || p[i] >> sh != p[i - 1] >> sh) {
+			DK_PUSH(&k->kkey, p[i] >> sh);
+			DK_PUSH(&k->kstart, (uint32_t)k->kdoc.n);
+		}
+		DK_PUSH(&k->kdoc, (uint32_t)(p[i] & (((uint64_t)1 << sh) - 1)));
 	}
-	while (key <= nkey)
-		k->kstart.v[key++] = (uint32_t)k->kdoc.n;
-	free(k->post.v);
-	free(k->doc.v);
-	free(k->rawhash.v);
-	memset(&k->post, 0, sizeof k->post);
-	memset(&k->doc, 0, sizeof k->doc);
-	memset(&k->rawhash, 0, sizeof k->rawhash);
-	dk_intern_free(&k->ids);
-	dk_intern_init(&k->ids, 0);
+	DK_PUSH(&k->kstart, (uint32_t)k->kdoc.n);
+	free(k->pkey.v);
+	memset(&k->pkey, 0, sizeof k->pkey);
 }
 
 size_t
 sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 {
-	uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
+	uint64_t want;
+	size_t lo = 0, hi = k->kkey.n, mid;
 
-	if (i == NONE || i + 1 >= k->kstart.n)
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
+
+		if (i == NONE)
+			return 0;
+		want = i;
+	} else
+		want = dk_hash64(key.p, key.n, KEYSEED) >> k->shift;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (k->kkey.v[mid] < want)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == k->kkey.n || k->kkey.v[lo] != want)
 		return 0;
-	*docs = k->kdoc.v + k->kstart.v[i];
-	return k->kstart.v[i + 1] - k->kstart.v[i];
+	*docs = k->kdoc.v + k->kstart.v[lo];
+	return k->kstart.v[lo + 1] - k->kstart.v[lo];
 }
 
 size_t
@@ -225,5 +395,5 @@ sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
 	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
-	    (k->rawhash.cap + k->post.cap) * sizeof(uint64_t);
+	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
 }

@@ -1068,3 +1068,9 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	free(probe);
 	dk_parts_free(&t);
 }
+
+double
+sm_candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	return candidate_sim(c, a, b);
+}

@@ -244,6 +244,9 @@ void sm_sort_pairs(sm_pairs *p);
 /* The similarity of two documents, or -1 when they share less than
  * --min-shared (such a pair is never reported, whatever tau). */
 double sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b);
+/* The similarity of a candidate pair as sm_doc_sim gives it, or -1 when it
+ * is below c->tau (found without finishing the merge, when it can). */
+double sm_candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 
 /* ---- keyed streams (keyed.c) ---- */
 

@@ -240,6 +240,41 @@ test_sort64(void)
 	tap_is_int(bad, 0, "dk_sort_u64 sorts as qsort does (7 sizes, repeats)");
 }
 
+/* dk_sort_u64_tmp and dk_sort_u64_spread against qsort: below and above
+ * their small-array bound, full values (hashes), values sharing their top
+ * bytes (a single run for the spread sort, skipped digits) and many
+ * repeats. */
+static void
+test_sort64_big(void)
+{
+	static const size_t sizes[] = { 0, 1, 4095, 4096, 4097, 70000 };
+	static const int shifts[] = { 0, 20, 58 };
+	uint64_t *a = malloc(70000 * sizeof *a), *b = malloc(70000 * sizeof *b);
+	uint64_t *c = malloc(70000 * sizeof *c), *tmp = malloc(70000 * sizeof *tmp);
+	uint64_t st = 11;
+	size_t s, m, i;
+	int bad = 0;
+
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++)
+		for (m = 0; m < sizeof shifts / sizeof *shifts; m++) {
+			for (i = 0; i < sizes[s]; i++)
+				a[i] = b[i] = c[i] = dk_rand64(&st) >> shifts[m];
+			dk_sort_u64_tmp(a, sizes[s], tmp);
+			dk_sort_u64_spread(c, sizes[s]);
+			qsort(b, sizes[s], sizeof *b, cmp_u64);
+			if (sizes[s] && (memcmp(a, b, sizes[s] * sizeof *a) != 0 ||
+			    memcmp(c, b, sizes[s] * sizeof *c) != 0)) {
+				tap_diag("n %zu shift %d differs", sizes[s], shifts[m]);
+				bad++;
+			}
+		}
+	tap_is_int(bad, 0, "dk_sort_u64_tmp and dk_sort_u64_spread sort as qsort does (6 sizes x 3 ranges)");
+	free(a);
+	free(b);
+	free(c);
+	free(tmp);
+}
+
 /* The checked option values of cli.h, without exiting. */
 static void
 test_checks(void)
@@ -284,7 +319,7 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(45);
+	tap_plan(46);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -293,6 +328,7 @@ main(void)
 	test_threads();
 	test_sort();
 	test_sort64();
+	test_sort64_big();
 	test_checks();
-	return tap_done(45);
+	return tap_done(46);
 }

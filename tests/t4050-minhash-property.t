@@ -1,0 +1,107 @@
+#!/bin/sh
+test_description='minhash | spotmatch: every pair is an exact pair, with its exact SIM'
+. "$(dirname "$0")/lib.sh"
+
+# The LSH route may miss pairs (a banding is a bet), but what it writes is
+# verified: each pair must be one the brute-force oracle finds, with the
+# same SIM, and each pair once.  Random collections with exact and near
+# copies (tests/gen.py), every measure, thresholds from 0.3 to 1, the
+# bands chosen by -t or given by -k and -l, unweighted and -w.
+gen() {
+	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
+		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
+}
+
+# subset EXPECT ACTUAL: ACTUAL's pairs are EXPECT's lines (pair and SIM),
+# none repeated; prints the recall.
+subset() {
+	sort "$1" >subset.e &&
+	sort "$2" >subset.a &&
+	comm -13 subset.e subset.a >subset.extra &&
+	test_must_be_empty subset.extra &&
+	cut -f 1,2 subset.a | uniq -d >subset.dup &&
+	test_must_be_empty subset.dup &&
+	echo "recall $(wc -l <subset.a) of $(wc -l <subset.e)"
+}
+
+# Each case: seed, documents, threshold, measure, minhash options.
+while read seed n tau m opts; do
+	test_expect_success "seed $seed: $n docs, tau $tau, $m, minhash $opts" "
+		gen $seed $n >in &&
+		dk_brute -t $tau -M $m in >expect &&
+		minhash -j 1 $opts in >keyed &&
+		spotmatch -j 1 -t $tau -M $m keyed >actual &&
+		subset expect actual &&
+		minhash -j 3 $opts in >keyed3 &&
+		test_cmp keyed keyed3 &&
+		spotmatch -j 2 -t $tau -M $m keyed3 >actual2 &&
+		test_cmp actual actual2
+	"
+done <<EOF_CASES
+1 400 0.9 jaccard -t 0.9
+2 400 0.5 jaccard -t 0.5
+3 500 0.3 set -t 0.3
+4 500 0.7 max -t 0.7
+5 600 0.5 dice -w -t 0.5
+6 600 0.8 cosine -t 0.8
+7 800 1.0 jaccard -t 1
+8 800 0.6 set -k 2 -l 40
+9 1000 0.9 jaccard -w -k 8 -l 8
+10 1500 0.5 jaccard -t 0.5 -s 7
+EOF_CASES
+
+# With -t the banding puts P(tau) near 0.9 or above, and the copies of the
+# generator lie well above tau: on these fixed collections the route finds
+# nearly every exact pair.
+test_expect_success 'minhash -t finds at least 0.9 of the exact pairs at 0.9 and 0.5' '
+	for tau in 0.9 0.5; do
+		gen 11 2000 >in &&
+		dk_brute -t $tau in >expect &&
+		minhash -t $tau in | spotmatch -t $tau >actual &&
+		subset expect actual &&
+		e=$(wc -l <expect) a=$(wc -l <actual) &&
+		test "$e" -gt 50 &&
+		test $((100 * a)) -ge $((90 * e)) || return 1
+	done
+'
+
+# Documents sharing a band are candidates, whatever the keys look like:
+# the pairs of small hand-made keyed streams, exactly.
+test_expect_success 'keyed stream: candidates are the documents sharing a key, verified' '
+	k0=B000:00000000000000aa k1=B001:00000000000000bb k2=B002:00000000000000cc &&
+	printf "$k0\td1\ta=1 b=1\n$k1\td1\ta=1 b=1\n" >in &&
+	printf "$k0\td2\ta=1 b=1 c=1\n$k2\td2\ta=1 b=1 c=1\n" >>in &&
+	printf "$k1\td3\ta=1 b=1\n$k2\td3\ta=1 b=1\n" >>in &&
+	printf "$k0\td4\tz=1\n$k1\td4\tz=1\n" >>in &&
+	printf "d1\td2\t0.666667\nd1\td3\t1.000000\nd2\td3\t0.666667\n" >expect &&
+	spotmatch -t 0.5 in >actual &&
+	test_cmp expect actual &&
+	printf "d1\td3\t1.000000\n" >expect &&
+	spotmatch -t 0.9 in >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'keyed stream: a document met again later keeps its number' '
+	k0=B000:00000000000000aa k1=B001:00000000000000bb &&
+	printf "$k0\td1\ta=1 b=1\n$k0\td2\ta=1 b=1\n$k1\td1\ta=1 b=1\n$k1\td2\ta=1 b=1\n" >in &&
+	printf "d1\td2\t1.000000\n" >expect &&
+	spotmatch -v -t 0.5 in >actual 2>err &&
+	test_cmp expect actual &&
+	grep "2 documents, .* 2 partitions, .* 1 candidates compared, 1 pairs" err
+'
+
+# More candidate pairs than one pass holds (2^20 with repeats): 1,450
+# identical documents in two keys make 2,101,050, so three passes over
+# ranges of the first document; each pair once, in order.
+test_expect_success 'keyed stream: candidates in several passes, each pair once, in order' '
+	awk "BEGIN { for (d = 0; d < 1450; d++) {
+		printf \"B000:00000000000000aa\\td%04d\\ta=1 b=2\\n\", d
+		printf \"B001:00000000000000bb\\td%04d\\ta=1 b=2\\n\", d } }" >in &&
+	awk "BEGIN { for (a = 0; a < 1450; a++) for (b = a + 1; b < 1450; b++)
+		printf \"d%04d\\td%04d\\t1.000000\\n\", a, b }" >expect &&
+	spotmatch -v -j 2 -t 0.9 in >actual 2>err &&
+	test_cmp expect actual &&
+	grep "1050525 candidates compared, 1050525 pairs" err
+'
+
+test_done
