@@ -29,6 +29,7 @@ run translations python3 "$here/translations.py"
 run mail python3 "$here/mail.py"
 run edits python3 "$here/edits.py"
 run news sh "$here/news.sh"
+run feed python3 "$here/feed.py"
 rel() {
 	name=$1 old=$2 new=$3
 	python3 "$here/releases.py" "$root/$name" "$name" "$old" "$new"
