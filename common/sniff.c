@@ -332,13 +332,55 @@ sigish(dk_str f, const struct sigfield *s)
 	return bare < 2;
 }
 
-/* The kinds the first line may be, when the stream is not certainly one;
- * *best is the one to name. */
-static unsigned
-plausible(const struct line *l, const struct sigfield *s, unsigned *best)
+/* A space and then a lowercase word, ending the field or followed by a
+ * space, or by one mark of punctuation that does: " cat", " sat." but not
+ * " file.html", " Gates" or " 2". */
+static int
+spaced_word(dk_str f)
 {
+	const unsigned char *p = (const unsigned char *)f.p, *e = p + f.n, *w;
+
+	for (; p < e; p++) {
+		if (*p != ' ' || p + 1 == e || p[1] < 'a' || p[1] > 'z')
+			continue;
+		for (w = p + 2; w < e && ((*w >= 'a' && *w <= 'z') || *w >= 0x80); w++)
+			;
+		if (w < e && strchr(".,;:!?", *w) && *w)
+			w++;
+		if (w == e || *w == ' ')
+			return 1;
+	}
+	return 0;
+}
+
+/* Short texts (ID TEXT) rather than pairs without SIM or clusters: on
+ * each line looked at two fields, the first without a space, the second
+ * with a space and a lowercase word.  The two columns of a pair stream
+ * hold IDs of one kind, and a cluster is named by a member's ID or a
+ * label; an ID with a space (a file name) is taken as one when the first
+ * column has a space too, or when no lowercase word follows its space. */
+static int
+short_texts(const struct head *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->n; i++)
+		if (h->l[i].nf != 2 || h->l[i].f[0].n == 0 ||
+		    memchr(h->l[i].f[0].p, ' ', h->l[i].f[0].n) || !spaced_word(h->l[i].f[1]))
+			return 0;
+	return h->n > 0;
+}
+
+/* The kinds the first line may be, when the stream is not certainly one
+ * (the next lines looked at can tell short texts); *best is the one to
+ * name. */
+static unsigned
+plausible(const struct head *h, const struct sigfield *s, unsigned *best)
+{
+	const struct line *l = &h->l[0];
 	unsigned k = DK_KIND_DOC;
-	int idlike = !texty(l->last) && !(s->valid && (s->items >= 2 || s->flagged));
+	int idlike = !texty(l->last) && !(s->valid && (s->items >= 2 || s->flagged)) &&
+	    !short_texts(h);
 
 	if (l->nf == 1)      /* no stream of one field but a list: the reader says */
 		return *best = ~0u;
@@ -394,7 +436,7 @@ sniff(const char *p, size_t n, int partial, unsigned *best)
 
 	if (k || cut)
 		return *best = k ? k : ~0u;
-	return plausible(&h.l[0], &s, best);
+	return plausible(&h, &s, best);
 }
 
 unsigned

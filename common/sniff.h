@@ -43,7 +43,17 @@
  * text: not a signature list and two words or more without '=' (a broken
  * signature list is left to the signature parser, which says what is
  * wrong), or (pairs) a field with a @tsv escape, eight spaces or more, or
- * 512 bytes or more.  A one-field line is left to the reader too. */
+ * 512 bytes or more.  Short texts are told by the first lines, up to four:
+ * a reader of pairs or clusters takes for documents a stream whose lines
+ * looked at each hold two fields, the first without a space and the second
+ * with a space and then a lowercase word ("d1 TAB the cat"), as the two
+ * columns of a pair hold IDs of one kind and a cluster is named by an ID
+ * or a label.  So an ID with a space (a file name) is read as one when an
+ * ID of the first column holds a space too, when its space is followed by
+ * something else than a lowercase word ("my file.html", "Bill Gates"), or
+ * with a SIM column; a cluster label of lowercase words ("fire in london")
+ * alone on each of the first lines, with IDs without spaces, is taken for
+ * a text.  A one-field line is left to the reader too. */
 #ifndef DK_SNIFF_H
 #define DK_SNIFF_H
 

@@ -227,4 +227,37 @@ test_expect_success 'IDs that look odd are read as IDs' '
 	spotmatch --plain s >/dev/null
 '
 
+test_expect_success 'short texts are a document stream to the readers of pairs and clusters' '
+	printf "d1\tthe cat\n" >t1 &&
+	printf "d1\tthe cat\nd2\ta dog ran\n" >t2 &&
+	printf "d1\tthe cat sat\nd2\tthe dog\nd3\tno way out\nd4\tgo home, now.\n" >t4 &&
+	printf "d1\td1\nd2\td1\n" >g &&
+	for f in t1 t2 t4; do
+		expect_error 2 "^dkcluster: $f:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; dkcluster reads pairs (ID1 ID2 \[SIM\]), e.g. from spotmatch\$" dkcluster $f &&
+		expect_error 2 "^evaluate: $f:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; evaluate reads pairs (ID1 ID2 \[SIM\]), or clusters with -c\$" evaluate g $f &&
+		expect_error 2 "^evaluate: $f:1: this looks like a document stream (ID TEXT), for spotsig, qgram, dklexicon -w or imatch; evaluate reads clusters (ID CLUSTER) with -c\$" evaluate -c g $f &&
+		expect_error 2 "^evaluate: $f:1: this looks like a document stream (ID TEXT),.*; evaluate reads a gold standard of clusters" evaluate $f g || return 1
+	done
+'
+
+test_expect_success 'pairs without SIM whose IDs hold spaces or are URLs are read' '
+	printf "a.html\tmy file.html\nb.html\tother file.html\n" >p1 &&
+	printf "notes on cats.txt\tnotes on dogs.txt\n" >p2 &&
+	printf "Bill Gates\tWilliam Gates\n" >p3 &&
+	printf "http://a.example/x?q=1\thttp://b.example/y\n<urn:uuid:0d4c7a1e-1d2b-4e5f-8a9b-0c1d2e3f4a5b>\t<urn:uuid:9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b>\n" >p4 &&
+	printf "d1\tthe cat\nd2\td1\n" >p5 &&
+	printf "a.html\tmy notes 2.html\nmy notes 2.html\tc d.html\n" >p6 &&
+	for f in p1 p2 p3 p4 p5 p6; do
+		dkcluster $f >out.$f 2>err || { echo "dkcluster refused $f"; cat err; return 1; }
+	done &&
+	printf "a.html\ta.html\nmy file.html\ta.html\nb.html\tb.html\nother file.html\tb.html\n" >expect &&
+	test_cmp expect out.p1 &&
+	printf "Bill Gates\tBill Gates\nWilliam Gates\tBill Gates\n" >expect &&
+	test_cmp expect out.p3 &&
+	printf "a.html\ta.html\nmy notes 2.html\ta.html\nc d.html\ta.html\n" >expect &&
+	test_cmp expect out.p6 &&
+	printf "x.html\tfire in london\ny.html\tx.html\n" >c1 &&
+	evaluate -c c1 c1 >out 2>err || { cat err; return 1; }
+'
+
 test_done
