@@ -382,6 +382,29 @@ too_short(dk_str sigs)
 	return sigs.n == 0 || (sigs.n >= 6 && memcmp(sigs.p, "!short", 6) == 0);
 }
 
+/* The ID, checksum and signature field of line, a record of spotsig
+ * --checksum (ID TAB ... TAB SUM TAB SIGS, whatever columns the document
+ * stream carries between), read from sigs by r. */
+static void
+split_sigs(const char *sigs, dk_reader *r, dk_str line, dk_str *id, dk_str *sum, dk_str *last)
+{
+	char *t1, *t2, *t3;
+
+	/* t1, t2 and t3: the tabs after the ID, before SUM and before SIGS */
+	for (t3 = line.p + line.n; t3 > line.p && t3[-1] != '\t'; t3--)
+		;
+	for (t2 = t3 - 1; t2 > line.p && t2[-1] != '\t'; t2--)
+		;
+	t1 = memchr(line.p, '\t', line.n);
+	if (t3 <= line.p || t2 <= line.p || !t1 || t1 >= t2)
+		dk_die_at(sigs, dk_reader_lineno(r), "no checksum column");
+	t3--;
+	t2--;
+	*id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+	*sum = (dk_str){ t2 + 1, (size_t)(t3 - t2 - 1) };
+	*last = (dk_str){ t3 + 1, line.n - (size_t)(t3 + 1 - line.p) };
+}
+
 /* Exact copies too short to judge: spotsig --checksum gave each document
  * the SHA-1 of its text (the field before the signatures, whatever
  * columns the document stream carries before it), and a short
@@ -399,7 +422,6 @@ exact_short(const char *sigs, const char *pairs)
 	DK_VEC(size_t) at = { 0 };
 	unsigned long long n = 0;
 	dk_str line, id, sum, last;
-	char *t1, *t2, *t3;
 	uint32_t k;
 	int isnew;
 
@@ -409,20 +431,7 @@ exact_short(const char *sigs, const char *pairs)
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	dk_intern_init(&sums, 0);
 	while (dk_read_line(r, &line)) {
-		/* ID TAB ... TAB SUM TAB SIGS: t1, t2 and t3 the tabs after
-		 * the ID, before SUM and before SIGS */
-		for (t3 = line.p + line.n; t3 > line.p && t3[-1] != '\t'; t3--)
-			;
-		for (t2 = t3 - 1; t2 > line.p && t2[-1] != '\t'; t2--)
-			;
-		t1 = memchr(line.p, '\t', line.n);
-		if (t3 <= line.p || t2 <= line.p || !t1 || t1 >= t2)
-			dk_die_at(sigs, dk_reader_lineno(r), "no checksum column");
-		t3--;
-		t2--;
-		id = (dk_str){ line.p, (size_t)(t1 - line.p) };
-		sum = (dk_str){ t2 + 1, (size_t)(t3 - t2 - 1) };
-		last = (dk_str){ t3 + 1, line.n - (size_t)(t3 + 1 - line.p) };
+		split_sigs(sigs, r, line, &id, &sum, &last);
 		if (!too_short(last))
 			continue;
 		k = dk_intern_id(&sums, sum.p, sum.n, &isnew);
@@ -449,39 +458,66 @@ exact_short(const char *sigs, const char *pairs)
 	return n;
 }
 
-/* The lines of a removal report for exact copies: SIM (column 3 of ID
- * KEPT SIM WITH LABEL, dkcluster(1)) is 1. */
+/* The exact copies among the removed: the lines of the removal report
+ * (ID KEPT SIM WITH LABEL, dkcluster(1)) whose ID and KEPT have one text,
+ * by the SHA-1 of spotsig --checksum in sigs.  (A SIM of 1 is not enough:
+ * two texts may differ where no signature is.) */
 static unsigned long long
-count_exact(const char *path)
+count_exact(const char *sigs, const char *removed)
 {
-	dk_reader *r = dk_reader_open(path);
+	dk_reader *r = dk_reader_open(sigs);
+	dk_intern ids;
+	DK_VEC(dk_str) sums = { 0 };
 	unsigned long long n = 0;
-	dk_str line;
-	const char *p, *end;
-	int tabs;
+	dk_str line, id, sum, last, kept;
+	char *t1, *t2;
+	uint32_t a, b;
+	int isnew;
 
 	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", path);
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	dk_intern_init(&ids, 0);
 	while (dk_read_line(r, &line)) {
-		end = line.p + line.n;
-		for (p = line.p, tabs = 0; p < end && tabs < 2; p++)
-			tabs += *p == '\t';
-		n += tabs == 2 && end - p >= 8 && memcmp(p, "1.000000", 8) == 0 &&
-		    (end - p == 8 || p[8] == '\t');
+		split_sigs(sigs, r, line, &id, &sum, &last);
+		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
+		if (isnew)      /* IDs are unique: spotsig checked them */
+			DK_PUSH(&sums, ((dk_str){ dk_memdup(sum.p, sum.n), sum.n }));
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
 	dk_reader_close(r);
+	if (!(r = dk_reader_open(removed)))
+		dk_die(DK_EXIT_OPERAND, "%s", removed);
+	while (dk_read_line(r, &line)) {
+		t1 = memchr(line.p, '\t', line.n);
+		t2 = t1 ? memchr(t1 + 1, '\t', line.n - (size_t)(t1 + 1 - line.p)) : NULL;
+		if (!t2)
+			dk_die_at(removed, dk_reader_lineno(r), "not a removal report line");
+		id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+		kept = (dk_str){ t1 + 1, (size_t)(t2 - t1 - 1) };
+		a = dk_intern_find(&ids, id.p, id.n);
+		b = dk_intern_find(&ids, kept.p, kept.n);
+		n += a != UINT32_MAX && b != UINT32_MAX && sums.v[a].n == sums.v[b].n &&
+		    memcmp(sums.v[a].p, sums.v[b].p, sums.v[a].n) == 0;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	for (a = 0; a < sums.n; a++)
+		free(sums.v[a].p);
+	free(sums.v);
+	dk_intern_free(&ids);
 	return n;
 }
 
 /* The closing summary, after keep's own line: what was kept, what was
  * removed and how, and what could not be judged at all. */
 static void
-summary(unsigned long long nshort, const char *keep, const char *removed, const char *out)
+summary(unsigned long long nshort, const char *sigs, const char *keep, const char *removed,
+    const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
-	unsigned long long nexact = count_exact(removed);
+	unsigned long long nexact = count_exact(sigs, removed);
 	unsigned long long n = nkeep + nrem;
 
 	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
@@ -712,7 +748,7 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	summary(f.nshort, f.keep, f.removed, out);
+	summary(f.nshort, f.sigs, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
 	return DK_EXIT_OK;

@@ -49,6 +49,18 @@ test_expect_success 'tsv: OUT, OUT.keep, OUT.pairs and the closing line' '
 	! ls out.tsv.dkdedup.* 2>/dev/null
 '
 
+test_expect_success 'tsv: a copy at SIM 1 whose text differs is a near copy, not an exact one' '
+	printf "a\t%s\nb\tZebra %s\nc\t%s\n" "$A" "$A" "$C" >zebra.tsv &&
+	dkdedup $BARE tsv zebra.tsv zebra.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect zebra.out.pairs &&
+	{
+		echo "keep: kept 2 of 3 (1 removed, 33.3%)" &&
+		echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see zebra.out.removed), 0 too short to judge (kept)"
+	} >expect &&
+	test_cmp expect err
+'
+
 test_expect_success 'tsv: -t is the threshold of spotmatch' '
 	printf "a\t%s\nb\t%s and the queen of the land\n" "$A" "$A" >half.tsv &&
 	dkdedup $BARE -t 0.6 -j 2 tsv half.tsv t6.tsv 2>err &&
