@@ -751,5 +751,5 @@ main(int argc, char **argv)
 	summary(f.nshort, f.sigs, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
-	return DK_EXIT_OK;
+	return dk_exit_status(DK_EXIT_OK);
 }

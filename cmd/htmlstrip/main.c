@@ -162,5 +162,5 @@ main(int argc, char **argv)
 	dk_pages_free(&ps);
 	dk_buf_free(&d.text), hs_tree_free(&d.tree);
 	free(fb.p);
-	return status;
+	return dk_exit_status(status);
 }

@@ -206,5 +206,5 @@ main(int argc, char **argv)
 		dk_atomic_abort(&a);
 	if (k.skipped && status < DK_EXIT_OPERAND)
 		status = DK_EXIT_OPERAND;       /* each named as it was skipped */
-	return status;
+	return dk_exit_status(status);
 }
