@@ -281,6 +281,7 @@ dk_pages_file(dk_pages *ps, const char *path, int warc, const dk_file *f)
 	const char *why;
 	int status;
 
+	ps->warc.release = f->mapped == DK_FILE_MAPPED;   /* read once, in order */
 	if (!dk_is_gzip(f->p, f->n)) {
 		if (warc || dk_is_warc(f->p, f->n))
 			return warc_file(ps, path, f->p, f->n);
