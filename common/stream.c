@@ -299,14 +299,22 @@ dk_reader_gunzip(dk_reader *r)
 
 size_t dk_max_record = DK_MAX_RECORD_DEFAULT;
 unsigned long dk_records_skipped;
+unsigned long dk_skips;
 
 /* A run that skipped a record ends with status 1 whatever program it is
  * and however it reads (dk_each_input, a lexicon, a REF, a list of its
- * own): each program's main returns through this. */
+ * own): each program's main returns through this.  A stage of dkdedup
+ * (DKDEDUP_STAGE set) ends with DK_EXIT_SKIPPED instead, which dkdedup
+ * tells from a failure: both would be 1 else. */
 int
 dk_exit_status(int status)
 {
-	return status == DK_EXIT_OK && dk_records_skipped ? DK_EXIT_OPERAND : status;
+	const char *stage;
+
+	if (status != DK_EXIT_OK || (!dk_records_skipped && !dk_skips))
+		return status;
+	stage = getenv("DKDEDUP_STAGE");
+	return stage && *stage ? DK_EXIT_SKIPPED : DK_EXIT_OPERAND;
 }
 
 /* The record at r->start is over dk_max_record: drops its bytes up to its

@@ -120,6 +120,10 @@ unsigned long dk_reader_serial(const dk_reader *r);
 #define DK_MAX_RECORD_DEFAULT ((size_t)64 << 20)
 extern size_t dk_max_record;
 extern unsigned long dk_records_skipped;
+/* Records a program skips by the same policy and counts itself (a page
+ * that is not one, a WARC record over the limit, each named as skipped):
+ * with dk_records_skipped, they make dk_exit_status's 0 a 1. */
+extern unsigned long dk_skips;
 int dk_exit_status(int status);         /* every main returns through it */
 
 /* Next line, without LF and a CR before it.  The bytes stay valid and may

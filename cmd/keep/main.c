@@ -204,7 +204,6 @@ main(int argc, char **argv)
 		dk_die(DK_EXIT_OPERAND, "-o %s", out);
 	if (out && status != 0)
 		dk_atomic_abort(&a);
-	if (k.skipped && status < DK_EXIT_OPERAND)
-		status = DK_EXIT_OPERAND;       /* each named as it was skipped */
+	dk_skips += k.skipped;  /* each named as it was skipped: status 1 */
 	return dk_exit_status(status);
 }
