@@ -3,7 +3,8 @@
  * as child processes (the programs beside its own executable first, then
  * those on PATH), checks the exit status of every one, and writes OUT,
  * OUT.keep, OUT.pairs and OUT.removed (the removal report) under temporary
- * names in OUT's directory, renamed only when every stage succeeded: a
+ * names in OUT's directory, renamed only when every stage succeeded (or
+ * skipped records, named, and did the rest: status 1, as keep -o): a
  * failed or interrupted job leaves none of them behind, nor half of one.
  * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
@@ -66,6 +67,8 @@ static char *tmpdir;
 static char *tmpfile_[6];
 static int ntmp;
 static volatile sig_atomic_t done;
+/* A stage skipped records (each named by it) and did the rest. */
+static int skipped;
 
 static void
 cleanup(void)
@@ -196,6 +199,29 @@ show(const struct stage *s, int n, const char *in, const char *out)
 	fprintf(stderr, " >%s\n", out);
 }
 
+/* The stages' environment: dkdedup's, with DKDEDUP_STAGE=1, so that a
+ * stage that skipped records and did the rest ends with DK_EXIT_SKIPPED
+ * where it would end with 1, which is also a failure's status
+ * (common/stream.h, dk_exit_status). */
+static char **
+stage_env(void)
+{
+	static char **env;      /* reachable at exit */
+	size_t n = 0, i, k = 0;
+
+	if (env)
+		return env;
+	while (environ[n])
+		n++;
+	env = dk_malloc((n + 2) * sizeof *env);
+	for (i = 0; i < n; i++)
+		if (strncmp(environ[i], "DKDEDUP_STAGE=", 14) != 0)
+			env[k++] = environ[i];
+	env[k++] = "DKDEDUP_STAGE=1";
+	env[k] = NULL;
+	return env;
+}
+
 /* ---- running a pipeline ---- */
 
 static int
@@ -225,9 +251,9 @@ spawn(const struct stage *s, int in, int out, pid_t *pid)
 		beside = access(path, X_OK) == 0;
 	}
 	if (beside)
-		e = posix_spawn(pid, path, &fa, &at, (char *const *)s->argv, environ);
+		e = posix_spawn(pid, path, &fa, &at, (char *const *)s->argv, stage_env());
 	else
-		e = posix_spawnp(pid, s->argv[0], &fa, &at, (char *const *)s->argv, environ);
+		e = posix_spawnp(pid, s->argv[0], &fa, &at, (char *const *)s->argv, stage_env());
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	return e;
@@ -283,6 +309,12 @@ run(struct stage *s, int n, const char *in, const char *out)
 	for (i = n; i-- > 0;) {
 		if (WIFEXITED(st[i]) && WEXITSTATUS(st[i]) == 0)
 			continue;
+		/* records skipped by the policy of dupkit-formats(5), as
+		 * keep -o goes on past them: the job goes on, status 1 */
+		if (WIFEXITED(st[i]) && WEXITSTATUS(st[i]) == DK_EXIT_SKIPPED) {
+			skipped = 1;
+			continue;
+		}
 		if (WIFSIGNALED(st[i]) && WTERMSIG(st[i]) == SIGPIPE && status)
 			continue;
 		if (WIFEXITED(st[i])) {
@@ -751,5 +783,7 @@ main(int argc, char **argv)
 	summary(f.nshort, f.sigs, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
-	return DK_EXIT_OK;
+	if (skipped)
+		dk_warnx("%s: written without the records skipped above", out);
+	return dk_exit_status(skipped ? DK_EXIT_OPERAND : DK_EXIT_OK);
 }

@@ -311,5 +311,5 @@ main(int argc, char **argv)
 		    (unsigned long long)st.nout);
 	dk_out_close();
 	cleanup(&st);
-	return status;
+	return dk_exit_status(status);
 }

@@ -34,6 +34,14 @@
 # The pairs, clusters and keep list are those of one machine's pipeline,
 # whatever -j, the number of key ranges or the launcher.
 #
+# A stage that skips a record by the policy of dupkit-formats(5) (longer
+# than --max-record, or in a WARC shard a response given as HTML that is
+# not a page) names it and ends with status 1, which fails its recipe here
+# as any other non-zero status does: the shard's file is not written, unlike
+# keep -o and dkdedup, which write theirs without the record.  Raise the
+# limit in the stage's FLAGS (e.g. SPOTSIG_FLAGS='--max-record 256M', and
+# KEEP_FLAGS the same), or take the record out of the shard.
+#
 # Like any make, this one cannot handle file names with spaces or colons.
 
 IN       ?=

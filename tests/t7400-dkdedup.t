@@ -192,6 +192,45 @@ test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OU
 	nothing_left
 '
 
+# The policy of dupkit-formats(5): a record over --max-record, or a page
+# that is not one, is skipped, named, the rest done, status 1; keep -o
+# writes OUT without it, and so does dkdedup (its stages tell skipped
+# records from a failure by the status DKDEDUP_STAGE asks of them).
+test_expect_success 'a record over --max-record: skipped by every stage, named, OUT written without it, status 1' '
+	printf "a\t%s\nb\t%s\nl\t%s %s %s\nc\t%s\n" "$A" "$A" "$C" "$C" "$C" "$C" >long.tsv &&
+	test_expect_code 1 dkdedup $BARE --max-record 200 tsv long.tsv long.out 2>err &&
+	printf "a\t%s\nc\t%s\n" "$A" "$C" >expect && test_cmp expect long.out &&
+	printf "a\nc\n" >expect && test_cmp expect long.out.keep &&
+	for p in spotsig dkcluster keep; do
+		grep "^$p: long.tsv:3: record longer than 200 bytes skipped (see --max-record)\$" err || return 1
+	done &&
+	tail -n 1 err >last &&
+	echo "dkdedup: long.out: written without the records skipped above" >expect &&
+	test_cmp expect last &&
+	! grep "failed\|not written" err
+'
+
+test_expect_success 'warc: a PDF response given as HTML is not a page: skipped, named, OUT without it, status 1' '
+	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n%%PDF-1.4\n%%\342\343\317\323\n1 0 obj\n" >pdf &&
+	dk_warc_record response http://x/pdf urn:uuid:pdf $D "$H" pdf >rpdf &&
+	cat r1 rpdf r2 r3 >pdf.warc &&
+	test_expect_code 1 dkdedup $BARE warc pdf.warc pdf.out 2>err &&
+	cat r1 r3 >expect && test_cmp expect pdf.out &&
+	grep "^htmlstrip: pdf.warc: offset $(wc -c <r1) (urn:uuid:pdf): not an HTML page (PDF document): skipped\$" err &&
+	tail -n 1 err >last &&
+	echo "dkdedup: pdf.out: written without the records skipped above" >expect &&
+	test_cmp expect last
+'
+
+test_expect_success 'a record skipped, then a stage that fails: status 2, no OUT' '
+	printf "a\t%s\nl\t%s %s %s\nb\tC:\\\\Users %s\n" "$A" "$C" "$C" "$C" "$A" >both.tsv &&
+	snapshot >before &&
+	expect_error 2 "^dkdedup: spotsig failed (exit status 2)" dkdedup --max-record 200 tsv both.tsv both.out &&
+	grep "^spotsig: both.tsv:2: record longer than 200 bytes skipped" err &&
+	grep "^dkdedup: both.out: not written" err &&
+	nothing_left
+'
+
 test_expect_success 'a failed stage leaves an earlier OUT as it was' '
 	echo old >old.out && echo old >old.out.keep && echo old >old.out.pairs &&
 	test_must_fail dkdedup tsv esc.tsv old.out 2>err &&
@@ -204,7 +243,7 @@ test_expect_success 'a failed stage leaves an earlier OUT as it was' '
 test_expect_success 'setup: dkdedup beside fake stages' '
 	mkdir fail term &&
 	cp "$DK_BIN/dkdedup" fail/ && cp "$DK_BIN/dkdedup" term/ &&
-	printf "#!/bin/sh\necho \"spotmatch: fake failure\" >&2\nexit 3\n" >fail/spotmatch &&
+	printf "#!/bin/sh\necho \"spotmatch: fake failure\" >&2\nexit 4\n" >fail/spotmatch &&
 	printf "#!/bin/sh\nkill -TERM \$PPID\nexec sleep 30\n" >term/dkcluster &&
 	chmod +x fail/spotmatch term/dkcluster &&
 	awk -v a="$A" "BEGIN { for (i = 0; i < 20000; i++) print \"d\" i \"\t\" a \" \" i }" >big.tsv
@@ -212,8 +251,8 @@ test_expect_success 'setup: dkdedup beside fake stages' '
 
 test_expect_success 'a stage that fails after another wrote to it: only it is named' '
 	snapshot >before &&
-	expect_error 1 "^dkdedup: spotmatch failed (exit status 3)" fail/dkdedup tsv big.tsv big.out &&
-	printf "spotmatch: fake failure\ndkdedup: spotmatch failed (exit status 3)\ndkdedup: big.out: not written\n" >expect &&
+	expect_error 1 "^dkdedup: spotmatch failed (exit status 4)" fail/dkdedup tsv big.tsv big.out &&
+	printf "spotmatch: fake failure\ndkdedup: spotmatch failed (exit status 4)\ndkdedup: big.out: not written\n" >expect &&
 	test_cmp expect err &&
 	nothing_left
 '

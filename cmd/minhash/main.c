@@ -528,5 +528,5 @@ main(int argc, char **argv)
 	dk_buf_free(&bt.text);
 	free(fam.salt);
 	dk_out_close();
-	return status;
+	return dk_exit_status(status);
 }

@@ -493,5 +493,5 @@ main(int argc, char **argv)
 	dk_out_close();
 	warn_nosig(&st);
 	cleanup(&st, &src);
-	return status;
+	return dk_exit_status(status);
 }
