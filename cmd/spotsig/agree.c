@@ -37,6 +37,55 @@ by_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key ? 1 : (x->doc > y->doc) - (x->doc < y->doc);
 }
 
+/* The overlaps of the pairs compared so far, by pair: the copies of one
+ * story are compared again for each of its signatures.  Up to PAIRS_MAX
+ * of them (128 MiB at most); the rest are computed each time. */
+#define PAIRS_MAX (1u << 22)
+struct pairs {
+	uint64_t *key;          /* (a + 1) << 32 | (b + 1), a < b; 0 empty */
+	uint64_t *overlap;
+	size_t n, mask;
+};
+
+static uint64_t *
+pair_slot(struct pairs *t, uint64_t key, int *isnew)
+{
+	size_t i;
+
+	if (t->n >= PAIRS_MAX) {
+		for (i = dk_mix64(key) & t->mask; t->key[i] && t->key[i] != key; i = (i + 1) & t->mask)
+			;
+		*isnew = !t->key[i];
+		return t->key[i] ? &t->overlap[i] : NULL;
+	}
+	if (2 * (t->n + 1) > t->mask + 1) {
+		struct pairs g = { dk_calloc(2 * (t->mask + 1), sizeof *g.key),
+			dk_calloc(2 * (t->mask + 1), sizeof *g.overlap), t->n, 2 * t->mask + 1 };
+
+		for (i = 0; i <= t->mask; i++) {
+			size_t j;
+
+			if (!t->key[i])
+				continue;
+			for (j = dk_mix64(t->key[i]) & g.mask; g.key[j]; j = (j + 1) & g.mask)
+				;
+			g.key[j] = t->key[i];
+			g.overlap[j] = t->overlap[i];
+		}
+		free(t->key);
+		free(t->overlap);
+		*t = g;
+	}
+	for (i = dk_mix64(key) & t->mask; t->key[i] && t->key[i] != key; i = (i + 1) & t->mask)
+		;
+	*isnew = !t->key[i];
+	if (*isnew) {
+		t->key[i] = key;
+		t->n++;
+	}
+	return &t->overlap[i];
+}
+
 /* A held document's signatures sorted by id, and their total count, made
  * once when first needed. */
 struct sorted {
@@ -82,8 +131,8 @@ count_of(const dk_idcount *v, size_t n, uint32_t id)
 /* The mean multiset Jaccard of the pairs of sample p[0, n), signature id
  * left out of both sides. */
 static double
-mean_agreement(const struct state *st, struct sorted *cache, const struct pick *p,
-    size_t n, uint32_t id)
+mean_agreement(const struct state *st, struct sorted *cache, struct pairs *seen,
+    const struct pick *p, size_t n, uint32_t id)
 {
 	double sum = 0;
 	size_t a, b, pairs = 0;
@@ -97,8 +146,18 @@ mean_agreement(const struct state *st, struct sorted *cache, const struct pick *
 			const struct sorted *y = sorted_doc(st, cache, p[b].doc);
 			size_t ny = st->docs.v[p[b].doc].n;
 			uint32_t cy = count_of(y->v, ny, id);
-			uint64_t o = dk_overlap(DK_M_JACCARD, x->v, nx, y->v, ny);
+			uint32_t lo = p[a].doc < p[b].doc ? p[a].doc : p[b].doc;
+			uint32_t hi = p[a].doc ^ p[b].doc ^ lo;
+			int isnew;
+			uint64_t *op = pair_slot(seen, ((uint64_t)lo + 1) << 32 | ((uint64_t)hi + 1), &isnew);
+			uint64_t o;
 
+			if (!op)
+				o = dk_overlap(DK_M_JACCARD, x->v, nx, y->v, ny);
+			else if (isnew)
+				o = *op = dk_overlap(DK_M_JACCARD, x->v, nx, y->v, ny);
+			else
+				o = *op;
 			o -= cx < cy ? cx : cy;
 			sum += dk_sim(DK_M_JACCARD, o, x->len - cx, y->len - cy);
 			pairs++;
@@ -119,6 +178,7 @@ agree_mark(struct state *st)
 	struct pick *pk;
 	uint32_t *npk;
 	struct sorted *cache;
+	struct pairs seen = { 0 };
 	const char *term;
 	size_t n;
 
@@ -161,6 +221,9 @@ agree_mark(struct state *st)
 		}
 	}
 	cache = dk_calloc(st->docs.n ? st->docs.n : 1, sizeof *cache);
+	seen.mask = 1023;
+	seen.key = dk_calloc(seen.mask + 1, sizeof *seen.key);
+	seen.overlap = dk_calloc(seen.mask + 1, sizeof *seen.overlap);
 	for (i = 0; i < nterms; i++) {
 		struct pick *s;
 		uint32_t f;
@@ -170,7 +233,7 @@ agree_mark(struct state *st)
 		f = fidx[i] - 1;
 		s = pk + (size_t)f * AGREE_SAMPLE;
 		qsort(s, npk[f], sizeof *s, by_key);    /* one order of the sum */
-		if (mean_agreement(st, cache, s, npk[f], (uint32_t)i) >= st->agree) {
+		if (mean_agreement(st, cache, &seen, s, npk[f], (uint32_t)i) >= st->agree) {
 			st->story[i] = 1;
 			st->nstory++;
 		}
@@ -178,6 +241,8 @@ agree_mark(struct state *st)
 	for (i = 0; i < st->docs.n; i++)
 		free(cache[i].v);
 	free(cache);
+	free(seen.key);
+	free(seen.overlap);
 	free(pk);
 	free(npk);
 	free(thash);
