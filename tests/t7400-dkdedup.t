@@ -196,6 +196,23 @@ test_expect_success 'the IDF cut with --agree: a story copied many times is remo
 	grep "^dkdedup: --agree is .2.: not in \[0, 1\]" err && ! test -e feed2.out
 '
 
+# A page, its French translation and a near copy of it (a sentence
+# added): the translation shares no signature with the page (spot
+# signatures are made of each language's own articles and words), the copy
+# nearly all; in three documents the IDF cut drops what two hold, and
+# --agree gives the page's and its copy's back, which agree elsewhere.
+test_expect_success 'a translated page is kept, a near copy of the page removed' '
+	EN="The program reads the documents of a corpus and writes the signatures of each document. The signatures are the words that follow the articles. A copy of a page is found by the signatures it shares with the page. The threshold is the least similarity of a copy." &&
+	FR="Le programme lit les documents du corpus et écrit les signatures de chaque document. Les signatures sont les mots qui suivent les articles. La copie d une page est trouvée par les signatures qu elle partage avec la page. Le seuil est la moindre similarité d une copie." &&
+	printf "en\t%s\nfr\t%s\nen2\t%s And the end.\n" "$EN" "$FR" "$EN" >tr.tsv &&
+	dkdedup tsv tr.tsv tr.out 2>err &&
+	printf "en\nfr\n" >expect && test_cmp expect tr.out.keep &&
+	printf "en2\ten\t0.842105\ten\tThe program reads the documents of a corpus and writes the...\n" >expect &&
+	test_cmp expect tr.out.removed &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see tr.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual
+'
+
 test_expect_success 'exact copies too short to judge are removed; their first stays, counted' '
 	printf "a\thello world\nb\thello world\nc\tgood night\n" >short.tsv &&
 	dkdedup tsv short.tsv short.out 2>err &&
