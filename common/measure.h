@@ -38,7 +38,8 @@
  * in dk_measure_weight when it is not the count, its quotient in dk_sim,
  * the overlap a pair needs in dk_overlap_need, and its ratio r in
  * dk_measure_ratio (with a margin far above rounding, so that the bounds
- * never hide a pair dk_sim would report).  Then a case in the unit test
+ * never hide a pair dk_sim would report; 0 when no ratio of lengths
+ * bounds a pair, as for containment).  Then a case in the unit test
  * (tests/unit/misc.c), in the brute-force oracle the property tests
  * compare every mode with (tests/brute.py, tests/t3010, t3011, t3030,
  * t6110), and in -M's list in man/spotmatch.1 and man/partition.1
