@@ -28,17 +28,19 @@
 
 extern char **environ;
 
-/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF) come from
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE) come from
  * examples/dupkit.defaults, through the header the Makefile makes of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [-j N] [--json ID,TEXT]\n"
-	"        tsv|jsonl|warc IN OUT",
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [--agree A] [-j N]\n"
+	"        [--json ID,TEXT] tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
 	DK_MIN_SHARED ")\n"
 	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
 	"                   (default " DK_IDF ")\n"
+	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
+	"                   story copied many times (default " DK_AGREE ")\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -47,7 +49,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF, OPT_AGREE };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -563,7 +565,7 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *minshared, *idf, *threads;
+	const char *in, *id, *text, *json, *tau, *minshared, *idf, *agree, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
@@ -589,8 +591,8 @@ job(struct files *f)
 		stage(&s[0], "spotsig", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], "--checksum", "--idf", f->idf, "-m", f->minshared, f->docs,
-		    (char *)NULL);
+		args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "-m", f->minshared,
+		    f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
@@ -709,9 +711,10 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "idf", required_argument, NULL, OPT_IDF },
+		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF,
+	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
 		.id = "id", .text = "text", .json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -739,6 +742,10 @@ main(int argc, char **argv)
 			f.minshared = optarg;
 			break;
 		case OPT_IDF: f.idf = optarg; break;
+		case OPT_AGREE:
+			dk_parse_double(optarg, 0, 1, "--agree");
+			f.agree = optarg;
+			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
 			pass.maxrec = optarg;

@@ -112,7 +112,7 @@ test_expect_success 'errors: options, REF, kinds, repeated signatures' '
 
 # The pairs, then with --within the pairs it adds and the novel documents;
 # a few input records are flagged !short.
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau: equal to brute force" '
 			gen -p r -s 3 300 >R &&

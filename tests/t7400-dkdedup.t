@@ -170,6 +170,49 @@ test_expect_success 'the evidence rule: pages alike in one template phrase are k
 	printf "p1\tp2\t1.000000\n" >expect && test_cmp expect bare.out.pairs
 '
 
+# A story in five near copies (a phrase of their own added to each) and
+# four pages of one site, a template phrase of three signatures and ten
+# of their own: N = 9, so the IDF cut drops the signatures of more than 3
+# documents, the story's and the template's.  --agree (the defaults) gives
+# the story's back, whose copies agree elsewhere; the pages' stay apart.
+test_expect_success 'the IDF cut with --agree: a story copied many times is removed, a template kept apart' '
+	awk "BEGIN { s = \"the story1 went1\"; for (j = 2; j <= 10; j++) s = s \" the story\" j \" went\" j;
+		for (i = 1; i <= 5; i++) printf \"s%d\t%s and the extra%d word%d\n\", i, s, i, i;
+		for (i = 1; i <= 4; i++) { t = \"the site menu top the site search box the site footer links\";
+			for (j = 1; j <= 10; j++) t = t \" the p\" i \"a\" j \" p\" i \"b\" j; printf \"p%d\t%s\n\", i, t } }" >feed.tsv &&
+	dkdedup tsv feed.tsv feed.out 2>err &&
+	printf "s1\ns2\ns3\ns4\ns5\np1\np2\np3\np4\n" >all &&
+	printf "s1\np1\np2\np3\np4\n" >expect && test_cmp expect feed.out.keep &&
+	for i in 2 3 4 5; do
+		printf "s$i\ts1\t0.833333\ts1\tthe story1 went1 the story2 went2 the story3 went3 the...\n"
+	done >expect && test_cmp expect feed.out.removed &&
+	echo "dkdedup: 9 documents, 5 kept, 4 removed (0 exact copies, 4 near copies: see feed.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	dkdedup --agree 1 tsv feed.tsv feed1.out 2>err &&
+	test_cmp all feed1.out.keep && test_must_be_empty feed1.out.pairs &&
+	echo "dkdedup: 9 documents, 9 kept, 0 removed (0 exact copies, 0 near copies: see feed1.out.removed), 5 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	test_expect_code 2 dkdedup --agree 2 tsv feed.tsv feed2.out 2>err &&
+	grep "^dkdedup: --agree is .2.: not in \[0, 1\]" err && ! test -e feed2.out
+'
+
+# A page, its French translation and a near copy of it (a sentence
+# added): the translation shares no signature with the page (spot
+# signatures are made of each language's own articles and words), the copy
+# nearly all; in three documents the IDF cut drops what two hold, and
+# --agree gives the page's and its copy's back, which agree elsewhere.
+test_expect_success 'a translated page is kept, a near copy of the page removed' '
+	EN="The program reads the documents of a corpus and writes the signatures of each document. The signatures are the words that follow the articles. A copy of a page is found by the signatures it shares with the page. The threshold is the least similarity of a copy." &&
+	FR="Le programme lit les documents du corpus et écrit les signatures de chaque document. Les signatures sont les mots qui suivent les articles. La copie d une page est trouvée par les signatures qu elle partage avec la page. Le seuil est la moindre similarité d une copie." &&
+	printf "en\t%s\nfr\t%s\nen2\t%s And the end.\n" "$EN" "$FR" "$EN" >tr.tsv &&
+	dkdedup tsv tr.tsv tr.out 2>err &&
+	printf "en\nfr\n" >expect && test_cmp expect tr.out.keep &&
+	printf "en2\ten\t0.842105\ten\tThe program reads the documents of a corpus and writes the...\n" >expect &&
+	test_cmp expect tr.out.removed &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see tr.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual
+'
+
 test_expect_success 'exact copies too short to judge are removed; their first stays, counted' '
 	printf "a\thello world\nb\thello world\nc\tgood night\n" >short.tsv &&
 	dkdedup tsv short.tsv short.out 2>err &&
