@@ -33,7 +33,11 @@
 # spotmatch reads every shard (for SpotSigs, with the IDF filter of the
 # single pipeline before it, so no all.lex or keys either).
 # The pairs, clusters and keep list are those of one machine's pipeline,
-# whatever -j, the number of key ranges or the launcher.
+# whatever -j, the number of key ranges or the launcher.  For SpotSigs
+# that is dkdedup's filter and matching (DK_IDF with DK_AGREE, DK_TAU,
+# DK_MIN_SHARED), with two differences: dkdedup also removes the exact
+# copies (by SHA-1) of documents too short to judge, which are kept here,
+# and reads WARC through htmlstrip --main (HTMLSTRIP_FLAGS=--main here).
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
