@@ -111,8 +111,10 @@ agree_sig(struct state *st, uint32_t id, uint32_t count)
 		st->at.n = (size_t)id + 1;
 		memset(st->at.v + old, 0, (st->at.n - old) * sizeof *st->at.v);
 	}
-	if (st->at.v[id] > d->first) {
-		st->aids.v[st->at.v[id] - 1].count += count;
+	if (st->at.v[id] > d->first) {  /* listed again: the sum, at most 2^32 - 1 */
+		dk_idcount *c = &st->aids.v[st->at.v[id] - 1];
+
+		c->count = c->count > UINT32_MAX - count ? UINT32_MAX : c->count + count;
 		return;
 	}
 	ic.id = id;
