@@ -39,9 +39,11 @@
  * Pairs are scored by a similarity measure of common/measure.h, which says
  * how to add one.
  *
- * Lexicon            TERM TAB DF, and one record "!N" TAB N
+ * Lexicon            TERM TAB DF [TAB "!agree"], and one record "!N" TAB N
  *     TERM is written as a SIG; DF is the number of documents holding it, N
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
+ *     "!agree" marks a term the IDF filter keeps whatever its DF (lexicon.h,
+ *     agree.h).
  *
  * Two checks every reader of these streams makes, written once:
  *   - the kind of a stream is recognised from its first line, and a stream

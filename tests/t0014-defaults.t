@@ -38,14 +38,20 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "^include .*dupkit.defaults\$" "$top/examples/corpus.mk" &&
 	grep "^TAU_spotsigs = \$(DK_TAU)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_spotsigs = \$(DK_IDF)\$" "$top/examples/corpus.mk" &&
+	grep "^AGREE_spotsigs = \$(DK_AGREE)\$" "$top/examples/corpus.mk" &&
 	for f in scaleout.sh mapred.sh demo.sh; do
 		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
+	done &&
+	for f in scaleout.sh mapred.sh; do
+		grep "^spotsigs) .*test \"\$agree\" != - || agree=\$DK_AGREE ;;\$" "$top/examples/$f" ||
+			return 1
 	done &&
 	make -s -f "$top/examples/corpus.mk" help >help &&
 	. "$defaults" &&
 	grep "TAU=$DK_TAU " help &&
 	grep "IDF=$DK_IDF " help &&
-	grep "MIN_SHARED=$DK_MIN_SHARED " help
+	grep "MIN_SHARED=$DK_MIN_SHARED " help &&
+	grep "AGREE=$DK_AGREE " help
 '
 
 test_done

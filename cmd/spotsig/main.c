@@ -4,6 +4,7 @@
  * word table and the token classes are in words.c and classify.c
  * (spotsig.h). */
 #include "spotsig.h"
+#include "agree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,12 +155,6 @@ spot(struct state *st, const char *text, size_t n)
 	clear_slots(st);
 }
 
-static int
-keep_df(struct state *st, uint64_t df)
-{
-	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
-}
-
 /* Undoes the percent-encoding of a signature we wrote ourselves (so it is
  * always well formed). */
 static void
@@ -225,7 +220,8 @@ emit_now(struct state *st, const dk_doc *doc)
 
 		if (st->idf) {
 			decode_sig(&st->raw, st->sig.p + u->off, u->len);
-			if (!keep_df(st, dk_lexicon_df(st->lex, st->raw.p, st->raw.n)))
+			if (!dk_lexicon_keep_term(st->lex, st->lo, st->hi, st->raw.p,
+			    st->raw.n, &st->memo))
 				continue;
 		}
 		st->u.v[k++] = *u;
@@ -251,7 +247,7 @@ hold(struct state *st, const dk_doc *doc)
 	d.headlen = doc->head.n;
 	d.first = st->ids.n;
 	d.n = st->u.n;
-	d.idhash = dk_hash64(doc->id.p, doc->id.n, 0);
+	d.idhash = dk_agree_idhash(doc->id.p, doc->id.n);
 	dk_buf_bytes(&st->heads, doc->head.p, d.headlen);
 	if (st->sha1) {
 		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
@@ -269,6 +265,24 @@ hold(struct state *st, const dk_doc *doc)
 	DK_PUSH(&st->docs, d);
 }
 
+/* --agree, between the passes: the common signatures whose documents
+ * agree elsewhere are marked in the lexicon (agree.h). */
+static void
+mark_agreed(struct state *st)
+{
+	dk_agree_doc *docs = dk_reallocarray(NULL, st->docs.n ? st->docs.n : 1, sizeof *docs);
+	size_t i;
+
+	for (i = 0; i < st->docs.n; i++) {
+		docs[i].first = st->docs.v[i].first;
+		docs[i].n = st->docs.v[i].n;
+		docs[i].idhash = st->docs.v[i].idhash;
+	}
+	st->nstory = dk_agree_mark(st->lex, st->lo, st->agree, st->ids.v, docs,
+	    st->docs.n, &st->ncommon);
+	free(docs);
+}
+
 /* Second pass: every held document, filtered by the statistics of all. */
 static void
 emit_held(struct state *st)
@@ -283,8 +297,7 @@ emit_held(struct state *st)
 		dk_idcount *ic = st->ids.v + d->first;
 
 		for (j = k = 0, total = 0; j < d->n; j++)
-			if (keep_df(st, dk_lexicon_df_id(st->lex, ic[j].id)) ||
-			    (st->story && st->story[ic[j].id])) {
+			if (dk_lexicon_keep_id(st->lex, st->lo, st->hi, ic[j].id, &st->memo)) {
 				ic[k++] = ic[j];
 				total += ic[j].count;
 			}
@@ -322,7 +335,6 @@ cleanup(struct state *st, struct wordsrc *src)
 	free(st->uslot);
 	dk_buf_free(&st->raw);
 	dk_buf_free(&st->heads);
-	free(st->story);
 	free(st->docs.v);
 	free(st->ids.v);
 	dk_sha1_free(st->sha1);
@@ -422,7 +434,7 @@ report(const struct state *st)
 		snprintf(langs + n, sizeof langs - n, "; %llu paragraph%s in another "
 		    "language than the document", (unsigned long long)st->nparas,
 		    st->nparas == 1 ? "" : "s");
-	if (st->story)
+	if (st->agree <= 1)
 		dk_note("--agree: %llu of %llu signatures below the IDF range kept, "
 		    "their documents agreeing elsewhere", (unsigned long long)st->nstory,
 		    (unsigned long long)st->ncommon);
@@ -505,7 +517,7 @@ main(int argc, char **argv)
 	status = dk_each_input(argc, argv, run, &st);
 	if (st.idf && !st.external) {
 		if (st.agree <= 1)
-			agree_mark(&st);
+			mark_agreed(&st);
 		emit_held(&st);
 	}
 	if (dk_verbose)

@@ -10,8 +10,6 @@
  *               stopwords (langs.h)
  *   wordlist.c  word sets, the list files of -S and -A, the English
  *               lists (wordlist.h)
- *   agree.c     --agree: the common signatures the IDF cut keeps, those
- *               whose documents agree elsewhere (a copied story's)
  *
  * The word table's look-up (wfind) is here, inline: every token of the
  * input goes through it. */
@@ -91,9 +89,6 @@ struct bdoc {
 	uint64_t idhash;        /* --agree: a hash of the ID */
 };
 
-/* --agree: how many documents of a common signature are compared. */
-#define AGREE_SAMPLE 40
-
 /* Where the word classes come from: the languages of -l (all of them
  * for auto), and -S and -a / -A, which replace the stopwords or the
  * antecedents of every language. */
@@ -141,8 +136,7 @@ struct state {
 	int idf;
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
-	uint8_t *story;         /* --agree: 1 for a common signature kept */
-	uint64_t ncommon, nstory;
+	uint64_t ncommon, nstory;       /* --agree: looked at, kept */
 	dk_idf_memo memo;       /* keep_df */
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;
@@ -281,12 +275,5 @@ void build_words(struct wtable *w, const struct wordsrc *src);
 void detect(struct state *st, const char *text, size_t n);
 /* The non-stopwords into st->ns, the antecedent occurrences into st->at. */
 void classify(struct state *st);
-
-/* ---- agree.c ---- */
-
-/* --agree, after the first pass of the input's own IDF statistics: sets
- * st->story[id] for each signature below the IDF range's lower bound
- * whose documents agree elsewhere; counts st->ncommon and st->nstory. */
-void agree_mark(struct state *st);
 
 #endif

@@ -1,19 +1,26 @@
-/* spotsig --agree: which of the signatures the IDF cut drops as common are
- * a copied story's rather than a template's.  A signature held by many
- * documents that otherwise share little (a site's template, a licence
+/* The agreement of a common signature's documents (agree.h), for spotsig
+ * --agree and dklexicon --agree.  A signature held by many documents that otherwise share little (a site's template, a licence
  * phrase in unrelated texts) tells nothing; one held by many documents
  * that share much else besides (a story copied into many pages) is the
  * story's own text, and dropping it leaves its copies nothing to match
- * on.  For each signature below the IDF range's lower bound, AGREE_SAMPLE
+ * on.  For each signature below the IDF range's lower bound, DK_AGREE_SAMPLE
  * of its documents, chosen by a hash of the signature and the document's
  * ID (so the choice depends on neither the input's order nor the other
  * documents), are compared two by two: the mean multiset Jaccard of the
- * pairs, the signature itself left out, at least --agree keeps it. */
-#include "spotsig.h"
+ * pairs, the signature itself left out, at least A keeps it. */
+#include "agree.h"
 #include "hash.h"
-#include "measure.h"
+#include "mem.h"
 
 #include <stdlib.h>
+
+/* What the functions below share: the documents and the lexicon. */
+struct docs {
+	const dk_lexicon *lx;
+	const dk_idcount *ids;
+	const dk_agree_doc *v;
+	size_t n;
+};
 
 /* One document of a signature's sample: the key it was chosen by. */
 struct pick {
@@ -86,28 +93,30 @@ pair_slot(struct pairs *t, uint64_t key, int *isnew)
 	return &t->overlap[i];
 }
 
-/* A held document's signatures sorted by id, and their total count, made
- * once when first needed. */
+/* A document's signatures sorted by id, and their total count, made once
+ * when first needed. */
 struct sorted {
 	dk_idcount *v;
+	size_t n;
 	uint64_t len;
 };
 
 static const struct sorted *
-sorted_doc(const struct state *st, struct sorted *cache, uint32_t i)
+sorted_doc(const struct docs *ds, struct sorted *cache, uint32_t i)
 {
 	struct sorted *s = &cache[i];
-	const struct bdoc *d = &st->docs.v[i];
+	const dk_agree_doc *d = &ds->v[i];
 	size_t j;
 
 	if (s->v || d->n == 0)
 		return s;
 	s->v = dk_reallocarray(NULL, d->n, sizeof *s->v);
 	for (j = 0; j < d->n; j++) {
-		s->v[j] = st->ids.v[d->first + j];
+		s->v[j] = ds->ids[d->first + j];
 		s->len += s->v[j].count;
 	}
 	qsort(s->v, d->n, sizeof *s->v, by_id);
+	s->n = d->n;
 	return s;
 }
 
@@ -131,20 +140,20 @@ count_of(const dk_idcount *v, size_t n, uint32_t id)
 /* The mean multiset Jaccard of the pairs of sample p[0, n), signature id
  * left out of both sides. */
 static double
-mean_agreement(const struct state *st, struct sorted *cache, struct pairs *seen,
+mean_agreement(const struct docs *ds, struct sorted *cache, struct pairs *seen,
     const struct pick *p, size_t n, uint32_t id)
 {
 	double sum = 0;
 	size_t a, b, pairs = 0;
 
 	for (a = 0; a < n; a++) {
-		const struct sorted *x = sorted_doc(st, cache, p[a].doc);
-		size_t nx = st->docs.v[p[a].doc].n;
+		const struct sorted *x = sorted_doc(ds, cache, p[a].doc);
+		size_t nx = x->n;
 		uint32_t cx = count_of(x->v, nx, id);
 
 		for (b = a + 1; b < n; b++) {
-			const struct sorted *y = sorted_doc(st, cache, p[b].doc);
-			size_t ny = st->docs.v[p[b].doc].n;
+			const struct sorted *y = sorted_doc(ds, cache, p[b].doc);
+			size_t ny = y->n;
 			uint32_t cy = count_of(y->v, ny, id);
 			uint32_t lo = p[a].doc < p[b].doc ? p[a].doc : p[b].doc;
 			uint32_t hi = p[a].doc ^ p[b].doc ^ lo;
@@ -166,13 +175,18 @@ mean_agreement(const struct state *st, struct sorted *cache, struct pairs *seen,
 	return pairs ? sum / (double)pairs : 0.0;
 }
 
-/* Sets st->story[id] for each signature the IDF range's lower bound drops
- * whose sample agrees by --agree; counts them and the signatures looked
- * at in st->nstory and st->ncommon. */
-void
-agree_mark(struct state *st)
+uint64_t
+dk_agree_idhash(const char *id, size_t n)
 {
-	size_t nterms = dk_lexicon_size(st->lex), i, j, k, nf = 0;
+	return dk_hash64(id, n, 0);
+}
+
+size_t
+dk_agree_mark(dk_lexicon *lx, double lo, double agree, const dk_idcount *ids,
+    const dk_agree_doc *docs, size_t ndocs, uint64_t *ncommon)
+{
+	struct docs ds = { lx, ids, docs, ndocs };
+	size_t nterms = dk_lexicon_size(lx), i, j, k, nf = 0, nstory = 0;
 	uint32_t *fidx = dk_calloc(nterms ? nterms : 1, sizeof *fidx); /* sample + 1 */
 	uint64_t *thash = dk_calloc(nterms ? nterms : 1, sizeof *thash);
 	struct pick *pk;
@@ -182,45 +196,44 @@ agree_mark(struct state *st)
 	const char *term;
 	size_t n;
 
-	st->story = dk_calloc(nterms ? nterms : 1, 1);
 	for (i = 0; i < nterms; i++) {
-		uint64_t df = dk_lexicon_df_id(st->lex, (uint32_t)i);
+		uint64_t df = dk_lexicon_df_id(lx, (uint32_t)i);
 
-		if (df < 2 || dk_lexicon_idf(st->lex, df) >= st->lo)
+		if (df < 2 || dk_lexicon_idf(lx, df) >= lo)
 			continue;
 		fidx[i] = (uint32_t)++nf;
-		term = dk_lexicon_term(st->lex, (uint32_t)i, &n);
+		term = dk_lexicon_term(lx, (uint32_t)i, &n);
 		thash[i] = dk_hash64(term, n, 0x5ea7ULL);
 	}
-	st->ncommon = nf;
-	pk = dk_reallocarray(NULL, nf ? nf * AGREE_SAMPLE : 1, sizeof *pk);
+	*ncommon = nf;
+	pk = dk_reallocarray(NULL, nf ? nf * DK_AGREE_SAMPLE : 1, sizeof *pk);
 	npk = dk_calloc(nf ? nf : 1, sizeof *npk);
-	/* each common signature's AGREE_SAMPLE documents of least key */
-	for (i = 0; i < st->docs.n; i++) {
-		const struct bdoc *d = &st->docs.v[i];
+	/* each common signature's DK_AGREE_SAMPLE documents of least key */
+	for (i = 0; i < ndocs; i++) {
+		const dk_agree_doc *d = &docs[i];
 
 		for (j = 0; j < d->n; j++) {
-			uint32_t id = st->ids.v[d->first + j].id, f;
+			uint32_t id = ids[d->first + j].id, f;
 			struct pick *s, x;
 
 			if (!fidx[id])
 				continue;
 			f = fidx[id] - 1;
-			s = pk + (size_t)f * AGREE_SAMPLE;
+			s = pk + (size_t)f * DK_AGREE_SAMPLE;
 			x.key = dk_mix64(thash[id] ^ d->idhash);
 			x.doc = (uint32_t)i;
-			if (npk[f] < AGREE_SAMPLE) {
+			if (npk[f] < DK_AGREE_SAMPLE) {
 				s[npk[f]++] = x;
 				continue;
 			}
-			for (k = 1, n = 0; k < AGREE_SAMPLE; k++)
+			for (k = 1, n = 0; k < DK_AGREE_SAMPLE; k++)
 				if (by_key(&s[k], &s[n]) > 0)
 					n = k;
 			if (by_key(&x, &s[n]) < 0)
 				s[n] = x;
 		}
 	}
-	cache = dk_calloc(st->docs.n ? st->docs.n : 1, sizeof *cache);
+	cache = dk_calloc(ndocs ? ndocs : 1, sizeof *cache);
 	seen.mask = 1023;
 	seen.key = dk_calloc(seen.mask + 1, sizeof *seen.key);
 	seen.overlap = dk_calloc(seen.mask + 1, sizeof *seen.overlap);
@@ -231,14 +244,14 @@ agree_mark(struct state *st)
 		if (!fidx[i])
 			continue;
 		f = fidx[i] - 1;
-		s = pk + (size_t)f * AGREE_SAMPLE;
+		s = pk + (size_t)f * DK_AGREE_SAMPLE;
 		qsort(s, npk[f], sizeof *s, by_key);    /* one order of the sum */
-		if (mean_agreement(st, cache, &seen, s, npk[f], (uint32_t)i) >= st->agree) {
-			st->story[i] = 1;
-			st->nstory++;
+		if (mean_agreement(&ds, cache, &seen, s, npk[f], (uint32_t)i) >= agree) {
+			dk_lexicon_set_agreed(lx, (uint32_t)i);
+			nstory++;
 		}
 	}
-	for (i = 0; i < st->docs.n; i++)
+	for (i = 0; i < ndocs; i++)
 		free(cache[i].v);
 	free(cache);
 	free(seen.key);
@@ -247,4 +260,5 @@ agree_mark(struct state *st)
 	free(npk);
 	free(thash);
 	free(fidx);
+	return nstory;
 }
