@@ -5,17 +5,26 @@
  * or score. */
 #include "sm.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
-/* seed of the hash that stands for a band key */
-#define KEYSEED 0x6b65796564ULL
 
 typedef DK_VEC(uint64_t) u64vec;
 
+/* Band postings are held in memory up to SPILL_POSTINGS (128 MB), then
+ * spilled to NBUCKET temporary files by the top bits of their key; a
+ * bucket is then matched on its own, split again while it is over the
+ * budget (DK_TEST_KEYED_SPILL sets the budget, for the tests). */
+#define SPILL_POSTINGS ((size_t)1 << 24)
+#define NBUCKET 64
+#define BUCKET_BITS 6
+
 /* A posting is a (key, document) pair.  A band key (DK_PAIRS_VERIFY) is
- * held as a 64-bit hash of its text: keys that collide only make more
- * candidates, and every candidate is verified.  A fingerprint key
+ * held as the 64-bit value keys.h gives its band and hash, the same
+ * whether a record carries one band or all of a document's: keys that
+ * collide only make more candidates, and every candidate is verified.  A fingerprint key
  * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Each
  * posting is one 64-bit word, the key's top bits above the document
  * number (shift bits: a key id takes 32; for a key hash they grow with the
@@ -42,6 +51,12 @@ struct sm_keyed {
 	 * kdoc[kstart[i] .. kstart[i + 1]) */
 	u64vec kkey;
 	DK_VEC(uint32_t) kstart, kdoc;
+	DK_VEC(uint32_t) hits;      /* sm_keyed_lookup of a list of bands */
+	/* band postings past the budget, spilled to files by their key's
+	 * top bits (see spill) */
+	FILE *bucket[NBUCKET];
+	size_t budget;
+	int spilled;
 };
 
 sm_keyed *
@@ -52,6 +67,9 @@ sm_keyed_new(const struct dk_keykind *kind)
 	k->kind = kind;
 	/* a key id is a 32-bit number; documents are numbered from 0 */
 	k->shift = kind->pairs == DK_PAIRS_SHARE ? 32 : 8;
+	k->budget = SPILL_POSTINGS;
+	if (getenv("DK_TEST_KEYED_SPILL"))
+		k->budget = (size_t)strtoul(getenv("DK_TEST_KEYED_SPILL"), NULL, 10) + 1;
 	dk_intern_init(&k->keys, 0);
 	dk_intern_init(&k->ids, 0);
 	return k;
@@ -111,15 +129,12 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, dk_str id, dk_str
 	return k->lastdoc = k->doc.v[i];
 }
 
-/* What stands for a key in a posting (see struct sm_keyed). */
+/* What stands for band i of a band key in a posting (see struct
+ * sm_keyed). */
 static uint64_t
-key_value(sm_keyed *k, dk_str key)
+band_value(const dk_keyinfo *ki, dk_str key, unsigned i)
 {
-	int isnew;
-
-	if (k->kind->pairs == DK_PAIRS_SHARE)
-		return dk_intern_id(&k->keys, key.p, key.n, &isnew);
-	return dk_hash64(key.p, key.n, KEYSEED);
+	return dk_key_bandvalue((unsigned)ki->num + i, dk_key_bandhash(key, i));
 }
 
 /* More documents than the document bits hold: four bits more, taken
@@ -136,6 +151,109 @@ widen(sm_keyed *k)
 	k->shift = b;
 }
 
+static FILE *
+temp_file(void)
+{
+	FILE *f = tmpfile();
+
+	if (!f)
+		dk_die(1, "cannot make a temporary file for the band postings");
+	return f;
+}
+
+static void
+write_postings(FILE *f, const uint64_t *p, size_t n)
+{
+	if (n > 0 && fwrite(p, sizeof *p, n, f) != n)
+		dk_die(1, "cannot write the band postings to a temporary file");
+}
+
+/* Spilled postings keep the top 32 bits of the key above 32 bits of
+ * document, whatever the shift of those in memory (at most 32: a key
+ * keeps its top 32 bits); those of one key go to one bucket. */
+/* Appends postings in the spilled form to the buckets to[], chosen by
+ * their key's bits after the top `bits`. */
+static void
+scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits)
+{
+	enum { BUF = 512 };
+	uint64_t *buf = dk_reallocarray(NULL, (size_t)NBUCKET * BUF, sizeof *buf);
+	size_t i, b, nbuf[NBUCKET] = { 0 };
+
+	for (i = 0; i < n; i++) {
+		b = (size_t)(p[i] << bits >> (64 - BUCKET_BITS));
+		buf[b * BUF + nbuf[b]++] = p[i];
+		if (nbuf[b] == BUF) {
+			write_postings(to[b], buf + b * BUF, BUF);
+			nbuf[b] = 0;
+		}
+	}
+	for (b = 0; b < NBUCKET; b++)
+		write_postings(to[b], buf + b * BUF, nbuf[b]);
+	free(buf);
+}
+
+/* Spilled postings keep the top 32 bits of the key above 32 bits of
+ * document, whatever the shift of those in memory (at most 32: a key
+ * keeps its top 32 bits); those of one key go to one bucket. */
+static void
+spill(sm_keyed *k)
+{
+	uint64_t *p = k->pkey.v, low = ((uint64_t)1 << k->shift) - 1;
+	size_t i, b;
+
+	if (!k->spilled) {
+		for (b = 0; b < NBUCKET; b++)
+			k->bucket[b] = temp_file();
+		k->spilled = 1;
+	}
+	for (i = 0; i < k->pkey.n; i++)
+		p[i] = p[i] >> 32 << 32 | (p[i] & low);
+	scatter(p, k->pkey.n, k->bucket, 0);
+	k->pkey.n = 0;
+}
+
+/* The postings in f. */
+static size_t
+postings_in(FILE *f)
+{
+	long size;
+
+	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0)
+		dk_die(1, "cannot read the band postings back");
+	return (size_t)size / sizeof(uint64_t);
+}
+
+/* The postings of f, from its start, into k->pkey; f is closed. */
+static void
+load(sm_keyed *k, FILE *f)
+{
+	size_t n = postings_in(f);
+
+	DK_GROW(&k->pkey, k->pkey.n + n);
+	if (n > 0 && fread(k->pkey.v + k->pkey.n, sizeof(uint64_t), n, f) != n)
+		dk_die(1, "cannot read the band postings back");
+	k->pkey.n += n;
+	fclose(f);
+}
+
+/* Everything spilled back into memory, in the spilled form (for
+ * --against's table, which lookups need whole). */
+static void
+unspill(sm_keyed *k)
+{
+	size_t b;
+
+	if (!k->spilled)
+		return;
+	spill(k);
+	for (b = 0; b < NBUCKET; b++)
+		load(k, k->bucket[b]);
+	k->spilled = 0;
+	k->shift = 32;
+}
+
 void
 sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
@@ -143,6 +261,8 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
 	uint64_t v;
 	uint32_t d;
+	unsigned i;
+	int isnew;
 
 	if (x->kind->pairs == DK_PAIRS_NONE) {
 		c->nrejected++;
@@ -162,17 +282,24 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 		while (k->ndocs > (size_t)1 << k->shift)
 			widen(k);
 	}
-	v = key_value(k, key);
-	DK_PUSH(&k->pkey, (k->kind->pairs == DK_PAIRS_SHARE ? v << 32 : v >> k->shift << k->shift) | d);
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		v = dk_intern_id(&k->keys, key.p, key.n, &isnew);
+		DK_PUSH(&k->pkey, v << 32 | d);
+		return;
+	}
+	DK_GROW(&k->pkey, k->pkey.n + x->key.nband);
+	for (i = 0; i < x->key.nband; i++) {
+		v = band_value(&x->key, key, i);
+		k->pkey.v[k->pkey.n++] = v >> k->shift << k->shift | d;
+	}
+	if (k->pkey.n >= k->budget)
+		spill(k);
 }
 
-/* Sorts the postings and frees what only reading needed. */
+/* Frees what only reading needed. */
 static void
 pack(sm_keyed *k)
 {
-	uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n;
-
 	DK_FREE_ALL(k->doc.v, k->rawhash.v);
 	memset(&k->doc, 0, sizeof k->doc);
 	memset(&k->rawhash, 0, sizeof k->rawhash);
@@ -181,8 +308,6 @@ pack(sm_keyed *k)
 	k->haslast = 0;
 	dk_intern_free(&k->ids);
 	dk_intern_init(&k->ids, 0);
-	/* key hashes are spread: the sort needs little scratch */
-	dk_sort_u64_spread(p, n);
 }
 
 /* The pairs that sharing keys makes, counted once per key (what the
@@ -243,6 +368,19 @@ struct verify {
 	dk_counter next;
 };
 
+/* The similarity of a candidate, or -1 when it misses tau: first by the
+ * sizes alone (the overlap cannot pass the smaller), which the bands'
+ * candidates at a low tau often fail, then by the merge. */
+static double
+verify_one(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	uint64_t la = c->docs.v[a].len, lb = c->docs.v[b].len;
+
+	if (dk_overlap_need(c->m, c->tau, la, lb) > (la < lb ? la : lb))
+		return -1;
+	return sm_candidate_sim(c, a, b);
+}
+
 static void
 verify_work(void *arg, int tid)
 {
@@ -254,7 +392,7 @@ verify_work(void *arg, int tid)
 		end = i + 256 < v->n ? i + 256 : v->n;
 		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
-			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
+			v->sim[i] = verify_one(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
 	}
 }
@@ -300,36 +438,111 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
  * out in the same order for any number of passes. */
 #define PASS_PAIRS ((uint64_t)1 << 20)
 
-void
-sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+/* The pairs of the postings in k->pkey, sorted here, appended to out. */
+static void
+match_postings(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out, u64vec *cand,
+    u64vec *tmp)
 {
-	u64vec cand = { 0 }, tmp = { 0 };
 	size_t ngroups, pass, npass, lo, hi;
 	uint64_t total;
 
-	pack(k);
+	/* key hashes are spread: the sort needs little scratch */
+	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
 	total = count_pairs(k, &ngroups);
-	c->ngroups = ngroups;
+	c->ngroups += ngroups;
 	npass = (size_t)(total / PASS_PAIRS) + 1;
 	if (npass > k->ndocs)
 		npass = k->ndocs ? k->ndocs : 1;
-	if (k->kind->pairs == DK_PAIRS_VERIFY)
+	if (k->kind->pairs == DK_PAIRS_VERIFY && !k->spilled)
 		dk_progress_phase("verifying", "candidates", total);
 	for (pass = 0; pass < npass; pass++) {
 		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
 		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
-		candidates(k, lo, hi, &cand, &tmp);
-		finish_pass(k, c, tau_set, &cand, out);
+		candidates(k, lo, hi, cand, tmp);
+		finish_pass(k, c, tau_set, cand, out);
 	}
-	DK_FREE_ALL(cand.v, tmp.v);
+}
+
+/* The pairs of a bucket of spilled postings, whose keys agree on their
+ * top `bits` bits: matched at once, or, over the budget, split by the
+ * next bits first (down to the 32 bits a spilled key keeps).  f is
+ * closed. */
+static void
+match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, FILE *f, unsigned bits,
+    sm_pairs *out, u64vec *cand, u64vec *tmp)
+{
+	FILE *part[NBUCKET];
+	size_t n = postings_in(f), b, got;
+
+	if (n <= k->budget || bits + BUCKET_BITS > 32) {
+		k->pkey.n = 0;
+		load(k, f);
+		match_postings(k, c, tau_set, out, cand, tmp);
+		return;
+	}
+	for (b = 0; b < NBUCKET; b++)
+		part[b] = temp_file();
+	DK_GROW(&k->pkey, k->budget);
+	while ((got = fread(k->pkey.v, sizeof(uint64_t), k->budget, f)) > 0)
+		scatter(k->pkey.v, got, part, bits + BUCKET_BITS);
+	if (ferror(f))
+		dk_die(1, "cannot read the band postings back");
+	fclose(f);
+	for (b = 0; b < NBUCKET; b++)
+		match_bucket(k, c, tau_set, part[b], bits + BUCKET_BITS, out, cand, tmp);
+}
+
+static int
+cmp_pair(const void *x, const void *y)
+{
+	const sm_pair *p = x, *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
+
+void
+sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
+{
+	u64vec cand = { 0 }, tmp = { 0 };
+	sm_pairs got = { 0 };
+	size_t b, i;
+
+	pack(k);
+	c->ngroups = 0;
+	if (!k->spilled) {
+		match_postings(k, c, tau_set, out, &cand, &tmp);
+		DK_FREE_ALL(cand.v, tmp.v);
+		sm_keyed_free(k);
+		return;
+	}
+	/* a pair sharing keys of two buckets is found in both: the pairs
+	 * are sorted as one pass would have made them, and repeats dropped */
+	spill(k);
+	k->shift = 32;
+	dk_progress_phase("verifying", "candidates", 0);
+	for (b = 0; b < NBUCKET; b++)
+		match_bucket(k, c, tau_set, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
+	k->spilled = 0;
+	if (got.n > 0)
+		qsort(got.v, got.n, sizeof *got.v, cmp_pair);
+	for (i = 0; i < got.n; i++)
+		if (i == 0 || cmp_pair(&got.v[i], &got.v[i - 1]) != 0)
+			DK_PUSH(out, got.v[i]);
+	DK_FREE_ALL(cand.v, tmp.v, got.v);
 	sm_keyed_free(k);
 }
 
 void
 sm_keyed_free(sm_keyed *k)
 {
+	size_t b;
+
+	for (b = 0; k->spilled && b < NBUCKET; b++)
+		fclose(k->bucket[b]);
 	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
-	    k->kstart.v, k->kdoc.v);
+	    k->kstart.v, k->kdoc.v, k->hits.v);
 	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
@@ -346,6 +559,8 @@ sm_keyed_index(sm_keyed *k)
 	unsigned sh;
 
 	pack(k);
+	unspill(k);
+	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
 	p = k->pkey.v;
 	n = k->pkey.n;
 	sh = k->shift;
@@ -363,20 +578,12 @@ sm_keyed_index(sm_keyed *k)
 	memset(&k->pkey, 0, sizeof k->pkey);
 }
 
-size_t
-sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
+/* The documents of the key whose value is want, *docs pointing at them. */
+static size_t
+lookup_value(const sm_keyed *k, uint64_t want, const uint32_t **docs)
 {
-	uint64_t want;
 	size_t lo = 0, hi = k->kkey.n, mid;
 
-	if (k->kind->pairs == DK_PAIRS_SHARE) {
-		uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
-
-		if (i == NONE)
-			return 0;
-		want = i;
-	} else
-		want = dk_hash64(key.p, key.n, KEYSEED) >> k->shift;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (k->kkey.v[mid] < want)
@@ -391,9 +598,37 @@ sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 }
 
 size_t
+sm_keyed_lookup(sm_keyed *k, dk_str key, const uint32_t **docs)
+{
+	const uint32_t *d;
+	dk_keyinfo ki;
+	size_t n;
+	unsigned i;
+
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		uint32_t id = dk_intern_find(&k->keys, key.p, key.n);
+
+		return id == NONE ? 0 : lookup_value(k, id, docs);
+	}
+	dk_key_parse(key, &ki);
+	if (ki.nband == 1)
+		return lookup_value(k, band_value(&ki, key, 0) >> k->shift, docs);
+	/* a list of bands: the documents of each, one after the other */
+	k->hits.n = 0;
+	for (i = 0; i < ki.nband; i++) {
+		n = lookup_value(k, band_value(&ki, key, i) >> k->shift, &d);
+		DK_GROW(&k->hits, k->hits.n + n);
+		memcpy(k->hits.v + k->hits.n, d, n * sizeof *d);
+		k->hits.n += n;
+	}
+	*docs = k->hits.v;
+	return k->hits.n;
+}
+
+size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
-	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
+	    (k->doc.cap + k->kstart.cap + k->kdoc.cap + k->hits.cap) * sizeof(uint32_t) +
 	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
 }
