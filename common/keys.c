@@ -164,8 +164,9 @@ dk_key_bandhash(dk_str key, unsigned i)
 uint64_t
 dk_key_bandvalue(unsigned band, uint64_t hash)
 {
-	/* the hash is spread already; a bijection of it per band */
-	return hash ^ dk_mix64((uint64_t)band + 0x62616e64ULL);
+	/* mixed, so that the top bits (what spotmatch keeps of a key) differ
+	 * for hashes written by hand too; a bijection of the hash per band */
+	return dk_mix64(hash ^ dk_mix64((uint64_t)band + 0x62616e64ULL));
 }
 
 void

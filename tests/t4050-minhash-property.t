@@ -6,7 +6,10 @@ test_description='minhash | spotmatch: every pair is an exact pair, with its exa
 # verified: each pair must be one the brute-force oracle finds, with the
 # same SIM, and each pair once.  Random collections with exact and near
 # copies (tests/gen.py), every measure, thresholds from 0.3 to 1, the
-# bands chosen by -t or given by -k and -l, unweighted and -w.
+# bands chosen by -t or given by -k and -l, unweighted and -w.  The pairs
+# are the same from the record a band of --per-band, and with the band
+# postings spilled to files (DK_TEST_KEYED_SPILL: the postings held,
+# here few enough that buckets are split again).
 gen() {
 	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
 		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
@@ -35,7 +38,12 @@ while read seed n tau m opts; do
 		minhash -j 3 $opts in >keyed3 &&
 		test_cmp keyed keyed3 &&
 		spotmatch -j 2 -t $tau -M $m keyed3 >actual2 &&
-		test_cmp actual actual2
+		test_cmp actual actual2 &&
+		minhash -j 2 --per-band $opts in >split &&
+		spotmatch -j 2 -t $tau -M $m split >actual3 &&
+		test_cmp actual actual3 &&
+		DK_TEST_KEYED_SPILL=300 spotmatch -j 2 -t $tau -M $m keyed >actual4 &&
+		test_cmp actual actual4
 	"
 done <<EOF_CASES
 1 400 0.9 jaccard -t 0.9
@@ -81,6 +89,20 @@ test_expect_success 'keyed stream: candidates are the documents sharing a key, v
 	test_cmp expect actual
 '
 
+test_expect_success 'keyed stream: a key listing bands stands for each band, mixed with band keys' '
+	a=00000000000000aa b=00000000000000bb c=00000000000000cc z=0000000000000000 &&
+	printf "B:$a,$b,$z\td1\ta=1 b=1\n" >in &&
+	printf "B000:$a\td2\ta=1 b=1 c=1\nB002:$c\td2\ta=1 b=1 c=1\n" >>in &&
+	printf "B:$z,$b,$c\td3\ta=1 b=1\n" >>in &&
+	printf "B:$a,$b\td4\tz=1\n" >>in &&
+	printf "B:$c\td5\ta=1 b=1\n" >>in &&
+	printf "d1\td2\t0.666667\nd1\td3\t1.000000\nd2\td3\t0.666667\n" >expect &&
+	spotmatch -t 0.5 in >actual &&
+	test_cmp expect actual &&
+	DK_TEST_KEYED_SPILL=2 spotmatch -t 0.5 in >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'keyed stream: a document met again later keeps its number' '
 	k0=B000:00000000000000aa k1=B001:00000000000000bb &&
 	printf "$k0\td1\ta=1 b=1\n$k0\td2\ta=1 b=1\n$k1\td1\ta=1 b=1\n$k1\td2\ta=1 b=1\n" >in &&
@@ -101,7 +123,9 @@ test_expect_success 'keyed stream: candidates in several passes, each pair once,
 		printf \"d%04d\\td%04d\\t1.000000\\n\", a, b }" >expect &&
 	spotmatch -v -j 2 -t 0.9 in >actual 2>err &&
 	test_cmp expect actual &&
-	grep "1050525 candidates compared, 1050525 pairs" err
+	grep "1050525 candidates compared, 1050525 pairs" err &&
+	DK_TEST_KEYED_SPILL=1000 spotmatch -j 2 -t 0.9 in >actual &&
+	test_cmp expect actual
 '
 
 test_done
