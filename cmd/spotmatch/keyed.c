@@ -332,14 +332,26 @@ count_pairs(const sm_keyed *k, size_t *ngroups)
 	return sum;
 }
 
+/* Whether documents of lengths la and lb may reach tau: the overlap
+ * cannot pass the smaller.  Band candidates at a low tau often fail this,
+ * and the lengths, 4 bytes a document in one array, are cheaper to read
+ * than the documents. */
+static int
+sizes_fit(const sm_ctx *c, uint64_t la, uint64_t lb)
+{
+	return dk_overlap_need(c->m, c->tau, la, lb) <= (la < lb ? la : lb);
+}
+
 /* The pairs a < b of distinct documents inside each key group whose a is
- * in [lo, hi), sorted: a pair appears once per key it shares. */
+ * in [lo, hi), sorted: a pair appears once per key it shares.  With len
+ * (band keys), pairs whose lengths cannot reach tau are left out. */
 static void
-candidates(const sm_keyed *k, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+candidates(const sm_keyed *k, const sm_ctx *c, const uint32_t *len, size_t lo,
+    size_t hi, u64vec *cand, u64vec *tmp)
 {
 	const uint64_t *p = k->pkey.v;
 	size_t n = k->pkey.n, i, j, a, b;
-	uint64_t mask = ((uint64_t)1 << k->shift) - 1;
+	uint64_t mask = ((uint64_t)1 << k->shift) - 1, da, db;
 	unsigned sh = k->shift;
 
 	cand->n = 0;
@@ -349,11 +361,15 @@ candidates(const sm_keyed *k, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
 		for (a = i; a < j; a++) {
 			if ((a > i && p[a] == p[a - 1]) || (p[a] & mask) < lo)
 				continue;
-			if ((p[a] & mask) >= hi)
+			if ((da = p[a] & mask) >= hi)
 				break;
-			for (b = a + 1; b < j; b++)
-				if (p[b] != p[b - 1])
-					DK_PUSH(cand, (p[a] & mask) << 32 | (p[b] & mask));
+			for (b = a + 1; b < j; b++) {
+				if (p[b] == p[b - 1])
+					continue;
+				db = p[b] & mask;
+				if (!len || sizes_fit(c, len[da], len[db]))
+					DK_PUSH(cand, da << 32 | db);
+			}
 		}
 	}
 	DK_GROW(tmp, cand->n);
@@ -368,19 +384,6 @@ struct verify {
 	dk_counter next;
 };
 
-/* The similarity of a candidate, or -1 when it misses tau: first by the
- * sizes alone (the overlap cannot pass the smaller), which the bands'
- * candidates at a low tau often fail, then by the merge. */
-static double
-verify_one(const sm_ctx *c, uint32_t a, uint32_t b)
-{
-	uint64_t la = c->docs.v[a].len, lb = c->docs.v[b].len;
-
-	if (dk_overlap_need(c->m, c->tau, la, lb) > (la < lb ? la : lb))
-		return -1;
-	return sm_candidate_sim(c, a, b);
-}
-
 static void
 verify_work(void *arg, int tid)
 {
@@ -392,7 +395,7 @@ verify_work(void *arg, int tid)
 		end = i + 256 < v->n ? i + 256 : v->n;
 		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
-			v->sim[i] = verify_one(v->c, (uint32_t)(v->cand[i] >> 32),
+			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
 	}
 }
@@ -440,8 +443,8 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */
 static void
-match_postings(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out, u64vec *cand,
-    u64vec *tmp)
+match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len,
+    sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
 	size_t ngroups, pass, npass, lo, hi;
 	uint64_t total;
@@ -458,7 +461,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out, u64vec *cand,
 	for (pass = 0; pass < npass; pass++) {
 		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
 		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
-		candidates(k, lo, hi, cand, tmp);
+		candidates(k, c, len, lo, hi, cand, tmp);
 		finish_pass(k, c, tau_set, cand, out);
 	}
 }
@@ -468,8 +471,8 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out, u64vec *cand,
  * next bits first (down to the 32 bits a spilled key keeps).  f is
  * closed. */
 static void
-match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, FILE *f, unsigned bits,
-    sm_pairs *out, u64vec *cand, u64vec *tmp)
+match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len, FILE *f,
+    unsigned bits, sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
 	FILE *part[NBUCKET];
 	size_t n = postings_in(f), b, got;
@@ -477,7 +480,7 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, FILE *f, unsigned bits,
 	if (n <= k->budget || bits + BUCKET_BITS > 32) {
 		k->pkey.n = 0;
 		load(k, f);
-		match_postings(k, c, tau_set, out, cand, tmp);
+		match_postings(k, c, tau_set, len, out, cand, tmp);
 		return;
 	}
 	for (b = 0; b < NBUCKET; b++)
@@ -489,7 +492,7 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, FILE *f, unsigned bits,
 		dk_die(1, "cannot read the band postings back");
 	fclose(f);
 	for (b = 0; b < NBUCKET; b++)
-		match_bucket(k, c, tau_set, part[b], bits + BUCKET_BITS, out, cand, tmp);
+		match_bucket(k, c, tau_set, len, part[b], bits + BUCKET_BITS, out, cand, tmp);
 }
 
 static int
@@ -507,13 +510,19 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 {
 	u64vec cand = { 0 }, tmp = { 0 };
 	sm_pairs got = { 0 };
+	uint32_t *len = NULL;
 	size_t b, i;
 
 	pack(k);
 	c->ngroups = 0;
+	if (k->kind->pairs == DK_PAIRS_VERIFY) {
+		len = dk_reallocarray(NULL, k->ndocs + 1, sizeof *len);
+		for (i = 0; i < k->ndocs; i++)
+			len[i] = c->docs.v[i].len;
+	}
 	if (!k->spilled) {
-		match_postings(k, c, tau_set, out, &cand, &tmp);
-		DK_FREE_ALL(cand.v, tmp.v);
+		match_postings(k, c, tau_set, len, out, &cand, &tmp);
+		DK_FREE_ALL(cand.v, tmp.v, len);
 		sm_keyed_free(k);
 		return;
 	}
@@ -523,14 +532,14 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	k->shift = 32;
 	dk_progress_phase("verifying", "candidates", 0);
 	for (b = 0; b < NBUCKET; b++)
-		match_bucket(k, c, tau_set, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
+		match_bucket(k, c, tau_set, len, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
 	k->spilled = 0;
 	if (got.n > 0)
 		qsort(got.v, got.n, sizeof *got.v, cmp_pair);
 	for (i = 0; i < got.n; i++)
 		if (i == 0 || cmp_pair(&got.v[i], &got.v[i - 1]) != 0)
 			DK_PUSH(out, got.v[i]);
-	DK_FREE_ALL(cand.v, tmp.v, got.v);
+	DK_FREE_ALL(cand.v, tmp.v, got.v, len);
 	sm_keyed_free(k);
 }
 
