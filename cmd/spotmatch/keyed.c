@@ -332,21 +332,67 @@ count_pairs(const sm_keyed *k, size_t *ngroups)
 	return sum;
 }
 
-/* Whether documents of lengths la and lb may reach tau: the overlap
- * cannot pass the smaller.  Band candidates at a low tau often fail this,
- * and the lengths, 4 bytes a document in one array, are cheaper to read
- * than the documents. */
-static int
-sizes_fit(const sm_ctx *c, uint64_t la, uint64_t lb)
+/* What is known of each document before its signatures are read: its
+ * length, and a 128-bit map with a bit for each of its signatures (by
+ * number, as the exact route's bitmap filter).  Band candidates at a low
+ * tau mostly fail on these alone, and the arrays (20 bytes a document)
+ * are read faster than the documents. */
+struct sketch {
+	uint32_t *len;
+	uint64_t *bits;         /* two words a document */
+};
+
+static void
+sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
 {
-	return dk_overlap_need(c->m, c->tau, la, lb) <= (la < lb ? la : lb);
+	const sm_doc *d;
+	const dk_idcount *s;
+	uint64_t h, *b;
+	size_t i, j;
+
+	f->len = dk_reallocarray(NULL, ndocs + 1, sizeof *f->len);
+	f->bits = dk_calloc(2 * ndocs + 2, sizeof *f->bits);
+	for (i = 0; i < ndocs; i++) {
+		d = &c->docs.v[i];
+		s = c->pool.v + d->sig;
+		b = f->bits + 2 * i;
+		f->len[i] = d->len;
+		/* signature 0 may stand for those a REF lacks: no bit, which
+		 * only loosens the bound */
+		for (j = 0; j < d->nsig; j++)
+			if (s[j].id != 0) {
+				h = ((uint64_t)s[j].id * 0x9e3779b97f4a7c15u) >> 57;
+				b[h >> 6] |= (uint64_t)1 << (h & 63);
+			}
+	}
+}
+
+/* Whether documents a and b may reach tau: the overlap can pass neither
+ * length less the signatures whose bits the other lacks (each weighs 1
+ * or more). */
+static int
+sketch_fits(const sm_ctx *c, const struct sketch *f, uint64_t a, uint64_t b)
+{
+	uint64_t la = f->len[a], lb = f->len[b], need, oa, ob;
+	const uint64_t *x = f->bits + 2 * a, *y = f->bits + 2 * b;
+
+	need = dk_overlap_need(c->m, c->tau, la, lb);
+	if (need < c->minshared)
+		need = c->minshared;
+	if (need > (la < lb ? la : lb))
+		return 0;
+	oa = (uint64_t)__builtin_popcountll(x[0] & ~y[0]) +
+	    (uint64_t)__builtin_popcountll(x[1] & ~y[1]);
+	ob = (uint64_t)__builtin_popcountll(y[0] & ~x[0]) +
+	    (uint64_t)__builtin_popcountll(y[1] & ~x[1]);
+	return oa <= la - need && ob <= lb - need;
 }
 
 /* The pairs a < b of distinct documents inside each key group whose a is
- * in [lo, hi), sorted: a pair appears once per key it shares.  With len
- * (band keys), pairs whose lengths cannot reach tau are left out. */
+ * in [lo, hi), sorted: a pair appears once per key it shares.  With a
+ * sketch (band keys), pairs it rules out are left out. */
 static void
-candidates(const sm_keyed *k, const sm_ctx *c, const uint32_t *len, size_t lo,
+candidates(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t lo,
     size_t hi, u64vec *cand, u64vec *tmp)
 {
 	const uint64_t *p = k->pkey.v;
@@ -367,7 +413,7 @@ candidates(const sm_keyed *k, const sm_ctx *c, const uint32_t *len, size_t lo,
 				if (p[b] == p[b - 1])
 					continue;
 				db = p[b] & mask;
-				if (!len || sizes_fit(c, len[da], len[db]))
+				if (!f || sketch_fits(c, f, da, db))
 					DK_PUSH(cand, da << 32 | db);
 			}
 		}
@@ -443,7 +489,7 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */
 static void
-match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len,
+match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
     sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
 	size_t ngroups, pass, npass, lo, hi;
@@ -461,7 +507,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len,
 	for (pass = 0; pass < npass; pass++) {
 		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
 		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
-		candidates(k, c, len, lo, hi, cand, tmp);
+		candidates(k, c, f, lo, hi, cand, tmp);
 		finish_pass(k, c, tau_set, cand, out);
 	}
 }
@@ -471,7 +517,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len,
  * next bits first (down to the 32 bits a spilled key keeps).  f is
  * closed. */
 static void
-match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len, FILE *f,
+match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *sk, FILE *f,
     unsigned bits, sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
 	FILE *part[NBUCKET];
@@ -480,7 +526,7 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len, FILE *f,
 	if (n <= k->budget || bits + BUCKET_BITS > 32) {
 		k->pkey.n = 0;
 		load(k, f);
-		match_postings(k, c, tau_set, len, out, cand, tmp);
+		match_postings(k, c, tau_set, sk, out, cand, tmp);
 		return;
 	}
 	for (b = 0; b < NBUCKET; b++)
@@ -492,7 +538,7 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const uint32_t *len, FILE *f,
 		dk_die(1, "cannot read the band postings back");
 	fclose(f);
 	for (b = 0; b < NBUCKET; b++)
-		match_bucket(k, c, tau_set, len, part[b], bits + BUCKET_BITS, out, cand, tmp);
+		match_bucket(k, c, tau_set, sk, part[b], bits + BUCKET_BITS, out, cand, tmp);
 }
 
 static int
@@ -510,19 +556,18 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 {
 	u64vec cand = { 0 }, tmp = { 0 };
 	sm_pairs got = { 0 };
-	uint32_t *len = NULL;
+	struct sketch sk = { NULL, NULL }, *f = NULL;
 	size_t b, i;
 
 	pack(k);
 	c->ngroups = 0;
 	if (k->kind->pairs == DK_PAIRS_VERIFY) {
-		len = dk_reallocarray(NULL, k->ndocs + 1, sizeof *len);
-		for (i = 0; i < k->ndocs; i++)
-			len[i] = c->docs.v[i].len;
+		sketch_init(&sk, c, k->ndocs);
+		f = &sk;
 	}
 	if (!k->spilled) {
-		match_postings(k, c, tau_set, len, out, &cand, &tmp);
-		DK_FREE_ALL(cand.v, tmp.v, len);
+		match_postings(k, c, tau_set, f, out, &cand, &tmp);
+		DK_FREE_ALL(cand.v, tmp.v, sk.len, sk.bits);
 		sm_keyed_free(k);
 		return;
 	}
@@ -532,14 +577,14 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	k->shift = 32;
 	dk_progress_phase("verifying", "candidates", 0);
 	for (b = 0; b < NBUCKET; b++)
-		match_bucket(k, c, tau_set, len, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
+		match_bucket(k, c, tau_set, f, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
 	k->spilled = 0;
 	if (got.n > 0)
 		qsort(got.v, got.n, sizeof *got.v, cmp_pair);
 	for (i = 0; i < got.n; i++)
 		if (i == 0 || cmp_pair(&got.v[i], &got.v[i - 1]) != 0)
 			DK_PUSH(out, got.v[i]);
-	DK_FREE_ALL(cand.v, tmp.v, got.v, len);
+	DK_FREE_ALL(cand.v, tmp.v, got.v, sk.len, sk.bits);
 	sm_keyed_free(k);
 }
 
