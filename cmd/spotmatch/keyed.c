@@ -388,20 +388,20 @@ sketch_fits(const sm_ctx *c, const struct sketch *f, uint64_t a, uint64_t b)
 	return oa <= la - need && ob <= lb - need;
 }
 
-/* The pairs a < b of distinct documents inside each key group whose a is
- * in [lo, hi), sorted: a pair appears once per key it shares.  With a
- * sketch (band keys), pairs it rules out are left out. */
+/* The pairs a < b of distinct documents inside the key groups starting
+ * in postings [from, to) whose a is in [lo, hi), appended to cand: a pair
+ * appears once per key it shares.  With a sketch (band keys), pairs it
+ * rules out are left out. */
 static void
-candidates(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t lo,
-    size_t hi, u64vec *cand, u64vec *tmp)
+group_pairs(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t from,
+    size_t to, size_t lo, size_t hi, u64vec *cand)
 {
 	const uint64_t *p = k->pkey.v;
 	size_t n = k->pkey.n, i, j, a, b;
 	uint64_t mask = ((uint64_t)1 << k->shift) - 1, da, db;
 	unsigned sh = k->shift;
 
-	cand->n = 0;
-	for (i = 0; i < n; i = j) {
+	for (i = from; i < to; i = j) {
 		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
 		for (a = i; a < j; a++) {
@@ -417,6 +417,59 @@ candidates(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t lo
 					DK_PUSH(cand, da << 32 | db);
 			}
 		}
+	}
+}
+
+/* The candidates of a pass, made by threads each over a share of the
+ * postings (from a key group's start to the next share's). */
+struct gen {
+	const sm_keyed *k;
+	const sm_ctx *c;
+	const struct sketch *f;
+	size_t lo, hi;
+	int nt;
+	u64vec *part;           /* one a thread */
+};
+
+/* The first posting at or after i that starts a key group. */
+static size_t
+group_start(const sm_keyed *k, size_t i)
+{
+	const uint64_t *p = k->pkey.v;
+	unsigned sh = k->shift;
+
+	while (i > 0 && i < k->pkey.n && p[i] >> sh == p[i - 1] >> sh)
+		i++;
+	return i < k->pkey.n ? i : k->pkey.n;
+}
+
+static void
+gen_work(void *arg, int tid)
+{
+	struct gen *g = arg;
+	size_t n = g->k->pkey.n;
+	size_t from = group_start(g->k, (size_t)((uint64_t)n * (unsigned)tid / (unsigned)g->nt));
+	size_t to = group_start(g->k, (size_t)((uint64_t)n * (unsigned)(tid + 1) / (unsigned)g->nt));
+
+	g->part[tid].n = 0;
+	group_pairs(g->k, g->c, g->f, from, to, g->lo, g->hi, &g->part[tid]);
+}
+
+/* The candidates whose a is in [lo, hi), sorted. */
+static void
+candidates(struct gen *g, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+{
+	int t;
+
+	g->lo = lo;
+	g->hi = hi;
+	dk_parallel(g->nt, gen_work, g);
+	cand->n = 0;
+	for (t = 0; t < g->nt; t++) {
+		DK_GROW(cand, cand->n + g->part[t].n);
+		if (g->part[t].n > 0)
+			memcpy(cand->v + cand->n, g->part[t].v, g->part[t].n * sizeof *cand->v);
+		cand->n += g->part[t].n;
 	}
 	DK_GROW(tmp, cand->n);
 	dk_sort_u64_tmp(cand->v, cand->n, tmp->v);
@@ -494,6 +547,8 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 {
 	size_t ngroups, pass, npass, lo, hi;
 	uint64_t total;
+	struct gen g = { k, c, f, 0, 0, 1, NULL };
+	int t;
 
 	/* key hashes are spread: the sort needs little scratch */
 	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
@@ -502,14 +557,20 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 	npass = (size_t)(total / PASS_PAIRS) + 1;
 	if (npass > k->ndocs)
 		npass = k->ndocs ? k->ndocs : 1;
+	if (k->pkey.n >= 65536)
+		g.nt = c->nthreads;
+	g.part = dk_calloc((size_t)g.nt, sizeof *g.part);
 	if (k->kind->pairs == DK_PAIRS_VERIFY && !k->spilled)
 		dk_progress_phase("verifying", "candidates", total);
 	for (pass = 0; pass < npass; pass++) {
 		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
 		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
-		candidates(k, c, f, lo, hi, cand, tmp);
+		candidates(&g, lo, hi, cand, tmp);
 		finish_pass(k, c, tau_set, cand, out);
 	}
+	for (t = 0; t < g.nt; t++)
+		free(g.part[t].v);
+	free(g.part);
 }
 
 /* The pairs of a bucket of spilled postings, whose keys agree on their
