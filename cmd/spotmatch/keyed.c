@@ -310,13 +310,14 @@ pack(sm_keyed *k)
 	dk_intern_init(&k->ids, 0);
 }
 
-/* The pairs that sharing keys makes, counted once per key (what the
- * candidate list of a whole pass holds), and the number of key groups. */
+/* Drops the postings of keys with one document (they make no pair), and
+ * returns the pairs the other keys make, counted once per key (what the
+ * candidate lists would hold before filtering), and the number of keys. */
 static uint64_t
-count_pairs(const sm_keyed *k, size_t *ngroups)
+count_pairs(sm_keyed *k, size_t *ngroups)
 {
-	const uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n, i, j, a, g;
+	uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, g, w = 0;
 	unsigned sh = k->shift;
 	uint64_t sum = 0;
 
@@ -328,7 +329,12 @@ count_pairs(const sm_keyed *k, size_t *ngroups)
 			g += a == i || p[a] != p[a - 1];
 		sum += (uint64_t)g * (g - 1) / 2;
 		(*ngroups)++;
+		if (g > 1) {
+			memmove(p + w, p + i, (j - i) * sizeof *p);
+			w += j - i;
+		}
 	}
+	k->pkey.n = w;
 	return sum;
 }
 
@@ -391,7 +397,7 @@ sketch_fits(const sm_ctx *c, const struct sketch *f, uint64_t a, uint64_t b)
 /* The pairs a < b of distinct documents inside the key groups starting
  * in postings [from, to) whose a is in [lo, hi), appended to cand: a pair
  * appears once per key it shares.  With a sketch (band keys), pairs it
- * rules out are left out. */
+ * rules out are left out.  A group's postings are in document order. */
 static void
 group_pairs(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t from,
     size_t to, size_t lo, size_t hi, u64vec *cand)
@@ -404,7 +410,22 @@ group_pairs(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t f
 	for (i = from; i < to; i = j) {
 		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
-		for (a = i; a < j; a++) {
+		a = i;
+		if (j - i > 16 && (p[i] & mask) < lo) {
+			/* the first posting of the group at or past lo */
+			size_t l = i, r = j;
+
+			while (l < r) {
+				size_t m = l + (r - l) / 2;
+
+				if ((p[m] & mask) < lo)
+					l = m + 1;
+				else
+					r = m;
+			}
+			a = l;
+		}
+		for (; a < j; a++) {
 			if ((a > i && p[a] == p[a - 1]) || (p[a] & mask) < lo)
 				continue;
 			if ((da = p[a] & mask) >= hi)
@@ -492,7 +513,6 @@ verify_work(void *arg, int tid)
 	(void)tid;
 	while ((i = dk_counter_take(&v->next, 256, v->n)) < v->n) {
 		end = i + 256 < v->n ? i + 256 : v->n;
-		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
 			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
@@ -522,7 +542,6 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 		u++;
 	}
 	c->candidates += u;
-	dk_progress_step(cand->n - u, 0);   /* the repeats, counted in the total */
 	if (k->kind->pairs != DK_PAIRS_VERIFY)
 		return;
 	v = (struct verify){ c, cand->v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
@@ -535,9 +554,12 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 }
 
 /* The candidates are made in passes over ranges of the first document, so
- * that a pass holds at most about PASS_PAIRS of them (with repeats) and
- * memory stays bounded however many pairs the keys make; the pairs come
- * out in the same order for any number of passes. */
+ * that a pass holds about PASS_PAIRS of them (with repeats) and memory
+ * stays bounded however many pairs the keys make; the pairs come out in
+ * the same order for any number of passes.  The first range is what the
+ * unfiltered pairs give; each next one is scaled by the candidates the
+ * last one made per document, so that filtered passes are few (a pass
+ * reads every posting). */
 #define PASS_PAIRS ((uint64_t)1 << 20)
 
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */
@@ -545,8 +567,9 @@ static void
 match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
     sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
-	size_t ngroups, pass, npass, lo, hi;
+	size_t ngroups, npass, lo, hi;
 	uint64_t total;
+	double step, made;
 	struct gen g = { k, c, f, 0, 0, 1, NULL };
 	int t;
 
@@ -555,18 +578,27 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 	total = count_pairs(k, &ngroups);
 	c->ngroups += ngroups;
 	npass = (size_t)(total / PASS_PAIRS) + 1;
-	if (npass > k->ndocs)
-		npass = k->ndocs ? k->ndocs : 1;
+	step = (double)k->ndocs / (double)npass;
 	if (k->pkey.n >= 65536)
 		g.nt = c->nthreads;
 	g.part = dk_calloc((size_t)g.nt, sizeof *g.part);
-	if (k->kind->pairs == DK_PAIRS_VERIFY && !k->spilled)
-		dk_progress_phase("verifying", "candidates", total);
-	for (pass = 0; pass < npass; pass++) {
-		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
-		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
+	if (!k->spilled)
+		dk_progress_phase(k->kind->pairs == DK_PAIRS_VERIFY ? "verifying" :
+		    "pairing", "documents", k->ndocs);
+	for (lo = 0; lo < k->ndocs; lo = hi) {
+		hi = step >= (double)(k->ndocs - lo) ? k->ndocs : lo + (size_t)step;
+		if (hi <= lo)
+			hi = lo + 1;
 		candidates(&g, lo, hi, cand, tmp);
+		/* the next range: as long as makes PASS_PAIRS at this rate,
+		 * growing at most 8 times a pass */
+		made = (double)cand->n / (double)(hi - lo);
+		step = made > 0 ? (double)PASS_PAIRS / made : 8 * (double)(hi - lo);
+		if (step > 8 * (double)(hi - lo))
+			step = 8 * (double)(hi - lo);
 		finish_pass(k, c, tau_set, cand, out);
+		if (!k->spilled)
+			dk_progress_step(hi - lo, 0);
 	}
 	for (t = 0; t < g.nt; t++)
 		free(g.part[t].v);
@@ -636,7 +668,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	 * are sorted as one pass would have made them, and repeats dropped */
 	spill(k);
 	k->shift = 32;
-	dk_progress_phase("verifying", "candidates", 0);
+	dk_progress_phase("verifying", NULL, 0);
 	for (b = 0; b < NBUCKET; b++)
 		match_bucket(k, c, tau_set, f, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
 	k->spilled = 0;
