@@ -8,7 +8,9 @@
 # memory (the larger of the two programs), the LSH route's recall of the
 # exact pairs and the number of its pairs outside them (pair and SIM),
 # which must be 0 or the script fails; then the ratios LSH / exact and the
-# crossover: the highest tau from which down LSH is faster (wall).  With
+# crossover: the highest tau at which the LSH route is faster than the
+# exact one, in wall time and in CPU time, with a recall of 0.99 or more
+# (and the taus where it is faster with less).  With
 #   DK_BASELINE   the bin directory of an earlier build
 # the LSH route of that build runs too, in the same rounds, and its
 # figures are printed under each row.
@@ -70,7 +72,6 @@ for n in $sizes; do
 	printf '%-5s %31s  %31s  %-11s %7s %7s %7s\n' "" "exact spotmatch" "minhash | spotmatch" "LSH / exact" "" "" ""
 	printf '%-5s %7s %7s %6s %8s  %7s %7s %6s %8s  %5s %5s %7s %7s\n' \
 		tau wall CPU MB pairs wall CPU MB pairs wall mem recall outside
-	cross=
 	for tau in $taus; do
 		rm -f "$t/exact" "$t/lsh" "$t/base"
 		r=0
@@ -97,20 +98,30 @@ for n in $sizes; do
 				"$(med base 1)" "$(med base 2)" "$(mb base)" "$(wc -l <"$t/base.pairs")" \
 				"$(ratio "$(med base 1)" "$(med exact 1)")" "$(ratio "$(med base 3)" "$(med exact 3)")" "$1" "$2"
 		fi
-		# taus rise: the crossover is the last tau of the run of
-		# faster LSH rows from the lowest
-		if awk -v r="$wr" 'BEGIN { exit !(r < 1) }'; then
-			test -n "${slower:-}" || cross=$tau
-		else
-			slower=1
-		fi
+		cr=$(ratio "$(med lsh 2)" "$(med exact 2)")
+		good=$(awk -v r="$rec" 'BEGIN { print (r >= 0.99) }')
+		for w in wall:$wr cpu:$cr; do
+			if awk -v r="${w#*:}" 'BEGIN { exit !(r < 1) }'; then
+				if test "$good" = 1; then
+					eval "x=\${cross_${w%%:*}:-}"
+					awk -v a="$tau" -v b="${x:-0}" 'BEGIN { exit !(a > b) }' &&
+						eval "cross_${w%%:*}=$tau"
+				else
+					eval "low_${w%%:*}=\"\${low_${w%%:*}:-}$tau \""
+				fi
+			fi
+		done
 	done
-	unset slower
-	if test -n "$cross"; then
-		echo "crossover: minhash | spotmatch is faster (wall) than exact at tau <= $cross"
-	else
-		echo "crossover: exact is as fast or faster at every tau measured"
-	fi
+	for w in wall cpu; do
+		eval "x=\${cross_$w:-} y=\${low_$w:-}"
+		if test -n "$x"; then
+			x="the LSH route is faster with recall >= 0.99 at tau $x, at no higher tau measured"
+		else
+			x="no tau measured where the LSH route is faster with recall >= 0.99"
+		fi
+		echo "crossover ($w): $x${y:+; faster with recall < 0.99 at ${y% }}"
+	done
+	unset cross_wall cross_cpu low_wall low_cpu
 	rm -f "$sigs"
 done
 rm -f "$t"/*.pairs "$t"/*.sorted "$t"/*.time "$t/exact" "$t/lsh" "$t/base"
