@@ -763,7 +763,8 @@ sm_keyed_lookup(sm_keyed *k, dk_str key, const uint32_t **docs)
 	/* a list of bands: the documents of each, one after the other */
 	k->hits.n = 0;
 	for (i = 0; i < ki.nband; i++) {
-		n = lookup_value(k, band_value(&ki, key, i) >> k->shift, &d);
+		if ((n = lookup_value(k, band_value(&ki, key, i) >> k->shift, &d)) == 0)
+			continue;
 		DK_GROW(&k->hits, k->hits.n + n);
 		memcpy(k->hits.v + k->hits.n, d, n * sizeof *d);
 		k->hits.n += n;
