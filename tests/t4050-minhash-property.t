@@ -58,6 +58,31 @@ done <<EOF_CASES
 10 1500 0.5 jaccard -t 0.5 -s 7
 EOF_CASES
 
+# The filters that spare comparisons (lengths, signature maps) must drop
+# no pair: with every document under one key (and under a second, so
+# that each pair is met twice), every pair is a candidate, and the keyed
+# mode must write exactly the brute-force pairs, for every measure and
+# tau from 0.05 to 1, with and without spilling.
+while read seed n m; do
+	test_expect_success "seed $seed: one key for all, $m: equal to brute force at every tau" "
+		gen $seed $n >in &&
+		awk -F '\t' '{ print \"B:0000000000000000,00000000000000ff\t\" \$0 }' in >one &&
+		for tau in 0.05 0.15 0.3 0.5 0.7 0.9 1; do
+			dk_brute -t \$tau -M $m in | sort >expect &&
+			spotmatch -j 2 -t \$tau -M $m one | sort >actual &&
+			test_cmp expect actual &&
+			DK_TEST_KEYED_SPILL=100 spotmatch -j 2 -t \$tau -M $m one | sort >actual &&
+			test_cmp expect actual || return 1
+		done
+	"
+done <<EOF_ALL
+21 150 jaccard
+22 150 set
+23 150 max
+24 150 dice
+25 150 cosine
+EOF_ALL
+
 # With -t the banding puts P(tau) near 0.9 or above, and the copies of the
 # generator lie well above tau: on these fixed collections the route finds
 # nearly every exact pair.
