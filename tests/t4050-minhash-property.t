@@ -138,7 +138,7 @@ test_expect_success 'keyed stream: a document met again later keeps its number' 
 '
 
 # More candidate pairs than one pass holds (2^20 with repeats): 1,450
-# identical documents in two keys make 2,101,050, so three passes over
+# identical documents in two keys make 2,101,050, so several passes over
 # ranges of the first document; each pair once, in order.
 test_expect_success 'keyed stream: candidates in several passes, each pair once, in order' '
 	awk "BEGIN { for (d = 0; d < 1450; d++) {

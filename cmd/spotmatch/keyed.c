@@ -1,8 +1,10 @@
 /* Keyed streams whose documents sharing a key are candidates (common/keys.h:
- * DK_PAIRS_VERIFY, minhash's bands, and DK_PAIRS_SHARE, imatch's
- * fingerprints): the postings (key, document) and, for --against, the
- * table from key to documents; the candidate pairs, and their verification
- * or score. */
+ * DK_PAIRS_VERIFY, minhash's bands, a record a band or a record listing a
+ * document's bands, and DK_PAIRS_SHARE, imatch's fingerprints): the
+ * postings (key, document), spilled to temporary files by key past a
+ * budget, and, for --against, the table from key to documents; the
+ * candidate pairs, filtered by the documents' lengths and signature maps,
+ * and their verification or score. */
 #include "sm.h"
 
 #include <errno.h>
