@@ -100,7 +100,7 @@ key-map)
 	needlex
 	case $method in
 	spotsigs) text | spotsig | dklexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
-	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash -t "$tau" -j 1 ;;
+	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;
 	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
 	esac ;;
 match-reduce)
