@@ -81,6 +81,7 @@ done <<EOF_ALL
 23 150 max
 24 150 dice
 25 150 cosine
+26 150 containment
 EOF_ALL
 
 # With -t the banding puts P(tau) near 0.9 or above, and the copies of the
