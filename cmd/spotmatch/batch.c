@@ -445,6 +445,9 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 	sm_ctx_init(&c, o);
 	in = sm_input_new(&c, o, 0);
 	status = dk_each_input(argc, argv, read_operand, in);
+	/* every ID has been checked: the set of them (some 40 bytes a
+	 * document) is not needed while matching */
+	dk_ids_free(&dk_input_ids);
 	t0 = sm_seconds();
 	check_stream(in, &c, o->tau_set);
 	kind = in->rd.kind ? in->rd.kind->pairs : DK_PAIRS_NONE;

@@ -1289,11 +1289,16 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);
-	probe = dk_reallocarray(NULL, n + 1, sizeof *probe);
-	for (k = 0; k < t.n; k++)
+	for (k = 0, i = 1; k < t.n; k++) {
 		fill[k] = start[k];
+		i = start[k + 1] - start[k] > i ? start[k + 1] - start[k] : i;
+	}
+	/* a group's probes are some of the partition before it */
+	probe = dk_reallocarray(NULL, i, sizeof *probe);
 	for (i = 0; i < n; i++)
 		member[fill[part[i]]++] = (uint32_t)i;
+	free(part);
+	part = NULL;
 	mt = sm_matcher_new(c);
 	for (k = 0; k < t.n; k++) {
 		g.member = member + start[k];
