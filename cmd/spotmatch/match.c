@@ -633,10 +633,11 @@ rank_work(void *arg, int tid)
 		mt->blockw.v[r / RANKBLOCK] = (uint32_t)tid;
 		for (end = r + RANKBLOCK < rk->n ? r + RANKBLOCK : rk->n; r < end; r++) {
 			d = &c->docs.v[mt->rank2doc.v[r]];
-			np = mt->bypair ? pair_prefix_len(mt, d, 0, doc_maxw(c, d)) :
-			    prefix_len(mt, d, 0);
 			doc_bits(c, d, mt->bits.v[r].bits);
 			mt->bits.v[r].len = d->len;
+			if (mt->bypair)
+				continue;       /* join_pairs reads the arrays */
+			np = prefix_len(mt, d, 0);
 			if (w->pfx.n + np > UINT32_MAX)
 				dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature "
 				    "occurrences)", w->pfx.n + np);
@@ -852,6 +853,42 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	verify(mt, w, q);
 }
 
+/* Sorts v[0..n) by the top halves of its values, keeping the order of
+ * equal ones (the entries of join_pairs, made in ascending order of
+ * their bottom halves, end up sorted): two passes of 16 bits; tmp has
+ * room for n. */
+static void
+sort_hashes(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	size_t *count, i, k, sum, t;
+	uint64_t *src = v, *dst = tmp, *swap;
+	int pass;
+
+	if (n < 1024) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	count = dk_calloc(2 * 65536, sizeof *count);
+	for (i = 0; i < n; i++) {
+		count[(v[i] >> 32) & 0xffff]++;
+		count[65536 + (v[i] >> 48)]++;
+	}
+	for (pass = 0; pass < 2; pass++) {
+		size_t *c = count + pass * 65536;
+		int sh = 32 + 16 * pass;
+
+		for (k = 0, sum = 0; k < 65536; k++) {
+			t = c[k];
+			c[k] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i] >> sh) & 0xffff]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	free(count);
+}
+
 /* The pairs of d's pair prefix for a match overlap of at least alpha
  * (0: any match), each as the top half of its hash above id, into v. */
 static void
@@ -895,7 +932,7 @@ join_pairs(sm_matcher *mt, struct worker *w)
 	for (i = 0; i < n + mt->nprobe; i++)
 		push_pairs(mt, &c->docs.v[join_doc(mt, i)], i, &mt->pk);
 	DK_GROW(&mt->ptmp, mt->pk.n);
-	dk_sort_u64_tmp(mt->pk.v, mt->pk.n, mt->ptmp.v);
+	sort_hashes(mt->pk.v, mt->pk.n, mt->ptmp.v);
 	w->postings += mt->pk.n;
 	for (a = 0; a < mt->pk.n; a = e) {
 		for (e = a + 1; e < mt->pk.n && mt->pk.v[e] >> 32 == mt->pk.v[a] >> 32; e++)
