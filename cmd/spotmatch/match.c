@@ -889,19 +889,26 @@ sort_hashes(uint64_t *v, size_t n, uint64_t *tmp)
 	free(count);
 }
 
-/* The pairs of d's pair prefix for a match overlap of at least alpha
- * (0: any match), each as the top half of its hash above id, into v. */
-static void
-push_pairs(sm_matcher *mt, const sm_doc *d, uint64_t id, void *vv)
+/* The number of pairs of d's pair prefix (for any match). */
+static size_t
+count_pairs(const sm_matcher *mt, const sm_doc *d)
 {
-	DK_VEC(uint64_t) *v = vv;
+	size_t np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
+
+	return np * (np - (np > 0)) / 2;
+}
+
+/* The pairs of d's pair prefix (for any match), each as the top half of
+ * its hash above id, into v. */
+static void
+put_pairs(const sm_matcher *mt, const sm_doc *d, uint64_t id, uint64_t *v)
+{
 	const dk_idcount *s = sigs_of(mt->c, d);
 	size_t i, j, np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
 
-	DK_GROW(v, v->n + np * np / 2 + 1);
 	for (i = 0; i < np; i++)
 		for (j = i + 1; j < np; j++)
-			v->v[v->n++] = (dk_mix64(pair_key(s[i].id, s[j].id)) >> 32 << 32) | id;
+			*v++ = (dk_mix64(pair_key(s[i].id, s[j].id)) >> 32 << 32) | id;
 }
 
 /* The document of entry id of a group joined by pairs: a member by rank,
@@ -912,26 +919,125 @@ join_doc(const sm_matcher *mt, uint64_t id)
 	return id < mt->nmember ? mt->rank2doc.v[id] : mt->probe[id - mt->nmember];
 }
 
+/* The work of join_pairs shared by the threads: the entries of each
+ * document counted (at[id + 1]), then made at[id] on; the candidates
+ * verified. */
+struct join {
+	sm_matcher *mt;
+	size_t ndoc;
+	size_t *at;
+	size_t ncand;
+	dk_counter next;
+};
+
+#define JOINCHUNK 4096
+
+static void
+join_count(void *arg, int tid)
+{
+	struct join *jn = arg;
+	size_t i, end;
+
+	(void)tid;
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, jn->ndoc)) < jn->ndoc)
+		for (end = i + JOINCHUNK < jn->ndoc ? i + JOINCHUNK : jn->ndoc; i < end; i++)
+			jn->at[i + 1] = count_pairs(jn->mt, &jn->mt->c->docs.v[join_doc(jn->mt, i)]);
+}
+
+static void
+join_fill(void *arg, int tid)
+{
+	struct join *jn = arg;
+	sm_matcher *mt = jn->mt;
+	size_t i, end;
+
+	(void)tid;
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, jn->ndoc)) < jn->ndoc)
+		for (end = i + JOINCHUNK < jn->ndoc ? i + JOINCHUNK : jn->ndoc; i < end; i++)
+			put_pairs(mt, &mt->c->docs.v[join_doc(mt, i)], i, mt->pk.v + jn->at[i]);
+}
+
+/* Verifies the distinct candidates of a share of mt->pcand (sorted, by
+ * query), a query's candidates in one share. */
+static void
+join_verify(void *arg, int tid)
+{
+	struct join *jn = arg;
+	sm_matcher *mt = jn->mt;
+	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[tid];
+	const uint64_t *v = mt->pcand.v;
+	uint64_t qbits[BITWORDS], x, y;
+	const struct rankbits *rb;
+	uint32_t q, other, last = NONE;
+	size_t i, end, n = jn->ncand;
+	double sim;
+
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, n)) < n) {
+		end = i + JOINCHUNK < n ? i + JOINCHUNK : n;
+		/* a share starts at a new query and runs to the end of its
+		 * last query's: one that began in an earlier share is its */
+		if (i > 0)
+			while (i < n && v[i - 1] >> 32 == v[i] >> 32)
+				i++;
+		if (i >= end)
+			continue;
+		while (end < n && v[end - 1] >> 32 == v[end] >> 32)
+			end++;
+		for (; i < end; i++) {
+			if (i > 0 && v[i] == v[i - 1])
+				continue;
+			w->met++;
+			w->placed++;
+			y = v[i] >> 32;
+			x = (uint32_t)v[i];
+			q = join_doc(mt, y);
+			if (q != last)
+				doc_bits(c, &c->docs.v[q], qbits);
+			last = q;
+			rb = &mt->bits.v[x];
+			if (bits_bound(qbits, c->docs.v[q].len, rb->bits, rb->len) <
+			    need_of(c, c->docs.v[q].len, rb->len))
+				continue;
+			w->candidates++;
+			other = mt->rank2doc.v[x];
+			sim = candidate_sim(c, q, other);
+			if (sim >= c->tau)
+				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
+				    q < other ? other : q, sim }));
+		}
+	}
+}
+
 /* A group indexed by signature pairs, matched as a join instead of by
  * queries: every pair of its members' and probes' pair prefixes as an
  * entry (its hash, the document), sorted, so that the documents sharing
  * a pair lie together; each two of a run (but two probes) whose lengths
  * may match are a candidate, counted once (a hash shared by two pairs
- * only adds candidates), and verified as a query's would be. */
+ * only adds candidates), and verified as a query's would be.  The
+ * entries are made and the candidates verified by the threads. */
 static void
-join_pairs(sm_matcher *mt, struct worker *w)
+join_pairs(sm_matcher *mt)
 {
 	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[0];
 	size_t n = mt->nmember, i, a, b, e;
-	uint64_t qbits[BITWORDS], x, y;
-	const struct rankbits *rb;
-	uint32_t q, other, lx, ly, last = NONE;
-	double sim;
+	struct join jn = { mt, n + mt->nprobe, NULL, 0, { 0 } };
+	int nw = jn.ndoc < 4 * JOINCHUNK ? 1 : mt->nw;
+	uint64_t x, y;
+	uint32_t lx, ly;
 
+	jn.at = dk_calloc(jn.ndoc + 1, sizeof *jn.at);
+	dk_parallel(nw, join_count, &jn);
+	for (i = 0; i < jn.ndoc; i++)
+		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
-	for (i = 0; i < n + mt->nprobe; i++)
-		push_pairs(mt, &c->docs.v[join_doc(mt, i)], i, &mt->pk);
-	DK_GROW(&mt->ptmp, mt->pk.n);
+	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
+	DK_GROW(&mt->ptmp, jn.at[jn.ndoc] + 1);
+	mt->pk.n = jn.at[jn.ndoc];
+	jn.next.next = 0;
+	dk_parallel(nw, join_fill, &jn);
+	free(jn.at);
 	sort_hashes(mt->pk.v, mt->pk.n, mt->ptmp.v);
 	w->postings += mt->pk.n;
 	for (a = 0; a < mt->pk.n; a = e) {
@@ -947,7 +1053,7 @@ join_pairs(sm_matcher *mt, struct worker *w)
 			ly = c->docs.v[join_doc(mt, y)].len;
 			for (i = a; i < b; i++) {
 				x = (uint32_t)mt->pk.v[i];
-				if (x >= n || x == y)
+				if (x >= n)
 					break;  /* probes after members */
 				lx = (uint32_t)mt->bits.v[x].len;
 				if ((lx > ly && dk_len_below(ly, lx, mt->ratio)) ||
@@ -959,28 +1065,9 @@ join_pairs(sm_matcher *mt, struct worker *w)
 	}
 	DK_GROW(&mt->ptmp, mt->pcand.n);
 	dk_sort_u64_tmp(mt->pcand.v, mt->pcand.n, mt->ptmp.v);
-	for (i = 0; i < mt->pcand.n; i++) {
-		if (i > 0 && mt->pcand.v[i] == mt->pcand.v[i - 1])
-			continue;
-		w->met++;
-		w->placed++;
-		y = mt->pcand.v[i] >> 32;
-		x = (uint32_t)mt->pcand.v[i];
-		q = join_doc(mt, y);
-		if (q != last)
-			doc_bits(c, &c->docs.v[q], qbits);
-		last = q;
-		rb = &mt->bits.v[x];
-		if (bits_bound(qbits, c->docs.v[q].len, rb->bits, rb->len) <
-		    need_of(c, c->docs.v[q].len, rb->len))
-			continue;
-		w->candidates++;
-		other = mt->rank2doc.v[x];
-		sim = candidate_sim(c, q, other);
-		if (sim >= c->tau)
-			DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
-			    q < other ? other : q, sim }));
-	}
+	jn.ncand = mt->pcand.n;
+	jn.next.next = 0;
+	dk_parallel(jn.ncand < 4 * JOINCHUNK ? 1 : mt->nw, join_verify, &jn);
 }
 
 /* Thread body: queries from..total-1 of the members by rank, then the
@@ -1180,7 +1267,7 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	c->npairgroups += (unsigned long)mt->bypair;
 	sm_index(mt, &r);
 	if (mt->bypair)
-		join_pairs(mt, &mt->w[0]);
+		join_pairs(mt);
 	else
 		run_queries(mt, 0, r.nmember + r.nprobe);
 	mt->bypair = 0;
