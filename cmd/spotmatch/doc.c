@@ -168,6 +168,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 {
 	dk_idcount *v;
 	size_t i, n = sg->n;
+	uint64_t *h;
 	int isnew;
 
 	if (!admit(c, r, id, sg->flags, sg->n, sg->size, how))
@@ -180,8 +181,19 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 		if (v[0].count == 0)        /* all known: no entry 0 */
 			memmove(v, v + 1, --n * sizeof *v);
 	} else {
+		/* the hashes first, the table's slots and entries fetched ahead
+		 * of the lookups, which miss the cache on a large dictionary */
+		DK_GROW(&c->keys, n + 1);
+		h = c->keys.v;
 		for (i = 0; i < n; i++) {
-			v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
+			h[i] = dk_intern_hash(sg->v[i].s.p, sg->v[i].s.n);
+			dk_intern_prefetch(&c->sigs, h[i]);
+		}
+		for (i = 0; i < n; i++)
+			dk_intern_prefetch_entry(&c->sigs, h[i]);
+		for (i = 0; i < n; i++) {
+			v[i].id = dk_intern_id_hashed(&c->sigs, sg->v[i].s.p, sg->v[i].s.n,
+			    h[i], &isnew);
 			v[i].count = sg->v[i].count;
 		}
 		sm_sort_sigs(v, n, &c->keys);
