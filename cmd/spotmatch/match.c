@@ -1266,9 +1266,14 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	mt->bypair = pair_keys(mt, &r);
 	c->npairgroups += (unsigned long)mt->bypair;
 	sm_index(mt, &r);
-	if (mt->bypair)
+	if (mt->bypair) {
+		size_t found = 0;
+
 		join_pairs(mt);
-	else
+		for (t = 0; t < mt->nw; t++)
+			found += mt->w[t].pairs.n - mt->w[t].mark;
+		dk_progress_step(r.nmember, found);
+	} else
 		run_queries(mt, 0, r.nmember + r.nprobe);
 	mt->bypair = 0;
 	dk_progress_step(g->nmember - nm, 0);    /* the copies folded */
