@@ -449,8 +449,9 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
  * On a large collection over a fixed vocabulary, every signature's list
  * lengthens with the collection, and a query meets members that share one
  * rare signature with it by chance: the members met grow with the square
- * of the documents.  A group can instead be indexed by the pairs of
- * signatures of a longer prefix, its pair prefix.
+ * of the documents.  A group can instead be matched by the pairs of
+ * signatures of a longer prefix, its pair prefix, which two documents
+ * share by chance far more rarely.
  *
  * Let alpha be the overlap every match of a document needs and maxw the
  * largest weight of its signatures; its pair prefix is its first
@@ -464,12 +465,15 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
  * signatures.  A match shares two signatures when one side's alpha
  * exceeds its maxw (one shared signature weighs at most maxw): a group
  * whose members all satisfy that (pairable) finds every pair with a
- * probe or member through the pairs of its members' pair prefixes, looked
- * up with the pairs of the query's.  A group uses pairs when their number
- * stays within PAIRCOST times that of the prefix signatures (high
- * thresholds, short prefixes); the members met are then verified after
- * the bitmap filter, without the positional filter. */
+ * probe or member among the documents whose pair prefixes share a pair
+ * (join_pairs: the pairs hashed and sorted, no index).  A group is joined
+ * when its pairs are at most PAIRCOST times the postings its queries
+ * would read (long lists: many documents, high thresholds, short
+ * prefixes), and their entries take no more memory than the signature
+ * arrays of the input (over PAIRFLOOR pairs); the candidates are then
+ * verified after the bitmap filter, without the positional filter. */
 #define PAIRCOST 1
+#define PAIRFLOOR ((uint64_t)1 << 20)
 
 static void drop_index(sm_matcher *mt);
 
@@ -558,7 +562,10 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 	}
 	drop_index(mt);
 	mt->touched.n = 0;
-	return ok && npair <= PAIRCOST * nread;
+	/* the entries and their scratch take 16 bytes a pair: at most what
+	 * the signature arrays of the input take, over a floor of 16 MB */
+	return ok && npair <= PAIRCOST * nread &&
+	    npair <= (c->pool.n / 2 > PAIRFLOOR ? c->pool.n / 2 : PAIRFLOOR);
 }
 
 /* The key of the pair of signature numbers a < b. */
