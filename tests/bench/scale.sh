@@ -144,7 +144,10 @@ for r in $rows; do
 	line=$(printf '%-34s %8s %8s %8.0f %12s %9s' "$r" "$w" "$c" "$(awk -v m="$m" 'BEGIN { print m / 1024 }')" "$k" "$p")
 	if test -n "${DK_BASELINE:-}"; then
 		oc=$(med "$t/$r.old" 2) om=$(med "$t/$r.old" 3)
-		line="$line $(awk -v a="$c" -v b="$oc" -v x="$m" -v y="$om" 'BEGIN { printf "%8.2fx %8.2fx", a / b, x / y }')"
+		line="$line $(awk -v a="$c" -v b="$oc" -v x="$m" -v y="$om" 'BEGIN { r = "-"; q = "-"
+		    if (b > 0) r = sprintf("%.2fx", a / b)
+		    if (y > 0) q = sprintf("%.2fx", x / y)
+		    printf "%8s %8s", r, q }')"
 	fi
 	echo "$line"
 done
@@ -155,7 +158,7 @@ for k in $shards; do
 		c=$(med "$f.$b" 2)
 		eval "base_$b=\${base_$b:-$c}"
 		eval "bc=\$base_$b"
-		printf 'growth %-5s %-8s %sx the documents: %.2fx the CPU\n' "$b" "$(label "$n" "$k")" "$k" \
-		    "$(awk -v a="$c" -v b="$bc" 'BEGIN { print a / b }')"
+		printf 'growth %-5s %-8s %sx the documents: %s the CPU\n' "$b" "$(label "$n" "$k")" "$k" \
+		    "$(awk -v a="$c" -v b="$bc" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "(too fast to say)" }')"
 	done
 done
