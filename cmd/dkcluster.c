@@ -704,5 +704,5 @@ main(int argc, char **argv)
 	free(batch.text.v);
 	free(rm.lab.v);
 	free(rm.off.v);
-	return status;
+	return dk_exit_status(status);
 }

@@ -3,7 +3,8 @@
  * as child processes (the programs beside its own executable first, then
  * those on PATH), checks the exit status of every one, and writes OUT,
  * OUT.keep, OUT.pairs and OUT.removed (the removal report) under temporary
- * names in OUT's directory, renamed only when every stage succeeded: a
+ * names in OUT's directory, renamed only when every stage succeeded (or
+ * skipped records, named, and did the rest: status 1, as keep -o): a
  * failed or interrupted job leaves none of them behind, nor half of one.
  * Its closing summary counts what the report and the signatures say. */
 #include "cli.h"
@@ -27,17 +28,19 @@
 
 extern char **environ;
 
-/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF) come from
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE) come from
  * examples/dupkit.defaults, through the header the Makefile makes of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [-j N] [--json ID,TEXT]\n"
-	"        tsv|jsonl|warc IN OUT",
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [--agree A] [-j N]\n"
+	"        [--json ID,TEXT] tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
 	DK_MIN_SHARED ")\n"
 	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
 	"                   (default " DK_IDF ")\n"
+	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
+	"                   story copied many times (default " DK_AGREE ")\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -46,7 +49,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF, OPT_AGREE };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -66,6 +69,8 @@ static char *tmpdir;
 static char *tmpfile_[6];
 static int ntmp;
 static volatile sig_atomic_t done;
+/* A stage skipped records (each named by it) and did the rest. */
+static int skipped;
 
 static void
 cleanup(void)
@@ -196,6 +201,29 @@ show(const struct stage *s, int n, const char *in, const char *out)
 	fprintf(stderr, " >%s\n", out);
 }
 
+/* The stages' environment: dkdedup's, with DKDEDUP_STAGE=1, so that a
+ * stage that skipped records and did the rest ends with DK_EXIT_SKIPPED
+ * where it would end with 1, which is also a failure's status
+ * (common/stream.h, dk_exit_status). */
+static char **
+stage_env(void)
+{
+	static char **env;      /* reachable at exit */
+	size_t n = 0, i, k = 0;
+
+	if (env)
+		return env;
+	while (environ[n])
+		n++;
+	env = dk_malloc((n + 2) * sizeof *env);
+	for (i = 0; i < n; i++)
+		if (strncmp(environ[i], "DKDEDUP_STAGE=", 14) != 0)
+			env[k++] = environ[i];
+	env[k++] = "DKDEDUP_STAGE=1";
+	env[k] = NULL;
+	return env;
+}
+
 /* ---- running a pipeline ---- */
 
 static int
@@ -225,9 +253,9 @@ spawn(const struct stage *s, int in, int out, pid_t *pid)
 		beside = access(path, X_OK) == 0;
 	}
 	if (beside)
-		e = posix_spawn(pid, path, &fa, &at, (char *const *)s->argv, environ);
+		e = posix_spawn(pid, path, &fa, &at, (char *const *)s->argv, stage_env());
 	else
-		e = posix_spawnp(pid, s->argv[0], &fa, &at, (char *const *)s->argv, environ);
+		e = posix_spawnp(pid, s->argv[0], &fa, &at, (char *const *)s->argv, stage_env());
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&at);
 	return e;
@@ -283,6 +311,12 @@ run(struct stage *s, int n, const char *in, const char *out)
 	for (i = n; i-- > 0;) {
 		if (WIFEXITED(st[i]) && WEXITSTATUS(st[i]) == 0)
 			continue;
+		/* records skipped by the policy of dupkit-formats(5), as
+		 * keep -o goes on past them: the job goes on, status 1 */
+		if (WIFEXITED(st[i]) && WEXITSTATUS(st[i]) == DK_EXIT_SKIPPED) {
+			skipped = 1;
+			continue;
+		}
 		if (WIFSIGNALED(st[i]) && WTERMSIG(st[i]) == SIGPIPE && status)
 			continue;
 		if (WIFEXITED(st[i])) {
@@ -531,7 +565,7 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *minshared, *idf, *threads;
+	const char *in, *id, *text, *json, *tau, *minshared, *idf, *agree, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
@@ -557,8 +591,8 @@ job(struct files *f)
 		stage(&s[0], "spotsig", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], "--checksum", "--idf", f->idf, "-m", f->minshared, f->docs,
-		    (char *)NULL);
+		args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "-m", f->minshared,
+		    f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
@@ -677,9 +711,10 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "idf", required_argument, NULL, OPT_IDF },
+		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF,
+	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
 		.id = "id", .text = "text", .json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -707,6 +742,10 @@ main(int argc, char **argv)
 			f.minshared = optarg;
 			break;
 		case OPT_IDF: f.idf = optarg; break;
+		case OPT_AGREE:
+			dk_parse_double(optarg, 0, 1, "--agree");
+			f.agree = optarg;
+			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
 			pass.maxrec = optarg;
@@ -751,5 +790,7 @@ main(int argc, char **argv)
 	summary(f.nshort, f.sigs, f.keep, f.removed, out);
 	finish(out, &f);
 	free(id);
-	return DK_EXIT_OK;
+	if (skipped)
+		dk_warnx("%s: written without the records skipped above", out);
+	return dk_exit_status(skipped ? DK_EXIT_OPERAND : DK_EXIT_OK);
 }

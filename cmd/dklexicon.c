@@ -1,14 +1,17 @@
 /* dklexicon: document frequencies of signatures or words, merging of
- * lexicons, and the IDF filter for any signature stream. */
+ * lexicons, and the IDF filter for any signature stream, with --agree's
+ * marks (agree.h) on the common signatures of copied stories. */
 #include "dk.h"
+#include "agree.h"
 #include "lexicon.h"
 
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
 	"dklexicon [-v] [-w [-p pattern] [--json id[,text]]] [file ...]\n"
+	"dklexicon --lexicon --idf lo:hi --agree A [-v] [file ...]\n"
 	"dklexicon -m [--idf lo:hi] [-v] [lexicon ...]\n"
-	"dklexicon --idf lo:hi [-v] [-L lexicon]... [file ...]",
+	"dklexicon --idf lo:hi [-v] [--agree A | -L lexicon...] [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
@@ -18,7 +21,13 @@ static const struct dk_usage usage = {
 	"  -m            merge lexicon files; with --idf, keep only the terms\n"
 	"                that the filter needs (for -L)\n"
 	"  --idf LO:HI   filter a signature stream: keep signatures whose\n"
-	"                normalised IDF is in [LO, HI]\n"
+	"                normalised IDF is in [LO, HI], or marked !agree\n"
+	"  --agree A     with --idf: a signature below LO is kept all the same\n"
+	"                when the documents holding it agree elsewhere (a copied\n"
+	"                story, not a template): mean multiset Jaccard of pairs\n"
+	"                of 40 of them, without it, at least A (spotsig --agree)\n"
+	"  --lexicon     with --idf and --agree: write the input's lexicon, the\n"
+	"                signatures --agree keeps marked !agree, not the stream\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
 	"  -v            statistics on stderr\n"
@@ -41,7 +50,8 @@ struct state {
 	dk_lexicon *lex;
 	int external;
 	double lo, hi;
-	dk_idf_memo memo;       /* keep_df */
+	double agree;           /* --agree, > 1 when not given */
+	dk_idf_memo memo;       /* the filter's */
 	dk_tokenizer *tok;
 	dk_tokens toks;
 	dk_sigs sigs;
@@ -50,14 +60,12 @@ struct state {
 	DK_VEC(struct held) held;
 	DK_VEC(uint32_t) ids;
 	DK_VEC(uint32_t) keep;  /* per item of one line: UINT32_MAX drops it */
-	uint64_t nrec, nin, nout;
+	/* --agree: each document's signatures, a repeat summed */
+	DK_VEC(dk_agree_doc) adocs;
+	DK_VEC(dk_idcount) aids;
+	DK_VEC(size_t) at;      /* by term id: its aids index + 1, last set */
+	uint64_t nrec, nin, nout, ncommon, nagreed;
 };
-
-static int
-keep_df(struct state *st, uint64_t df)
-{
-	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
-}
 
 /* -w: the words of each document, counted once a document. */
 static void
@@ -78,17 +86,61 @@ count_words(struct state *st, dk_reader *r)
 	dk_doc_free(&doc);
 }
 
+/* --agree: a document held for dk_agree_mark, its ID the record's. */
 static void
-count_record(struct state *st, dk_reader *r, dk_record *rec)
+agree_doc(struct state *st, dk_str id)
+{
+	dk_agree_doc d;
+
+	d.first = st->aids.n;
+	d.n = 0;
+	d.idhash = dk_agree_idhash(id.p, id.n);
+	DK_PUSH(&st->adocs, d);
+}
+
+/* --agree: a signature of the last document, by term id. */
+static void
+agree_sig(struct state *st, uint32_t id, uint32_t count)
+{
+	dk_agree_doc *d = &st->adocs.v[st->adocs.n - 1];
+	size_t old = st->at.n;
+	dk_idcount ic;
+
+	if (id >= st->at.n) {
+		DK_GROW(&st->at, (size_t)id + 1);
+		st->at.n = (size_t)id + 1;
+		memset(st->at.v + old, 0, (st->at.n - old) * sizeof *st->at.v);
+	}
+	if (st->at.v[id] > d->first) {  /* listed again: the sum, at most 2^32 - 1 */
+		dk_idcount *c = &st->aids.v[st->at.v[id] - 1];
+
+		c->count = c->count > UINT32_MAX - count ? UINT32_MAX : c->count + count;
+		return;
+	}
+	ic.id = id;
+	ic.count = count;
+	DK_PUSH(&st->aids, ic);
+	st->at.v[id] = st->aids.n;
+	d->n++;
+}
+
+static void
+count_record(struct state *st, dk_reader *r, dk_record *rec, int keyed)
 {
 	size_t i;
+	uint32_t id;
 
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->sigs.flags & DK_SIG_PROBE)
 		return;         /* counted under its own key */
 	dk_lexicon_doc(st->lex);
-	for (i = 0; i < st->sigs.n; i++)
-		dk_lexicon_count(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
+	if (st->agree <= 1)
+		agree_doc(st, rec->f[keyed]);
+	for (i = 0; i < st->sigs.n; i++) {
+		id = dk_lexicon_count(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
+		if (st->agree <= 1)
+			agree_sig(st, id, st->sigs.v[i].count);
+	}
 }
 
 /* Writes a signature line keeping the flags and the items whose id passes
@@ -134,11 +186,9 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	dk_record_sigs(r, rec, &st->sigs);
 	st->keep.n = 0;
 	DK_GROW(&st->keep, st->sigs.n + 1);
-	for (i = 0; i < st->sigs.n; i++) {
-		uint64_t df = dk_lexicon_df(st->lex, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
-
-		st->keep.v[i] = keep_df(st, df) ? 0 : UINT32_MAX;
-	}
+	for (i = 0; i < st->sigs.n; i++)
+		st->keep.v[i] = dk_lexicon_keep_term(st->lex, st->lo, st->hi,
+		    st->sigs.v[i].s.p, st->sigs.v[i].s.n, &st->memo) ? 0 : UINT32_MAX;
 	st->nin += st->sigs.n;
 	write_filtered(st, rec->line.p, (size_t)(rec->f[rec->n - 1].p - rec->line.p),
 	    rec->line.n, st->keep.v, st->sigs.n, st->sigs.flags);
@@ -147,10 +197,11 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 /* First pass of the filter on the input's own statistics: the line is
  * counted and kept. */
 static void
-hold(struct state *st, dk_reader *r, const dk_record *rec)
+hold(struct state *st, dk_reader *r, const dk_record *rec, int keyed)
 {
 	struct held h;
 	size_t i;
+	int probe;
 
 	dk_record_sigs(r, rec, &st->sigs);
 	h.off = st->lines.n;
@@ -160,15 +211,19 @@ hold(struct state *st, dk_reader *r, const dk_record *rec)
 	h.n = st->sigs.n;
 	h.flags = st->sigs.flags;
 	dk_buf_bytes(&st->lines, rec->line.p, rec->line.n);
-	if (!(st->sigs.flags & DK_SIG_PROBE))
+	probe = (st->sigs.flags & DK_SIG_PROBE) != 0;
+	if (!probe)
 		dk_lexicon_doc(st->lex);
+	if (!probe && st->agree <= 1)
+		agree_doc(st, rec->f[keyed]);
 	DK_GROW(&st->ids, st->ids.n + st->sigs.n);
 	for (i = 0; i < st->sigs.n; i++) {
 		dk_str *s = &st->sigs.v[i].s;
 
-		st->ids.v[st->ids.n++] = st->sigs.flags & DK_SIG_PROBE ?
-		    dk_lexicon_add(st->lex, s->p, s->n, 0) :
+		st->ids.v[st->ids.n++] = probe ? dk_lexicon_add(st->lex, s->p, s->n, 0) :
 		    dk_lexicon_count(st->lex, s->p, s->n);
+		if (!probe && st->agree <= 1)
+			agree_sig(st, st->ids.v[st->ids.n - 1], st->sigs.v[i].count);
 	}
 	st->nin += st->sigs.n;
 	DK_PUSH(&st->held, h);
@@ -184,7 +239,7 @@ emit_held(struct state *st)
 		uint32_t *ids = st->ids.v + h->first;
 
 		for (j = 0; j < h->n; j++)
-			if (!keep_df(st, dk_lexicon_df_id(st->lex, ids[j])))
+			if (!dk_lexicon_keep_id(st->lex, st->lo, st->hi, ids[j], &st->memo))
 				ids[j] = UINT32_MAX;
 		write_filtered(st, st->lines.p + h->off, h->head, h->len, ids, h->n,
 		    h->flags);
@@ -207,11 +262,11 @@ run(dk_reader *r, void *arg)
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
 		if (st->mode != FILTER)
-			count_record(st, r, &rec);
+			count_record(st, r, &rec, keyed);
 		else if (st->external)
 			filter_now(st, r, &rec);
 		else
-			hold(st, r, &rec);
+			hold(st, r, &rec, keyed);
 	}
 	dk_record_free(&rec);
 }
@@ -227,6 +282,21 @@ cleanup(struct state *st)
 	free(st->held.v);
 	free(st->ids.v);
 	free(st->keep.v);
+	free(st->adocs.v);
+	free(st->aids.v);
+	free(st->at.v);
+}
+
+/* --agree, once every document is counted: the marks. */
+static void
+mark_agreed(struct state *st)
+{
+	st->nagreed = dk_agree_mark(st->lex, st->lo, st->agree, st->aids.v, st->adocs.v,
+	    st->adocs.n, &st->ncommon);
+	if (dk_verbose)
+		dk_note("--agree: %llu of %llu signatures below the IDF range kept, "
+		    "their documents agreeing elsewhere", (unsigned long long)st->nagreed,
+		    (unsigned long long)st->ncommon);
 }
 
 int
@@ -238,15 +308,18 @@ main(int argc, char **argv)
 		DK_CLI_TEXTOPTS,
 		DK_CORPUS_OPTS,
 		{ "idf", required_argument, NULL, 'I' },
+		{ "agree", required_argument, NULL, 'G' },
+		{ "lexicon", no_argument, NULL, 'X' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct state st = { 0 };
 	const char *pattern = NULL;
-	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0, prune;
+	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0, prune, lexout = 0;
 
 	dk_cli_init_text(argc, argv);
 	st.lex = dk_lexicon_new();
+	st.agree = 2;           /* off */
 	while ((ch = getopt_long(argc, argv, "hI:L:mp:vw", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'I':
@@ -258,6 +331,8 @@ main(int argc, char **argv)
 				dk_die(DK_EXIT_OPERAND, "%s", optarg);
 			st.external = 1;
 			break;
+		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
+		case 'X': lexout = 1; break;
 		case 'm': merge = 1; break;
 		case 'p': pattern = optarg; break;
 		case 'w': words = 1; break;
@@ -276,12 +351,18 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "-m and -w exclude each other");
 	if (st.external && st.mode != FILTER)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
+	if (st.agree <= 1 && (st.mode != FILTER || st.external || merge))
+		dk_diex(DK_EXIT_INPUT, "--agree needs --idf and the input's own statistics "
+		    "(not -L or -m): it compares the documents");
+	if (lexout && st.agree > 1)
+		dk_diex(DK_EXIT_INPUT, "--lexicon needs --idf and --agree (the lexicon "
+		    "with the marks)");
 	if (pattern && !words)
 		dk_diex(DK_EXIT_INPUT, "-p needs -w");
 	if (dk_corpus.json && !words)
 		dk_diex(DK_EXIT_INPUT, "--json needs -w (signature streams are TSV)");
 	prune = st.mode == FILTER && merge;
-	if (st.mode != FILTER || merge)
+	if (st.mode != FILTER || merge || lexout)
 		st.mode = merge ? MERGE : words ? WORDS : COUNT;
 	if (words)
 		st.tok = dk_tokenizer_new(pattern, 1);
@@ -294,6 +375,8 @@ main(int argc, char **argv)
 			}
 	} else
 		status = dk_each_input(argc, argv, run, &st);
+	if (st.agree <= 1)
+		mark_agreed(&st);
 	if (st.mode == FILTER && !st.external)
 		emit_held(&st);
 	if (prune)
@@ -311,5 +394,5 @@ main(int argc, char **argv)
 		    (unsigned long long)st.nout);
 	dk_out_close();
 	cleanup(&st);
-	return status;
+	return dk_exit_status(status);
 }

@@ -601,5 +601,5 @@ main(int argc, char **argv)
 	scratch_free(&w);
 	lexicon_free(&lx);
 	dk_out_close();
-	return status;
+	return dk_exit_status(status);
 }

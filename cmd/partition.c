@@ -253,5 +253,5 @@ main(int argc, char **argv)
 	free(in.text.v);
 	free(in.recs.v);
 	dk_parts_free(&t);
-	return status;
+	return dk_exit_status(status);
 }

@@ -322,5 +322,5 @@ main(int argc, char **argv)
 	scratch_free(&s);
 	dk_tokenizer_free(o.tok);
 	dk_sha1_free(o.sha1);
-	return status;
+	return dk_exit_status(status);
 }

@@ -16,6 +16,7 @@ struct entry {
 	uint64_t lastdoc;       /* N when the term was last counted */
 	size_t off;             /* into text */
 	uint32_t len;
+	uint8_t agreed;         /* dk_lexicon_set_agreed */
 };
 
 struct dk_lexicon {
@@ -107,6 +108,7 @@ intern(dk_lexicon *lx, const char *term, size_t n)
 	e->lastdoc = UINT64_MAX;
 	e->off = lx->ntext;
 	e->len = (uint32_t)n;
+	e->agreed = 0;
 	lx->ntext += n;
 	lx->slot[j] = (uint32_t)++lx->n;
 	return (uint32_t)(lx->n - 1);
@@ -220,6 +222,35 @@ dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_
 	return dk_lexicon_in_range(lx, df, lo, hi);
 }
 
+void
+dk_lexicon_set_agreed(dk_lexicon *lx, uint32_t id)
+{
+	lx->v[id].agreed = 1;
+}
+
+int
+dk_lexicon_agreed(const dk_lexicon *lx, uint32_t id)
+{
+	return lx->v[id].agreed;
+}
+
+int
+dk_lexicon_keep_id(const dk_lexicon *lx, double lo, double hi, uint32_t id,
+    dk_idf_memo *m)
+{
+	return lx->v[id].agreed || dk_lexicon_keep(lx, lo, hi, lx->v[id].df, m);
+}
+
+int
+dk_lexicon_keep_term(const dk_lexicon *lx, double lo, double hi, const char *term,
+    size_t n, dk_idf_memo *m)
+{
+	long id = dk_lexicon_find(lx, term, n);
+
+	return id < 0 ? dk_lexicon_keep(lx, lo, hi, 0, m) :
+	    dk_lexicon_keep_id(lx, lo, hi, (uint32_t)id, m);
+}
+
 size_t
 dk_lexicon_prune(dk_lexicon *lx, double lo, double hi)
 {
@@ -230,7 +261,7 @@ dk_lexicon_prune(dk_lexicon *lx, double lo, double hi)
 	for (i = 0; i < lx->n; i++) {
 		if (lx->v[i].df == 0)
 			continue;
-		if (dk_lexicon_keep(lx, lo, hi, lx->v[i].df, &memo) == absent)
+		if (dk_lexicon_keep_id(lx, lo, hi, (uint32_t)i, &memo) == absent)
 			lx->v[i].df = 0;
 		else
 			left++;
@@ -287,17 +318,21 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 	dk_record rec = { 0 };
 	const char *msg = NULL;
 	uint64_t v;
-	int seen_n = 0;
+	uint32_t id;
+	int seen_n = 0, agreed;
 
 	while (!msg && dk_read_record(r, &rec, 0)) {
-		if (rec.n != 2) {
-			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF, found %zu field%s",
+		agreed = rec.n == 3 && rec.f[2].n == 6 && memcmp(rec.f[2].p, "!agree", 6) == 0;
+		if (rec.n != 2 && !agreed) {
+			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF[<TAB>!agree], found %zu field%s",
 			    rec.n, rec.n == 1 ? "" : "s");
 			msg = why;
 		} else if ((msg = parse_count(rec.f[1], &v, why)) != NULL)
 			;
 		else if (rec.f[0].n == 2 && memcmp(rec.f[0].p, "!N", 2) == 0) {
-			if (seen_n)
+			if (agreed)
+				msg = "!agree on the !N record";
+			else if (seen_n)
 				msg = "second !N record";
 			seen_n = 1;
 			*np = v;
@@ -308,7 +343,10 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 		else {
 			/* The DF summed so far: a term listed twice adds up, and
 			 * the sum must stay within N too. */
-			v = dk_lexicon_df_id(lx, dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v));
+			id = dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
+			if (agreed)
+				dk_lexicon_set_agreed(lx, id);
+			v = dk_lexicon_df_id(lx, id);
 			if (v > *maxdf) {
 				*maxdf = v;
 				*maxline = dk_reader_lineno(r);
@@ -363,6 +401,7 @@ struct line {
 	const char *p;
 	size_t off, n;
 	uint64_t df;
+	int agreed;
 };
 
 static int
@@ -391,6 +430,7 @@ dk_lexicon_write(const dk_lexicon *lx)
 		dk_buf_sigtext(&enc, lx->text + lx->v[i].off, lx->v[i].len, 0);
 		lines[nl].n = enc.n - lines[nl].off;
 		lines[nl].df = lx->v[i].df;
+		lines[nl].agreed = lx->v[i].agreed;
 		nl++;
 	}
 	for (i = 0; i < nl; i++)
@@ -403,6 +443,8 @@ dk_lexicon_write(const dk_lexicon *lx)
 		dk_buf_bytes(&dk_out, lines[i].p, lines[i].n);
 		dk_buf_char(&dk_out, '\t');
 		dk_buf_u64(&dk_out, lines[i].df);
+		if (lines[i].agreed)
+			dk_buf_str(&dk_out, "\t!agree");
 		dk_buf_char(&dk_out, '\n');
 		dk_out_maybe_flush();
 	}

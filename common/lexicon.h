@@ -12,7 +12,15 @@
  *   DF above N counts as DF = N (IDF 0);
  *   N <= 1 gives IDF 0 for every term.
  * The range test allows 1e-9 of rounding at both ends, so a hand-computed
- * bound such as log(2)/log(4) = 0.5 behaves as written. */
+ * bound such as log(2)/log(4) = 0.5 behaves as written.
+ *
+ * A term may also be marked agreed (dklexicon --agree, agree.h): a common
+ * term whose documents agree elsewhere, which the filter keeps whatever
+ * its DF.  The mark is made for one IDF range's lower bound over the
+ * documents counted; loading ORs it, so a lexicon merged from marked ones
+ * is marked as they were (marks are not recomputed: compute them over the
+ * whole corpus, as dklexicon --lexicon --agree on all its signatures
+ * does). */
 #ifndef DK_LEXICON_H
 #define DK_LEXICON_H
 
@@ -58,6 +66,10 @@ const char *dk_lexicon_term(const dk_lexicon *lx, uint32_t id, size_t *n);
 uint64_t dk_lexicon_n(const dk_lexicon *lx);
 size_t dk_lexicon_size(const dk_lexicon *lx);    /* number of terms */
 
+/* The agreed mark of a term. */
+void dk_lexicon_set_agreed(dk_lexicon *lx, uint32_t id);
+int dk_lexicon_agreed(const dk_lexicon *lx, uint32_t id);
+
 /* Normalised IDF of a DF (0 for an unknown term), with the edge cases
  * above, and the test LO <= IDF <= HI. */
 double dk_lexicon_idf(const dk_lexicon *lx, uint64_t df);
@@ -69,13 +81,20 @@ typedef struct {
 	uint8_t v[4096];        /* 0 unknown, 1 out of range, 2 in */
 } dk_idf_memo;
 int dk_lexicon_keep(const dk_lexicon *lx, double lo, double hi, uint64_t df, dk_idf_memo *m);
-/* Drops (DF 0) every term that the filter LO:HI keeps or drops as it does
- * a term the lexicon lacks, so that this smaller lexicon filters every
+/* The filter's decision for a term, by id or by its bytes (a term the
+ * lexicon lacks counts as DF 1): in the range, or marked agreed. */
+int dk_lexicon_keep_id(const dk_lexicon *lx, double lo, double hi, uint32_t id,
+    dk_idf_memo *m);
+int dk_lexicon_keep_term(const dk_lexicon *lx, double lo, double hi, const char *term,
+    size_t n, dk_idf_memo *m);
+/* Drops (DF 0) every term that the filter LO:HI (marks included) keeps or
+ * drops as it does a term the lexicon lacks, so that this smaller lexicon filters every
  * stream exactly as the whole one; its DFs no longer merge.  Returns the
  * number of terms left. */
 size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
 
 /* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
+ * (TERM TAB DF TAB "!agree" for a term marked agreed)
  * sorted bytewise by the written (percent-encoded) TERM, which is the
  * order of sort(1) and join(1) under LC_ALL=C.  Terms with DF 0 are left
  * out. */

@@ -14,6 +14,7 @@ static const struct {
 	[DK_M_MAX] = { "max", "ddd", "", "by multiset size" },
 	[DK_M_DICE] = { "dice", NULL, "/dice", "for dice" },
 	[DK_M_COSINE] = { "cosine", NULL, "/cosine", "for cosine" },
+	[DK_M_CONTAIN] = { "containment", "overlap", "/contain", "for containment (one partition)" },
 };
 #define NMEASURES (sizeof measures / sizeof *measures)
 
@@ -103,5 +104,9 @@ dk_measure_ratio(dk_measure m, double tau)
 	 * then o >= tau sqrt(tau^2 lb lb) = tau^2 lb */
 	if (m == DK_M_COSINE)
 		return tau * tau * (1.0 - 1e-9);
+	/* containment: o >= tau min(la, lb) says nothing of the longer length,
+	 * so no ratio of lengths or of the overlap to the longer is safe */
+	if (m == DK_M_CONTAIN)
+		return 0.0;
 	return tau;
 }

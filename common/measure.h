@@ -12,6 +12,14 @@
  *   max      sum min(a_i, b_i) / max(len A, len B)    DDD's measure (on sets: |A n B| / max)
  *   dice     2 sum min(a_i, b_i) / (len A + len B)    multiset Sorensen-Dice
  *   cosine   sum min(a_i, b_i) / sqrt(len A len B)   Ochiai on multisets (on sets the cosine)
+ *   containment  sum min(a_i, b_i) / min(len A, len B)  overlap coefficient on multisets
+ *
+ * containment reaches 1 when the shorter document is all in the longer one
+ * (a truncated copy), whatever the longer one's length: it has no length
+ * bound, its ratio r is 0, so every length may pair with every other and
+ * only the overlap itself (tau times the shorter length, and --min-shared)
+ * prunes.  Use it with spotmatch --min-shared, or a few shared phrases make
+ * a short document a copy of any long one holding them.
  *
  * The contract the matchers rely on, and nothing else: for every pair with
  * sim >= tau, overlap >= r * max(len A, len B), where r = dk_measure_ratio
@@ -30,7 +38,8 @@
  * in dk_measure_weight when it is not the count, its quotient in dk_sim,
  * the overlap a pair needs in dk_overlap_need, and its ratio r in
  * dk_measure_ratio (with a margin far above rounding, so that the bounds
- * never hide a pair dk_sim would report).  Then a case in the unit test
+ * never hide a pair dk_sim would report; 0 when no ratio of lengths
+ * bounds a pair, as for containment).  Then a case in the unit test
  * (tests/unit/misc.c), in the brute-force oracle the property tests
  * compare every mode with (tests/brute.py, tests/t3010, t3011, t3030,
  * t6110), and in -M's list in man/spotmatch.1 and man/partition.1
@@ -42,14 +51,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { DK_M_JACCARD, DK_M_SET, DK_M_MAX, DK_M_DICE, DK_M_COSINE } dk_measure;
+typedef enum {
+	DK_M_JACCARD, DK_M_SET, DK_M_MAX, DK_M_DICE, DK_M_COSINE, DK_M_CONTAIN
+} dk_measure;
 
 typedef struct {
 	uint32_t id, count;
 } dk_idcount;
 
 /* "jaccard" (also "multiset"), "set", "max" (also "ddd"), "dice",
- * "cosine"; -1 when unknown. */
+ * "cosine", "containment" (also "overlap"); -1 when unknown. */
 int dk_measure_parse(const char *name);
 const char *dk_measure_name(dk_measure m);
 /* The names dk_measure_parse knows, for messages: "jaccard, set, ...". */
@@ -139,6 +150,8 @@ dk_sim(dk_measure m, uint64_t overlap, uint64_t la, uint64_t lb)
 		return la + lb ? (double)(2 * overlap) / (double)(la + lb) : 0.0;
 	else if (m == DK_M_COSINE)
 		return la && lb ? (double)overlap / sqrt((double)la * (double)lb) : 0.0;
+	else if (m == DK_M_CONTAIN)
+		den = la < lb ? la : lb;
 	else
 		den = la + lb - overlap;
 	return den ? (double)overlap / (double)den : 0.0;
@@ -158,6 +171,8 @@ dk_overlap_need(dk_measure m, double tau, uint64_t la, uint64_t lb)
 		need = tau * (double)(la + lb) / 2.0;
 	else if (m == DK_M_COSINE)
 		need = tau * sqrt((double)la * (double)lb);
+	else if (m == DK_M_CONTAIN)
+		need = tau * (double)(la < lb ? la : lb);
 	else
 		need = tau * (double)(la + lb) / (1.0 + tau);
 	need -= 1e-9 * (double)(la + lb) + 1e-6;

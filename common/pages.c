@@ -177,6 +177,9 @@ warc_file(dk_pages *ps, const char *name, const unsigned char *p, size_t n)
 	status = dk_warc_read(&ps->warc, name, p, n);
 	ps->damaged += ps->warc.damaged - damaged;
 	ps->toolong += ps->warc.toolong - toolong;
+	dk_skips += ps->warc.toolong - toolong;
+	if (status == DK_EXIT_OPERAND)
+		status = 0;     /* records over --max-record only: dk_skips */
 	if (ps->unnamed)
 		dk_warnx("%s: %lu page%s without a WARC-Record-ID, named by URI and date",
 		    name, ps->unnamed, ps->unnamed == 1 ? "" : "s");
@@ -230,7 +233,7 @@ too_long(dk_pages *ps, const char *path)
 	dk_warnx("%s: record longer than %zu bytes skipped (see --max-record)", path,
 	    dk_max_record);
 	ps->toolong++;
-	ps->status = DK_EXIT_OPERAND;
+	dk_skips++;             /* status 1 (dk_exit_status) */
 }
 
 /* A page file within --max-record, its bytes p[0, n) (inflated when gz):
@@ -281,6 +284,7 @@ dk_pages_file(dk_pages *ps, const char *path, int warc, const dk_file *f)
 	const char *why;
 	int status;
 
+	ps->warc.release = f->mapped == DK_FILE_MAPPED;   /* read once, in order */
 	if (!dk_is_gzip(f->p, f->n)) {
 		if (warc || dk_is_warc(f->p, f->n))
 			return warc_file(ps, path, f->p, f->n);

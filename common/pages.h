@@ -23,7 +23,7 @@
  *                                       (common/warc.h), status 2
  *   FILE: offset N: record longer than M bytes skipped (see --max-record)
  *   FILE: record longer than ...        a page file over --max-record,
- *                                       status 1
+ *                                       status 1 (dk_skips, common/stream.h)
  *   FILE: N pages without a WARC-Record-ID, named by URI and date
  * and, ending the operand with status 2, a file of another kind given as a
  * page ("FILE:1: this looks like ...: PROG reads a page here"), a page file
@@ -58,7 +58,6 @@ typedef struct {
 	unsigned long skipped;  /* WARC records that are not documents */
 	unsigned long nothtml;  /* of them, responses of another type */
 	unsigned long damaged, toolong;
-	int status;             /* DK_EXIT_OPERAND once a page was over the limit */
 	/* the reader's own */
 	dk_warc_reader warc;
 	const char *file;

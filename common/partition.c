@@ -4,12 +4,18 @@
 #include <stdlib.h>
 
 /* The smallest q >= p with q - p > (1 - r) * q, evaluated in double as
- * the definition reads; p / r is only the starting guess. */
+ * the definition reads; p / r is only the starting guess.  With r = 0
+ * (containment) there is no such q: UINT64_MAX, one partition. */
 static uint64_t
 upper_of(uint64_t p, double r)
 {
-	double guess = (double)p / r;
-	uint64_t q = guess > 1e18 ? (uint64_t)1e18 : (uint64_t)guess;
+	double guess;
+	uint64_t q;
+
+	if (r <= 0.0)
+		return UINT64_MAX;
+	guess = (double)p / r;
+	q = guess > 1e18 ? (uint64_t)1e18 : (uint64_t)guess;
 
 	if (q < p)
 		q = p;

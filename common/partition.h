@@ -7,7 +7,8 @@
  * the last partition is [p(K), infinity).  Two documents whose lengths lie
  * two or more partitions apart can never reach tau, because a pair of
  * lengths below the ratio r cannot (measure.h).  A document of partition k
- * may still reach tau with one of partition k+1: dk_parts_probe says when. */
+ * may still reach tau with one of partition k+1: dk_parts_probe says when.
+ * A measure with r = 0 (containment) has one partition, [1, infinity). */
 #ifndef DK_PARTITION_H
 #define DK_PARTITION_H
 

@@ -299,23 +299,22 @@ dk_reader_gunzip(dk_reader *r)
 
 size_t dk_max_record = DK_MAX_RECORD_DEFAULT;
 unsigned long dk_records_skipped;
+unsigned long dk_skips;
 
 /* A run that skipped a record ends with status 1 whatever program it is
  * and however it reads (dk_each_input, a lexicon, a REF, a list of its
- * own): registered at the first skip, this handler turns an exit with
- * status 0 into one with status 1.  It is the last registered, so it runs
- * first; _exit skips the handlers registered before it, which are the
- * readers' (memory only) and progress's, whose line it clears itself, and
- * stdio, which it flushes. */
-static void
-skipped_at_exit(int status, void *arg)
+ * own): each program's main returns through this.  A stage of dkdedup
+ * (DKDEDUP_STAGE set) ends with DK_EXIT_SKIPPED instead, which dkdedup
+ * tells from a failure: both would be 1 else. */
+int
+dk_exit_status(int status)
 {
-	(void)arg;
-	if (status != DK_EXIT_OK)
-		return;
-	dk_progress_clear();
-	fflush(NULL);
-	_exit(DK_EXIT_OPERAND);
+	const char *stage;
+
+	if (status != DK_EXIT_OK || (!dk_records_skipped && !dk_skips))
+		return status;
+	stage = getenv("DKDEDUP_STAGE");
+	return stage && *stage ? DK_EXIT_SKIPPED : DK_EXIT_OPERAND;
 }
 
 /* The record at r->start is over dk_max_record: drops its bytes up to its
@@ -332,8 +331,7 @@ skip_record(dk_reader *r, char *nl)
 	if (nl)
 		r->start = (size_t)(nl - r->buf) + 1;
 	r->lineno++;
-	if (dk_records_skipped++ == 0)
-		on_exit(skipped_at_exit, NULL);
+	dk_records_skipped++;
 	dk_warn_at(r->name, r->lineno, "record longer than %zu bytes skipped (see --max-record)",
 	    dk_max_record);
 }

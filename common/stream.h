@@ -39,9 +39,11 @@
  * Pairs are scored by a similarity measure of common/measure.h, which says
  * how to add one.
  *
- * Lexicon            TERM TAB DF, and one record "!N" TAB N
+ * Lexicon            TERM TAB DF [TAB "!agree"], and one record "!N" TAB N
  *     TERM is written as a SIG; DF is the number of documents holding it, N
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
+ *     "!agree" marks a term the IDF filter keeps whatever its DF (lexicon.h,
+ *     agree.h).
  *
  * Two checks every reader of these streams makes, written once:
  *   - the kind of a stream is recognised from its first line, and a stream
@@ -111,16 +113,20 @@ unsigned long dk_reader_serial(const dk_reader *r);
  * numbers go on counting the skipped one).  The program processes the
  * rest and ends with status 1 (DK_EXIT_OPERAND), as for an operand it
  * could not read: whatever reader skipped it (an operand, a lexicon,
- * spotmatch's REF, dkcluster -a's list, evaluate's gold), an exit with
- * status 0 becomes one with status 1 (a handler registered at the first
- * skip; an exit with another status keeps it), so no program has to
- * check.  dk_out_close says under -v "prog: N records skipped (longer
+ * spotmatch's REF, dkcluster -a's list, evaluate's gold), the status 0
+ * that main returns becomes 1 in dk_exit_status (another status is kept),
+ * so no program has to count them.  dk_out_close says under -v "prog: N records skipped (longer
  * than N bytes)".  dk_reader_peek skips such a record too when it is the
  * first line, so that a stream is recognised by the first line it will
  * give.  Set by --max-record. */
 #define DK_MAX_RECORD_DEFAULT ((size_t)64 << 20)
 extern size_t dk_max_record;
 extern unsigned long dk_records_skipped;
+/* Records a program skips by the same policy and counts itself (a page
+ * that is not one, a WARC record over the limit, each named as skipped):
+ * with dk_records_skipped, they make dk_exit_status's 0 a 1. */
+extern unsigned long dk_skips;
+int dk_exit_status(int status);         /* every main returns through it */
 
 /* Next line, without LF and a CR before it.  The bytes stay valid and may
  * be modified until the next call.  Returns 0 at end of input; a read error

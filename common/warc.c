@@ -12,7 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <zlib.h>
+
+/* Pages of a mapped file are given back this many bytes at a time. */
+#define RELEASE_STEP ((size_t)1 << 20)
 
 int
 dk_is_gzip(const unsigned char *p, size_t n)
@@ -326,6 +331,25 @@ struct place {
 	int gz;
 };
 
+/* The pages of the file at p before byte upto given back (w->release),
+ * RELEASE_STEP at a time: a mapped file's pages, once touched, count in
+ * the process's memory until unmapped or given back. */
+static void
+release_behind(dk_warc_reader *w, const unsigned char *p, size_t upto)
+{
+#ifdef MADV_DONTNEED
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), to;
+
+	if (!w->release || upto < w->released + RELEASE_STEP)
+		return;
+	to = upto / page * page;        /* the mapping starts on a page */
+	if (madvise((void *)(uintptr_t)(p + w->released), to - w->released, MADV_DONTNEED) == 0)
+		w->released = to;
+#else
+	(void)w, (void)p, (void)upto;
+#endif
+}
+
 /* The complete records in p[0, n); returns the bytes used.  Each record
  * counts for the progress report, and in a plain file its bytes with it
  * (a gzip file's are counted by members). */
@@ -353,6 +377,8 @@ records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t n,
 			if ((why = w->fn(&r, w->arg)) != NULL)
 				damaged(w, name, at->base + (at->gz ? 0 : off), why, status);
 			off += len;
+			if (!at->gz)
+				release_behind(w, p, off);
 			continue;
 		}
 		if (!why)
@@ -399,6 +425,7 @@ gzip_records(dk_warc_reader *w, const char *name, const unsigned char *p, size_t
 	w->drop = 0;
 	/* each member, or the damaged bytes skipped, counts for progress */
 	for (; pos < n; dk_progress_input(pos - was)) {
+		release_behind(w, p, pos);
 		was = pos;
 		from = SIZE_MAX;
 		d = 0;
@@ -462,6 +489,7 @@ dk_warc_read(dk_warc_reader *w, const char *name, const unsigned char *p, size_t
 	struct place at = { 0, 0, 0, n, 0 };
 	int status = 0;
 
+	w->released = 0;
 	if (dk_is_gzip(p, n))
 		return gzip_records(w, name, p, n);
 	records(w, name, p, n, 1, &at, &status);

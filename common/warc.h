@@ -103,6 +103,12 @@ typedef struct {
 	/* a record over the limit running on into the next members: its
 	 * bytes still to pass over, the start of its run and its member */
 	size_t drop, drop_from, drop_at;
+	/* Set when the file is mapped (dk_file) and read once, in order:
+	 * its pages behind the record being read are given back as it goes
+	 * (madvise), so that a feed of any size is read in flat memory; a
+	 * byte looked at again is read from the file again. */
+	int release;
+	size_t released;        /* bytes given back so far */
 } dk_warc_reader;
 
 /* Returns 0, DK_EXIT_OPERAND when a record was over --max-record, or

@@ -20,6 +20,7 @@
 #   ids            every document ID, in shard order
 #   lex/S.lex      I-Match: the word counts of S, merged into all.lex;
 #   all.lex        the others count every shard's signatures in one pass
+#                  (with AGREE, the signatures --agree keeps marked !agree)
 #   idf.lex        of all.lex, only what the IDF filter of the keys needs
 #   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
 #   shuffle/S.*    the keyed records of S cut into KEYS key ranges
@@ -32,14 +33,26 @@
 # spotmatch reads every shard (for SpotSigs, with the IDF filter of the
 # single pipeline before it, so no all.lex or keys either).
 # The pairs, clusters and keep list are those of one machine's pipeline,
-# whatever -j, the number of key ranges or the launcher.
+# whatever -j, the number of key ranges or the launcher.  For SpotSigs
+# that is dkdedup's filter and matching (DK_IDF with DK_AGREE, DK_TAU,
+# DK_MIN_SHARED), with two differences: dkdedup also removes the exact
+# copies (by SHA-1) of documents too short to judge, which are kept here,
+# and reads WARC through htmlstrip --main (HTMLSTRIP_FLAGS=--main here).
+#
+# A stage that skips a record by the policy of dupkit-formats(5) (longer
+# than --max-record, or in a WARC shard a response given as HTML that is
+# not a page) names it and ends with status 1, which fails its recipe here
+# as any other non-zero status does: the shard's file is not written, unlike
+# keep -o and dkdedup, which write theirs without the record.  Raise the
+# limit in the stage's FLAGS (e.g. SPOTSIG_FLAGS='--max-record 256M', and
+# KEEP_FLAGS the same), or take the record out of the shard.
 #
 # Like any make, this one cannot handle file names with spaces or colons.
 
 IN       ?=
 FORMAT   ?= tsv
 # dupkit.defaults (beside this file, installed with it): DK_TAU,
-# DK_MIN_SHARED and DK_IDF of the SpotSigs workflow, written once
+# DK_MIN_SHARED, DK_IDF and DK_AGREE of the SpotSigs workflow, written once
 include $(dir $(lastword $(MAKEFILE_LIST)))dupkit.defaults
 
 WORKFLOW ?= spotsigs
@@ -48,6 +61,7 @@ BIN      ?=
 KEYS     ?= 1
 TAU      ?= $(TAU_$(WORKFLOW))
 IDF      ?= $(IDF_$(WORKFLOW))
+AGREE    ?= $(AGREE_$(WORKFLOW))
 
 TAU_spotsigs = $(DK_TAU)
 TAU_lsh      = 0.44
@@ -58,6 +72,7 @@ MIN_SHARED  ?= $(DK_MIN_SHARED)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
+AGREE_spotsigs = $(DK_AGREE)
 
 HTMLSTRIP_FLAGS ?=
 JSON_ID         ?= id
@@ -127,7 +142,7 @@ endif
 V_shards  = $(NAMES)
 V_text    = format=$(FORMAT) $(TEXTOPT_$(FORMAT))
 V_sigs    = $(SIGOPT_$(WORKFLOW))
-V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures)
+V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures $(AGREELEX))
 V_idf     = idf=$(IDF)
 V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
 V_shuffle = $(WORKFLOW) keys=$(KEYS)
@@ -143,11 +158,15 @@ SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
 KEYOPT_spotsigs = tau=$(TAU)
 KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
 KEYOPT_imatch   = k=$(IMATCH_K)
-MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) tau=$(TAU))
+MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) agree=$(AGREE) tau=$(TAU))
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
 OPTS = shards text sigs lex idf keys shuffle match pairs cluster dedup
+# --agree of the IDF filter (all.lex, below), in the options above, which
+# are expanded as the rules are read
+AGREELEX = $(if $(AGREE),--lexicon --idf $(IDF) --agree $(AGREE))
+AGREEOPT = $(if $(AGREE),--agree $(AGREE))
 
 # $(call same,A,B): non-empty when A and B are the same string
 same = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
@@ -251,8 +270,14 @@ $(OUT)/ids: $(if $(IDSKEYED),$(KEYED),$(if $(IMATCH),$(TEXT),$(SIGS))) $(O_shard
 $(OUT)/lex/%.lex: $(call TEXTOF,%) $(TEXTDEP) $(O_lex) | $(OUT)/lex
 	$(call atomic,dklexicon -w $(JSONOPT) $<,$*)
 
+# With AGREE (spotsigs: DK_AGREE), the IDF filter also keeps a signature
+# below its lower bound whose documents agree elsewhere (dklexicon
+# --agree, as spotsig --agree and dkdedup do): that needs every document's
+# signatures, which this count reads anyway, and the signatures so kept
+# are marked !agree in all.lex for the filter of the keys.  (The mark is
+# for IDF's lower bound: a new IDF makes all.lex again.)
 $(OUT)/all.lex: $(if $(IMATCH),$(LEXES),$(SIGS)) $(O_lex) $(O_shards)
-	$(call atomic,dklexicon $(if $(IMATCH),-m $(LEXES),$(SIGS)))
+	$(call atomic,dklexicon $(if $(IMATCH),-m $(LEXES),$(AGREELEX) $(SIGS)))
 
 # Each shard's keys load the lexicon.  Spot signatures are mostly rare,
 # and the filter drops them as it drops one the lexicon lacks (DF 1), so
@@ -265,7 +290,7 @@ $(OUT)/idf.lex: $(OUT)/all.lex $(O_idf)
 # ---- map: keys, with the global statistics ----
 # (SpotSigs has none with one key range: see the reduce)
 KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | partition --shard -t $(TAU)
-KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash $(MINHASH_FLAGS)
+KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash --per-band $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $(JSONOPT) $<
 KEYIN  = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 KEYLEX = $(if $(IMATCH),$(OUT)/all.lex,$(OUT)/idf.lex)
@@ -319,7 +344,7 @@ else
 # length partitions itself, so the probe copies that partition --shard
 # writes for key ranges are never made.
 THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
-ONE_spotsigs = dklexicon --idf $(IDF) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
+ONE_spotsigs = dklexicon --idf $(IDF) $(AGREEOPT) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
 ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS),$(KEYED))
@@ -387,6 +412,7 @@ help:
 	@echo '  BIN=$(BIN)  the dupkit programs (default: on PATH)'
 	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs $(DK_TAU) from dupkit.defaults, lsh 0.44, imatch none, ddd 0.8)'
 	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
+	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'

@@ -2,7 +2,7 @@
 # The tasks of the dupkit workflows as Hadoop Streaming mappers and
 # reducers (or any engine that runs `mapper | sort by key | reducer`):
 #
-#   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-K K] [-L LEXICON]
+#   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-a A] [-K K] [-L LEXICON]
 #
 # METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
 # The input of the mappers is a document stream of web pages (ID TAB HTML,
@@ -11,6 +11,11 @@
 #   Job 1, the statistics (one reducer: the lexicon holds distinct terms)
 #     mapper   sh mapred.sh lex-map METHOD
 #     reducer  sh mapred.sh lex-reduce METHOD
+#   With -a A (spotsigs: DK_AGREE of dupkit.defaults, unless -a ''), a
+#   signature below the IDF range is kept when its documents agree
+#   elsewhere (dklexicon --agree), which needs every document's signatures
+#   at once: the mappers pass the signature streams on, and the one
+#   reducer counts them and marks those it keeps !agree in the lexicon.
 #   Job 2, the pairs (any number of reducers; the lexicon of job 1 shipped
 #   with the job, e.g. -files all.lex)
 #     mapper   sh mapred.sh key-map METHOD -L all.lex
@@ -34,21 +39,22 @@ fi
 set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
-	echo "                 [-d] [-t tau] [-i lo:hi] [-K k] [-L lexicon]" >&2
+	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon]" >&2
 	exit 2
 }
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= kx=0 lex=
-# DK_TAU, DK_MIN_SHARED and DK_IDF: dupkit.defaults, beside this script
+docs= tau= idf= agree=- kx=0 lex=
+# DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts dt:i:K:L: opt; do
+while getopts dt:i:a:K:L: opt; do
 	case $opt in
 	d) docs=1 ;;
 	t) tau=$OPTARG ;;
 	i) idf=$OPTARG ;;
+	a) agree=$OPTARG ;;
 	K) kx=$OPTARG ;;
 	L) lex=$OPTARG ;;
 	*) usage ;;
@@ -57,11 +63,13 @@ done
 shift $((OPTIND - 1))
 test $# -eq 0 || usage
 case $method in
-spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}" ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
 esac
+test "$agree" != - || agree=''
+test -z "$agree" || test "$method" != imatch || usage
 LC_ALL=C
 export LC_ALL
 
@@ -77,17 +85,22 @@ case $step in
 lex-map)
 	case $method in
 	imatch) text | dklexicon -w ;;
-	*) text | spotsig | dklexicon ;;
+	*) if test -n "$agree"; then text | spotsig; else text | spotsig | dklexicon; fi ;;
 	esac ;;
 lex-reduce)
-	# the DFs of a term, and the Ns of the !N records, added up
-	awk -F '\t' '$1 != k { if (NR > 1) print k "\t" s; k = $1; s = 0 }
-		{ s += $2 } END { if (NR) print k "\t" s }' ;;
+	if test -n "$agree"; then
+		# the signature streams: counted, and the agreeing ones marked
+		dklexicon --lexicon --idf "$idf" --agree "$agree"
+	else
+		# the DFs of a term, and the Ns of the !N records, added up
+		awk -F '\t' '$1 != k { if (NR > 1) print k "\t" s; k = $1; s = 0 }
+			{ s += $2 } END { if (NR) print k "\t" s }'
+	fi ;;
 key-map)
 	needlex
 	case $method in
 	spotsigs) text | spotsig | dklexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
-	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash -t "$tau" -j 1 ;;
+	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;
 	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
 	esac ;;
 match-reduce)

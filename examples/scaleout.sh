@@ -32,6 +32,9 @@
 #              fingerprint)
 #   -i LO:HI   IDF range (spotsigs DK_IDF of dupkit.defaults, lsh 0.2:0.85, the signatures kept;
 #              imatch 0.4:0.75, the lexicon's terms)
+#   -a A       spotsigs and lsh: keep a signature below the IDF range when
+#              its documents agree elsewhere by A (dklexicon --agree;
+#              spotsigs DK_AGREE of dupkit.defaults, lsh none; -a '' none)
 #   -K K       imatch: extra randomized lexicons (default 0)
 #   -J N       threads of minhash and spotmatch in each job (default 1)
 #   -v         print the stages and their times on standard error
@@ -58,16 +61,17 @@ PARALLEL_SHELL=$(command -v bash)
 export PARALLEL_SHELL
 usage() {
 	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
-	echo "                   [-C dir] [-t tau] [-i lo:hi] [-K k] [-J threads] spotsigs|lsh|imatch outdir file..." >&2
+	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-J threads]" >&2
+	echo "                   spotsigs|lsh|imatch outdir file..." >&2
 	exit 2
 }
 die() { echo "scaleout: $*" >&2; exit 1; }
 
-hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= kx=0 threads=1 verbose=
-# DK_TAU, DK_MIN_SHARED and DK_IDF: dupkit.defaults, beside this script
+hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 threads=1 verbose=
+# DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts S:j:n:r:B:C:dt:i:K:J:v opt; do
+while getopts S:j:n:r:B:C:dt:i:a:K:J:v opt; do
 	case $opt in
 	S) hosts=$OPTARG ;;
 	j) jobs=$OPTARG ;;
@@ -78,6 +82,7 @@ while getopts S:j:n:r:B:C:dt:i:K:J:v opt; do
 	d) docs=1 ;;
 	t) tau=$OPTARG ;;
 	i) idf=$OPTARG ;;
+	a) agree=$OPTARG ;;
 	K) kx=$OPTARG ;;
 	J) threads=$OPTARG ;;
 	v) verbose=1 ;;
@@ -89,11 +94,13 @@ test $# -ge 3 || usage
 method=$1 out=$2
 shift 2
 case $method in
-spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}" ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
 esac
+test "$agree" != - || agree=''
+test -z "$agree" || test "$method" != imatch || usage
 : "${nkey:=$nshard}"
 for v in "$nshard" "$nkey" "$kx" "$threads" ${jobs:+"$jobs"}; do
 	case $v in '' | *[!0-9]*) usage ;; esac
@@ -214,19 +221,26 @@ fi
 lap map
 
 # 2. statistics: a lexicon per shard, merged on this machine (its size is
-# the number of distinct terms, not of documents)
-case $method in
-imatch) run lex "$(pre) dklexicon -w {}" ::: $(files map1 "$nshard") ;;
-*) run lex "$(pre) dklexicon {}" ::: $(files map1 "$nshard") ;;
-esac
-dklexicon -m $(files lex "$nshard") >all.lex
-rm -f $(files lex "$nshard")
+# the number of distinct terms, not of documents).  With -a, the
+# agreement of a common signature's documents needs every document's
+# signatures at once: one dklexicon --agree reads all the shards on this
+# machine, where map1 left them, and marks the signatures it keeps !agree.
+if test -n "$agree"; then
+	dklexicon --lexicon --idf "$idf" --agree "$agree" $(files map1 "$nshard") >all.lex
+else
+	case $method in
+	imatch) run lex "$(pre) dklexicon -w {}" ::: $(files map1 "$nshard") ;;
+	*) run lex "$(pre) dklexicon {}" ::: $(files map1 "$nshard") ;;
+	esac
+	dklexicon -m $(files lex "$nshard") >all.lex
+	rm -f $(files lex "$nshard")
+fi
 lap lexicon
 
 # 3. map: the keyed stream of each shard, with the global statistics
 case $method in
 spotsigs) cmd="dklexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
-lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash -t $tau -j $threads" ;;
+lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash --per-band -t $tau -j $threads" ;;
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")

@@ -21,7 +21,7 @@
 # A document is read as spotmatch reads a plain signature stream: the ID is
 # the first field, the signatures (name=count) the last; one flagged !short
 # or without signatures matches nothing.  A pair is reported when the
-# similarity under MEASURE (jaccard, set, max, dice, cosine, as
+# similarity under MEASURE (jaccard, set, max, dice, cosine, containment, as
 # common/measure.h defines them), a double quotient, is >= TAU and the pair
 # shares at least N signatures (--min-shared, 1 unless given: the sum over
 # shared signatures of the smaller weight, the count or 1 for set); SIM is rounded as
@@ -34,7 +34,7 @@ import sys
 
 p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
-p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine"])
+p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine", "containment"])
 p.add_argument("--min-shared", type=int, default=1)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
@@ -96,6 +96,8 @@ def sim(x, y):
         return 2 * o / (lx + ly)
     if a.M == "cosine":
         return o / math.sqrt(float(lx) * float(ly))
+    if a.M == "containment":
+        return o / min(lx, ly)
     return o / (max(lx, ly) if a.M == "max" else lx + ly - o)
 
 

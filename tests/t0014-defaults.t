@@ -8,9 +8,9 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 3 &&
+	test $(wc -l <lines) = 4 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
-	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF")
+	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE")
 '
 
 test_expect_success 'dkdedup --help gives the values of the file' '
@@ -18,7 +18,8 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	dkdedup --help >help 2>&1 &&
 	grep "^  -t TAU .*(default $DK_TAU)\$" help &&
 	grep "too short to judge (default $DK_MIN_SHARED)\$" help &&
-	grep "^                   (default $DK_IDF)\$" help
+	grep "^                   (default $DK_IDF)\$" help &&
+	grep "^                   story copied many times (default $DK_AGREE)\$" help
 '
 
 test_expect_success 'dkdedup(1) and README quote the same values' '
@@ -26,24 +27,31 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^The similarity threshold of spotmatch, in (0, 1\] (default $DK_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
 	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
 	grep -F "$DK_TAU), least shared evidence (\`--min-shared\`, $DK_MIN_SHARED) and IDF range (\`--idf\`," "$top/README.md" &&
-	grep -F "$DK_IDF) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"
+	grep -F "$DK_IDF) and agreement (\`--agree\`, $DK_AGREE) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"
 '
 
 test_expect_success 'corpus.mk and the scripts read the file: they carry no value of their own' '
 	grep "^include .*dupkit.defaults\$" "$top/examples/corpus.mk" &&
 	grep "^TAU_spotsigs = \$(DK_TAU)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_spotsigs = \$(DK_IDF)\$" "$top/examples/corpus.mk" &&
+	grep "^AGREE_spotsigs = \$(DK_AGREE)\$" "$top/examples/corpus.mk" &&
 	for f in scaleout.sh mapred.sh demo.sh; do
 		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
+	done &&
+	for f in scaleout.sh mapred.sh; do
+		grep "^spotsigs) .*test \"\$agree\" != - || agree=\$DK_AGREE ;;\$" "$top/examples/$f" ||
+			return 1
 	done &&
 	make -s -f "$top/examples/corpus.mk" help >help &&
 	. "$defaults" &&
 	grep "TAU=$DK_TAU " help &&
 	grep "IDF=$DK_IDF " help &&
-	grep "MIN_SHARED=$DK_MIN_SHARED " help
+	grep "MIN_SHARED=$DK_MIN_SHARED " help &&
+	grep "AGREE=$DK_AGREE " help
 '
 
 test_done

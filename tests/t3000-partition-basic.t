@@ -79,6 +79,13 @@ test_expect_success 'dice partitions by its own length ratio and says so in the 
 	test_cmp expect actual
 '
 
+test_expect_success 'containment has no length bound: one partition for every length' '
+	printf "a\tx=1\nb\ty=1000\n" >in &&
+	partition -t 0.9 -M containment in >actual &&
+	printf "P0.9/contain:00000\ta\tx=1\nP0.9/contain:00000\tb\ty=1000\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'operands are read in turn, stdin as -' '
 	printf "a\tx=1\n" >one &&
 	printf "b\tx=1\n" | partition -t 0.9 one - >actual &&
@@ -100,7 +107,7 @@ test_expect_success 'bad input and usage' '
 	expect_error 2 "partition: threshold is .0.: must be above 0" partition -t 0 empty &&
 	expect_error 2 "partition: threshold is .1.5.: not in" partition -t 1.5 empty &&
 	expect_error 2 "partition: a threshold -t TAU is required" partition empty &&
-	expect_error 2 "partition: measure is .tanimoto.: expected one of jaccard, set, max, dice, cosine" partition -t 0.5 -M tanimoto empty
+	expect_error 2 "partition: measure is .tanimoto.: expected one of jaccard, set, max, dice, cosine, containment" partition -t 0.5 -M tanimoto empty
 '
 
 test_expect_success 'an unreadable operand is reported, the others are read' '

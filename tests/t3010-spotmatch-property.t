@@ -64,6 +64,11 @@ done <<EOF_CASES
 25 300 1.0 cosine
 26 2000 0.9 cosine
 27 600 0.3 cosine
+28 500 0.5 containment
+29 800 0.8 containment
+30 300 1.0 containment
+31 2000 0.9 containment
+32 600 0.3 containment
 EOF_CASES
 
 # --min-shared: the pairs that also share N signatures (by the measure's
@@ -100,6 +105,9 @@ done <<EOF_CASES
 44 500 0.4 dice 20
 45 800 0.2 jaccard 40
 46 300 0.9 set 15
+47 600 0.8 containment 8
+48 800 0.5 containment 30
+49 400 1.0 containment 4
 EOF_CASES
 
 test_expect_success 'the pairs of a threshold are found at a higher threshold of the same stream' '

@@ -26,7 +26,7 @@ check() {
 # Random collections: a skewed vocabulary (frequent signatures in many
 # documents, so that prefixes reach them at low thresholds), counts up to
 # 4, lengths from 1 to 60, near and exact copies.
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.05 0.15 0.3 0.5 0.75 1.0; do
 		test_expect_success "random, $m, tau $tau" "
 			dk_gen -s 7 -v 60,200 --skew 3 -l 1:60 --loglen -c 4 --repeat \
@@ -56,7 +56,7 @@ test_expect_success 'identical prefixes: the generator' '
 	dk_python prefixes.py >same &&
 	test $(wc -l <same) = 300
 '
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.1 0.3 0.5 0.8; do
 		test_expect_success "identical prefixes, $m, tau $tau" "
 			check $tau $m same &&
@@ -81,7 +81,7 @@ test_expect_success 'tiny documents: the generator' '
 	dk_python tiny.py >tiny &&
 	test $(wc -l <tiny) = 80
 '
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.25 0.3333333333333333 0.4 0.5 0.6 0.6666666666666666 0.75 0.8 1; do
 		test_expect_success "tiny documents, $m, tau $tau" "
 			check $tau $m tiny &&
@@ -117,7 +117,7 @@ test_expect_success 'counts: a pair on the threshold through its counts alone' '
 
 # --against: REF indexed by its prefixes, the input queried as probes of
 # any length (the member's shorter query does not apply).
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.1 0.4 0.7; do
 		test_expect_success "--against, $m, tau $tau" "
 			dk_gen -s 3 -v 80 --skew 3 -l 1:40 --loglen -c 3 --copy 0.3 --change 0.3 300 >all &&

@@ -16,7 +16,7 @@ gen() {
 	dk_gen -l 1:8 --skew 1 --copy 0.5 --drop 0.15 --add 0.5 "$@"
 }
 
-for m in jaccard set max dice cosine; do
+for m in jaccard set max dice cosine containment; do
 	for tau in 0.5 0.8; do
 		test_expect_success "$m, tau $tau, in time order" '
 			gen -s 3 -v 30 --time 100:0 -c 3 400 >s &&

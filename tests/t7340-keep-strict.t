@@ -178,4 +178,28 @@ test_expect_success 'a keep-list line over --max-record: skipped, named, status 
 	printf "a\tURL-a\tfirst\nb\tURL-b\tsecond\n" >expect && test_cmp expect out
 '
 
+test_expect_success '-o OUT: records skipped over --max-record (status 1), OUT written as standard output is' '
+	mkdir s &&
+	expect_error 1 "^keep: long.tsv:2: record longer than 40 bytes skipped" \
+		keep --max-record 40 -o s/skip keep.txt long.tsv &&
+	head -n 1 long.tsv >expect && test_cmp expect s/skip &&
+	expect_error 1 "^keep: longlist:2: record longer than 20 bytes skipped" \
+		keep --max-record 20 -o s/list longlist docs.tsv &&
+	printf "a\tURL-a\tfirst\nb\tURL-b\tsecond\n" >expect && test_cmp expect s/list &&
+	ls -A s >names && printf "list\nskip\n" >expect && test_cmp expect names
+'
+
+test_expect_success '-o OUT: a record skipped, then bad input (status 2): OUT as it was' '
+	cp s/skip before &&
+	expect_error 2 "^keep: keep.txt:2: ID b not in the corpus" \
+		keep --missing error --max-record 40 -o s/skip keep.txt long.tsv &&
+	test_cmp before s/skip &&
+	printf "a\tURL-a\tfirst\nb\tURL-b\t%s\na\tURL-a\tagain\n" \
+		"a text longer than forty bytes, by a good deal" >long2.tsv &&
+	expect_error 2 "^keep: long2.tsv:3: ID a already at line 1" \
+		keep --max-record 40 -o s/skip keep.txt long2.tsv &&
+	test_cmp before s/skip &&
+	ls -A s >names && printf "list\nskip\n" >expect && test_cmp expect names
+'
+
 test_done

@@ -159,14 +159,24 @@ test_expect_success 'the long record neither kept nor listed: named all the same
 	gzip -n <1.w >expect && cmp expect actual
 '
 
-test_expect_success '-o OUT: a record skipped (status 1) leaves OUT as it was' '
+test_expect_success '-o OUT: a record skipped (status 1) is left out of OUT, written as standard output is' '
 	mkdir o &&
 	expect_error 1 "^keep: t.warc: offset" keep -o o/new --max-record 400 list t.warc &&
-	test ! -e o/new &&
-	echo old >o/out && cp o/out before &&
+	keep --max-record 400 list t.warc >expect 2>/dev/null; test $? = 1 &&
+	test_cmp expect o/new &&
+	echo old >o/out &&
 	expect_error 1 "^keep: t.warc.gz: offset" keep -o o/out --max-record 400 list t.warc.gz &&
+	keep --max-record 400 list t.warc.gz >expect 2>/dev/null; test $? = 1 &&
+	cmp expect o/out &&
+	ls -A o >names && printf "new\nout\n" >expect && test_cmp expect names
+'
+
+test_expect_success '-o OUT: a record skipped and an operand unreadable (status 1): OUT as it was' '
+	echo old >o/out && cp o/out before &&
+	keep -o o/out --max-record 400 list t.warc no-such 2>err; test $? = 1 &&
+	grep "^keep: t.warc: offset" err && grep "^keep: no-such: " err &&
 	test_cmp before o/out &&
-	ls -A o >names && echo out >expect && test_cmp expect names
+	ls -A o >names && printf "new\nout\n" >expect && test_cmp expect names
 '
 
 test_expect_success 'a long record cut short by the end of a .warc.gz is damage: status 2, nothing written' '

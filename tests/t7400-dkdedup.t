@@ -170,6 +170,49 @@ test_expect_success 'the evidence rule: pages alike in one template phrase are k
 	printf "p1\tp2\t1.000000\n" >expect && test_cmp expect bare.out.pairs
 '
 
+# A story in five near copies (a phrase of their own added to each) and
+# four pages of one site, a template phrase of three signatures and ten
+# of their own: N = 9, so the IDF cut drops the signatures of more than 3
+# documents, the story's and the template's.  --agree (the defaults) gives
+# the story's back, whose copies agree elsewhere; the pages' stay apart.
+test_expect_success 'the IDF cut with --agree: a story copied many times is removed, a template kept apart' '
+	awk "BEGIN { s = \"the story1 went1\"; for (j = 2; j <= 10; j++) s = s \" the story\" j \" went\" j;
+		for (i = 1; i <= 5; i++) printf \"s%d\t%s and the extra%d word%d\n\", i, s, i, i;
+		for (i = 1; i <= 4; i++) { t = \"the site menu top the site search box the site footer links\";
+			for (j = 1; j <= 10; j++) t = t \" the p\" i \"a\" j \" p\" i \"b\" j; printf \"p%d\t%s\n\", i, t } }" >feed.tsv &&
+	dkdedup tsv feed.tsv feed.out 2>err &&
+	printf "s1\ns2\ns3\ns4\ns5\np1\np2\np3\np4\n" >all &&
+	printf "s1\np1\np2\np3\np4\n" >expect && test_cmp expect feed.out.keep &&
+	for i in 2 3 4 5; do
+		printf "s$i\ts1\t0.833333\ts1\tthe story1 went1 the story2 went2 the story3 went3 the...\n"
+	done >expect && test_cmp expect feed.out.removed &&
+	echo "dkdedup: 9 documents, 5 kept, 4 removed (0 exact copies, 4 near copies: see feed.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	dkdedup --agree 1 tsv feed.tsv feed1.out 2>err &&
+	test_cmp all feed1.out.keep && test_must_be_empty feed1.out.pairs &&
+	echo "dkdedup: 9 documents, 9 kept, 0 removed (0 exact copies, 0 near copies: see feed1.out.removed), 5 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	test_expect_code 2 dkdedup --agree 2 tsv feed.tsv feed2.out 2>err &&
+	grep "^dkdedup: --agree is .2.: not in \[0, 1\]" err && ! test -e feed2.out
+'
+
+# A page, its French translation and a near copy of it (a sentence
+# added): the translation shares no signature with the page (spot
+# signatures are made of each language's own articles and words), the copy
+# nearly all; in three documents the IDF cut drops what two hold, and
+# --agree gives the page's and its copy's back, which agree elsewhere.
+test_expect_success 'a translated page is kept, a near copy of the page removed' '
+	EN="The program reads the documents of a corpus and writes the signatures of each document. The signatures are the words that follow the articles. A copy of a page is found by the signatures it shares with the page. The threshold is the least similarity of a copy." &&
+	FR="Le programme lit les documents du corpus et écrit les signatures de chaque document. Les signatures sont les mots qui suivent les articles. La copie d une page est trouvée par les signatures qu elle partage avec la page. Le seuil est la moindre similarité d une copie." &&
+	printf "en\t%s\nfr\t%s\nen2\t%s And the end.\n" "$EN" "$FR" "$EN" >tr.tsv &&
+	dkdedup tsv tr.tsv tr.out 2>err &&
+	printf "en\nfr\n" >expect && test_cmp expect tr.out.keep &&
+	printf "en2\ten\t0.842105\ten\tThe program reads the documents of a corpus and writes the...\n" >expect &&
+	test_cmp expect tr.out.removed &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see tr.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual
+'
+
 test_expect_success 'exact copies too short to judge are removed; their first stays, counted' '
 	printf "a\thello world\nb\thello world\nc\tgood night\n" >short.tsv &&
 	dkdedup tsv short.tsv short.out 2>err &&
@@ -192,6 +235,45 @@ test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OU
 	nothing_left
 '
 
+# The policy of dupkit-formats(5): a record over --max-record, or a page
+# that is not one, is skipped, named, the rest done, status 1; keep -o
+# writes OUT without it, and so does dkdedup (its stages tell skipped
+# records from a failure by the status DKDEDUP_STAGE asks of them).
+test_expect_success 'a record over --max-record: skipped by every stage, named, OUT written without it, status 1' '
+	printf "a\t%s\nb\t%s\nl\t%s %s %s\nc\t%s\n" "$A" "$A" "$C" "$C" "$C" "$C" >long.tsv &&
+	test_expect_code 1 dkdedup $BARE --max-record 200 tsv long.tsv long.out 2>err &&
+	printf "a\t%s\nc\t%s\n" "$A" "$C" >expect && test_cmp expect long.out &&
+	printf "a\nc\n" >expect && test_cmp expect long.out.keep &&
+	for p in spotsig dkcluster keep; do
+		grep "^$p: long.tsv:3: record longer than 200 bytes skipped (see --max-record)\$" err || return 1
+	done &&
+	tail -n 1 err >last &&
+	echo "dkdedup: long.out: written without the records skipped above" >expect &&
+	test_cmp expect last &&
+	! grep "failed\|not written" err
+'
+
+test_expect_success 'warc: a PDF response given as HTML is not a page: skipped, named, OUT without it, status 1' '
+	printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n%%PDF-1.4\n%%\342\343\317\323\n1 0 obj\n" >pdf &&
+	dk_warc_record response http://x/pdf urn:uuid:pdf $D "$H" pdf >rpdf &&
+	cat r1 rpdf r2 r3 >pdf.warc &&
+	test_expect_code 1 dkdedup $BARE warc pdf.warc pdf.out 2>err &&
+	cat r1 r3 >expect && test_cmp expect pdf.out &&
+	grep "^htmlstrip: pdf.warc: offset $(wc -c <r1) (urn:uuid:pdf): not an HTML page (PDF document): skipped\$" err &&
+	tail -n 1 err >last &&
+	echo "dkdedup: pdf.out: written without the records skipped above" >expect &&
+	test_cmp expect last
+'
+
+test_expect_success 'a record skipped, then a stage that fails: status 2, no OUT' '
+	printf "a\t%s\nl\t%s %s %s\nb\tC:\\\\Users %s\n" "$A" "$C" "$C" "$C" "$A" >both.tsv &&
+	snapshot >before &&
+	expect_error 2 "^dkdedup: spotsig failed (exit status 2)" dkdedup --max-record 200 tsv both.tsv both.out &&
+	grep "^spotsig: both.tsv:2: record longer than 200 bytes skipped" err &&
+	grep "^dkdedup: both.out: not written" err &&
+	nothing_left
+'
+
 test_expect_success 'a failed stage leaves an earlier OUT as it was' '
 	echo old >old.out && echo old >old.out.keep && echo old >old.out.pairs &&
 	test_must_fail dkdedup tsv esc.tsv old.out 2>err &&
@@ -204,7 +286,7 @@ test_expect_success 'a failed stage leaves an earlier OUT as it was' '
 test_expect_success 'setup: dkdedup beside fake stages' '
 	mkdir fail term &&
 	cp "$DK_BIN/dkdedup" fail/ && cp "$DK_BIN/dkdedup" term/ &&
-	printf "#!/bin/sh\necho \"spotmatch: fake failure\" >&2\nexit 3\n" >fail/spotmatch &&
+	printf "#!/bin/sh\necho \"spotmatch: fake failure\" >&2\nexit 4\n" >fail/spotmatch &&
 	printf "#!/bin/sh\nkill -TERM \$PPID\nexec sleep 30\n" >term/dkcluster &&
 	chmod +x fail/spotmatch term/dkcluster &&
 	awk -v a="$A" "BEGIN { for (i = 0; i < 20000; i++) print \"d\" i \"\t\" a \" \" i }" >big.tsv
@@ -212,8 +294,8 @@ test_expect_success 'setup: dkdedup beside fake stages' '
 
 test_expect_success 'a stage that fails after another wrote to it: only it is named' '
 	snapshot >before &&
-	expect_error 1 "^dkdedup: spotmatch failed (exit status 3)" fail/dkdedup tsv big.tsv big.out &&
-	printf "spotmatch: fake failure\ndkdedup: spotmatch failed (exit status 3)\ndkdedup: big.out: not written\n" >expect &&
+	expect_error 1 "^dkdedup: spotmatch failed (exit status 4)" fail/dkdedup tsv big.tsv big.out &&
+	printf "spotmatch: fake failure\ndkdedup: spotmatch failed (exit status 4)\ndkdedup: big.out: not written\n" >expect &&
 	test_cmp expect err &&
 	nothing_left
 '

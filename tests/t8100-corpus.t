@@ -31,7 +31,7 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	test $(ls in | wc -l) = 4 &&
 	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
-	spotsig all.docs | dklexicon --idf $DK_IDF | spotmatch -t $DK_TAU $SPOT >pairs &&
+	spotsig all.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t $DK_TAU $SPOT >pairs &&
 	sort pairs >ref.pairs &&
 	dkcluster -a ids pairs >ref.clusters &&
 	dkcluster -a ids --representatives pairs >ref.keep &&
@@ -82,7 +82,7 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 	test_must_fail $mk -q IN=in OUT=j1 CLUSTER_FLAGS=--min-size=2 &&
 	find j1 -newer stamp >changed &&
 	test_must_be_empty changed &&
-	test "$(cat j1/opt/match)" = "spotsigs keys=1 min=$DK_MIN_SHARED idf=$DK_IDF tau=$DK_TAU" &&
+	test "$(cat j1/opt/match)" = "spotsigs keys=1 min=$DK_MIN_SHARED idf=$DK_IDF agree=$DK_AGREE tau=$DK_TAU" &&
 	$mk -q IN=in OUT=j1 &&
 	$mk -q IN=in OUT=j1 MINHASH_FLAGS="-k 4" IMATCH_K=3 QGRAM_FLAGS="-q 3" \
 		WINDOW=1h JSON_ID=key HTMLSTRIP_FLAGS=--main &&
@@ -94,11 +94,11 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 '
 
 test_expect_success 'a new threshold remakes the matching and what follows, not the signatures' '
-	spotsig all.docs | dklexicon --idf $DK_IDF | spotmatch -t 0.7 $SPOT | sort >want &&
+	spotsig all.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.7 $SPOT | sort >want &&
 	cp -a j1 t6 &&
 	$mk -n IN=in OUT=t6 TAU=0.7 keeplist >plan &&
 	! grep -e "{ spotsig" -e "{ cut -f1" plan &&
-	test $(grep -c "{ dklexicon --idf $DK_IDF t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.7" plan) = 1 &&
+	test $(grep -c "{ dklexicon --idf $DK_IDF --agree $DK_AGREE t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.7" plan) = 1 &&
 	$mk IN=in OUT=t6 TAU=0.7 keeplist >log 2>&1 &&
 	sort t6/pairs.tsv >got &&
 	test_cmp want got &&
@@ -135,7 +135,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
-	spotsig docs3 | dklexicon --idf $DK_IDF | spotmatch -t $DK_TAU $SPOT >pairs3 &&
+	spotsig docs3 | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t $DK_TAU $SPOT >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
 	test_cmp keep3 three/keep.txt
@@ -268,11 +268,11 @@ test_expect_success 'LSH and I-Match: a new threshold remakes only the stages th
 	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	grep "sort -u" plan &&
 	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 TAU=0.5 pairs >plan &&
-	test $(grep -c "minhash -t 0.5" plan) = 4 &&
+	test $(grep -c "minhash --per-band -t 0.5" plan) = 4 &&
 	! grep -e "spotsig" -e "all.lex.tmp" plan &&
 	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 MINHASH_FLAGS="-k 6 -l 16" pairs >plan &&
-	test $(grep -c "minhash -k 6 -l 16" plan) = 4 &&
+	test $(grep -c "minhash --per-band -k 6 -l 16" plan) = 4 &&
 	! grep "spotsig" plan &&
 	$mk -n IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 TAU=0.5 pairs >plan &&
 	! grep -e "imatch -T" -e "spotmatch" -e "dklexicon" plan &&
@@ -342,7 +342,7 @@ test_expect_success 'WARC shards of the example pages: the pages pipeline, kept 
 	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
 	test "$(cat warc/opt/shards)" = "crawl0.warc crawl1.warc.gz" &&
 	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc.gz >docs &&
-	spotsig docs | dklexicon --idf $DK_IDF | spotmatch -t 0.4 $SPOT >pairs &&
+	spotsig docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.4 $SPOT >pairs &&
 	cut -f1 docs >ids &&
 	dkcluster -a ids --representatives pairs >want.keep &&
 	test_cmp want.keep warc/keep.txt &&
@@ -377,6 +377,48 @@ test_expect_success 'bad variables are refused before anything runs' '
 test_expect_success PARALLEL 'scaleout.sh on the same collection: the same' '
 	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 spotsigs so all.docs &&
 	same so
+'
+
+# DK_AGREE: story.awk's 24 copies of a story are found only when the IDF
+# filter keeps their common signatures because the copies agree.  dkdedup
+# (spotsig --agree on the whole) and corpus.mk (dklexicon --agree over the
+# shards' signatures, the marked lexicon loaded by each shard's keys) keep
+# the same documents, whatever the key ranges; without AGREE, more.
+test_expect_success 'a story copied many times: the keep list of dkdedup, one or three key ranges' '
+	awk -f "$DK_TESTS/story.awk" >story.docs &&
+	mkdir instory &&
+	split -n l/3 -d -a 1 --additional-suffix=.tsv story.docs instory/s &&
+	dkdedup tsv story.docs story.out 2>err &&
+	cut -f1 story.out | sort >story.keep &&
+	test $(wc -l <story.keep) = 61 &&
+	$mk IN=instory OUT=st1 -j 2 >log 2>&1 &&
+	sort st1/keep.txt >got && test_cmp story.keep got &&
+	cat st1/dedup/s0.tsv st1/dedup/s1.tsv st1/dedup/s2.tsv >got && test_cmp story.out got &&
+	$mk IN=instory OUT=st3 KEYS=3 -j 2 >log 2>&1 &&
+	grep -c "	!agree\$" st3/all.lex >marks && test "$(cat marks)" = 40 &&
+	sort st3/keep.txt >got && test_cmp story.keep got &&
+	cat st3/dedup/s0.tsv st3/dedup/s1.tsv st3/dedup/s2.tsv >got && test_cmp story.out got &&
+	$mk IN=instory OUT=st3 KEYS=3 AGREE= -j 2 >log 2>&1 &&
+	! grep -q "	!agree\$" st3/all.lex &&
+	test $(wc -l <st3/keep.txt) = 84
+'
+
+test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.sh keep what dkdedup keeps' '
+	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 spotsigs sost story.docs &&
+	sort sost/keep.txt >got && test_cmp story.keep got &&
+	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 -a "" spotsigs sost0 story.docs &&
+	test $(wc -l <sost0/keep.txt) = 84 &&
+	mapred="sh $top/examples/mapred.sh" &&
+	$mapred lex-map spotsigs -d <story.docs | sort -k1,1 | $mapred lex-reduce spotsigs >mr.lex &&
+	spotsig story.docs | dklexicon --lexicon --idf $DK_IDF --agree $DK_AGREE >want &&
+	test_cmp want mr.lex &&
+	test $(grep -c "	!agree\$" mr.lex) = 40 &&
+	split -n l/3 story.docs mrsplit. &&
+	for f in mrsplit.*; do $mapred key-map spotsigs -d -L mr.lex <$f || return 1; done |
+		sort -k1,1 | $mapred match-reduce spotsigs | $mapred merge spotsigs >mr.pairs &&
+	cut -f1 story.docs >story.ids &&
+	dkcluster -a story.ids --representatives mr.pairs | sort >got &&
+	test_cmp story.keep got
 '
 
 test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the launcher: the same' '

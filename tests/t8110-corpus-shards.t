@@ -23,7 +23,7 @@ same() {
 # single REF DOCS: the single pipeline's pairs (sorted), clusters and keep
 # list of the document stream DOCS
 single() {
-	spotsig "$2" | dklexicon --idf $DK_IDF |
+	spotsig "$2" | dklexicon --idf $DK_IDF --agree $DK_AGREE |
 		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$1.unsorted" &&
 	sort "$1.unsorted" >"$1.pairs" &&
 	cut -f1 "$2" >"$1.ids" &&
@@ -247,7 +247,7 @@ test_expect_success 'a rerun while a killed recipe still writes: its file is wri
 	gone &&
 	dklexicon --idf $DK_IDF -L race/idf.lex race/sigs/w1.warc.gz.sigs | partition --shard -t 0.7 >want &&
 	test_cmp want race/keys/w1.warc.gz.keys &&
-	spotsig w.docs | dklexicon --idf $DK_IDF | spotmatch -t 0.7 --min-shared $DK_MIN_SHARED | sort >want &&
+	spotsig w.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.7 --min-shared $DK_MIN_SHARED | sort >want &&
 	sort race/pairs.tsv >got &&
 	test_cmp want got
 '

@@ -920,14 +920,14 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	if (opt.keep)
-		return keep_main(argc, argv);
+		return dk_exit_status(keep_main(argc, argv));
 	if (opt.histogram && opt.scoring)
 		dk_diex(DK_EXIT_INPUT, "--histogram scores nothing against a gold file: "
 		    "not with %s", opt.scoring);
 	if (opt.histogram) {
 		status = histogram(argv, argc, opt.step, opt.tsv, opt.plot);
 		dk_out_close();
-		return status;
+		return dk_exit_status(status);
 	}
 	if (opt.plot)
 		opt.sweep = 1;
@@ -962,5 +962,5 @@ main(int argc, char **argv)
 		free_run(&runs[i]);
 	free(runs);
 	free_gold();
-	return status;
+	return dk_exit_status(status);
 }

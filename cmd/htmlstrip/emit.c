@@ -37,7 +37,7 @@ hs_skip_not_page(struct hs_doc *d, const char *p, size_t n, const char *hint,
 		return 0;
 	dk_warnx("%s: not an HTML page (%s): skipped", where, what);
 	d->notpage++;
-	d->status = DK_EXIT_OPERAND;
+	dk_skips++;             /* status 1 (dk_exit_status) */
 	return 1;
 }
 

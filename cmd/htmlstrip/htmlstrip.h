@@ -226,7 +226,6 @@ struct hs_doc {
 	unsigned long nothtml;     /* of skipped: responses of another type */
 	unsigned long notpage;     /* inputs skipped as not pages */
 	unsigned long toolong;     /* pages and records over --max-record */
-	int status;                /* DK_EXIT_OPERAND once a page was skipped */
 };
 /* When p[0..n) is not a page (hs_not_page), says so ("WHERE: not an HTML
  * page (PDF document): skipped"), counts it and returns 1. */

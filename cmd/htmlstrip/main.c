@@ -140,10 +140,6 @@ main(int argc, char **argv)
 	for (; *argv; argv++)
 		if ((s = operand(&d, &ps, *argv, warc, &fb)) > status)
 			status = s;
-	if (d.status > status)
-		status = d.status;
-	if (ps.status > status)
-		status = ps.status;
 	d.skipped = ps.skipped, d.nothtml = ps.nothtml, d.damaged = ps.damaged;
 	d.toolong = ps.toolong + dk_records_skipped;    /* and records of a stream */
 	dk_out_close();
@@ -162,5 +158,5 @@ main(int argc, char **argv)
 	dk_pages_free(&ps);
 	dk_buf_free(&d.text), hs_tree_free(&d.tree);
 	free(fb.p);
-	return status;
+	return dk_exit_status(status);
 }

@@ -20,8 +20,9 @@ static const struct dk_usage usage = {
 	"                  error or ignore\n"
 	"  --allow-empty   an empty keep list keeps nothing (else it is an error\n"
 	"                  when the corpus is not empty)\n"
-	"  -o OUT          write to OUT, replaced only when keep succeeds (status 0);\n"
-	"                  on standard output an error leaves the output cut short\n"
+	"  -o OUT          write to OUT, replaced when all was read (status 0, or 1\n"
+	"                  for records skipped over --max-record); on standard output\n"
+	"                  an error leaves the output cut short\n"
 	"  -v              kept and removed records on stderr\n"
 	DK_CLI_IDHELP
 	"  -h, --help, --version\n",
@@ -193,13 +194,16 @@ main(int argc, char **argv)
 	dk_out_close();
 	if ((s = keep_missing(&k, action)) > status)
 		status = s;
-	if (k.skipped && status < DK_EXIT_OPERAND)
-		status = DK_EXIT_OPERAND;       /* each named as it was skipped */
 	if (dk_verbose)
 		closing(&k);
+	/* OUT is what standard output would have been, written when all was
+	 * read: records skipped over --max-record are left out by policy
+	 * (each named, the status 1), an operand that could not be read or
+	 * bad input leaves OUT as it was */
 	if (out && status == 0 && dk_atomic_commit(&a) != 0)
 		dk_die(DK_EXIT_OPERAND, "-o %s", out);
 	if (out && status != 0)
-		dk_atomic_abort(&a);    /* OUT as it was */
-	return status;
+		dk_atomic_abort(&a);
+	dk_skips += k.skipped;  /* each named as it was skipped: status 1 */
+	return dk_exit_status(status);
 }

@@ -303,6 +303,8 @@ keep_warc(struct keep *k, const char *name, const unsigned char *p, size_t n)
 	r.arg = &w;
 	status = dk_pages_records(&r, name, &(dk_file){ (unsigned char *)p, n, DK_FILE_BORROWED });
 	k->skipped += r.toolong;
+	if (status == DK_EXIT_OPERAND)
+		status = 0;     /* records over --max-record: k->skipped, dk_skips in main */
 	decide(&w);
 	write_kept(&w, p, n);
 	dk_out_flush();         /* the file done, whatever comes after */

@@ -149,7 +149,7 @@ main(int argc, char **argv)
 	o.nthreads = dk_cli_threads();
 	if (WIN(&g, OPT_WINDOW)) {
 		window_options(&o, &g);
-		return sm_window(&o, argc, argv);
+		return dk_exit_status(sm_window(&o, argc, argv));
 	}
 	if (g.winonly[0])
 		dk_diex(DK_EXIT_INPUT, "%s needs --window", g.winonly);
@@ -161,7 +161,7 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "--checksum-column does not work with --against");
 	status = o.ref.n > 0 ? sm_against(&o, argc, argv) : sm_batch(&o, argc, argv);
 	free(o.ref.v);
-	return status;
+	return dk_exit_status(status);
 }
 
 /* --window's settings, checked with the rest of the options. */

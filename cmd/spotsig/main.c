@@ -4,14 +4,15 @@
  * word table and the token classes are in words.c and classify.c
  * (spotsig.h). */
 #include "spotsig.h"
+#include "agree.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
 	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
-	"[-d distance] [-m min] [-S file] [-p pattern] [--idf lo:hi [-L lexicon]...]\n"
-	"[--checksum] [--json id[,text]] [file ...]",
+	"[-d distance] [-m min] [-S file] [-p pattern]\n"
+	"[--idf lo:hi [--agree A | -L lexicon...]] [--checksum] [--json id[,text]] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
 	"                default): each paragraph's language, by its stopwords\n"
@@ -26,6 +27,10 @@ static const struct dk_usage usage = {
 	"  -m N          mark documents with fewer than N signatures !short\n"
 	"                (default 1: those without any)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
+	"  --agree A     with --idf: a signature below LO is kept all the same\n"
+	"                when the documents holding it agree elsewhere (a copied\n"
+	"                story, not a template): mean multiset Jaccard of pairs\n"
+	"                of 40 of them, without it, at least A\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
 	"  --checksum    a carried column before the signatures: the SHA-1 of\n"
@@ -150,12 +155,6 @@ spot(struct state *st, const char *text, size_t n)
 	clear_slots(st);
 }
 
-static int
-keep_df(struct state *st, uint64_t df)
-{
-	return dk_lexicon_keep(st->lex, st->lo, st->hi, df, &st->memo);
-}
-
 /* Undoes the percent-encoding of a signature we wrote ourselves (so it is
  * always well formed). */
 static void
@@ -221,7 +220,8 @@ emit_now(struct state *st, const dk_doc *doc)
 
 		if (st->idf) {
 			decode_sig(&st->raw, st->sig.p + u->off, u->len);
-			if (!keep_df(st, dk_lexicon_df(st->lex, st->raw.p, st->raw.n)))
+			if (!dk_lexicon_keep_term(st->lex, st->lo, st->hi, st->raw.p,
+			    st->raw.n, &st->memo))
 				continue;
 		}
 		st->u.v[k++] = *u;
@@ -247,6 +247,7 @@ hold(struct state *st, const dk_doc *doc)
 	d.headlen = doc->head.n;
 	d.first = st->ids.n;
 	d.n = st->u.n;
+	d.idhash = dk_agree_idhash(doc->id.p, doc->id.n);
 	dk_buf_bytes(&st->heads, doc->head.p, d.headlen);
 	if (st->sha1) {
 		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
@@ -264,6 +265,24 @@ hold(struct state *st, const dk_doc *doc)
 	DK_PUSH(&st->docs, d);
 }
 
+/* --agree, between the passes: the common signatures whose documents
+ * agree elsewhere are marked in the lexicon (agree.h). */
+static void
+mark_agreed(struct state *st)
+{
+	dk_agree_doc *docs = dk_reallocarray(NULL, st->docs.n ? st->docs.n : 1, sizeof *docs);
+	size_t i;
+
+	for (i = 0; i < st->docs.n; i++) {
+		docs[i].first = st->docs.v[i].first;
+		docs[i].n = st->docs.v[i].n;
+		docs[i].idhash = st->docs.v[i].idhash;
+	}
+	st->nstory = dk_agree_mark(st->lex, st->lo, st->agree, st->ids.v, docs,
+	    st->docs.n, &st->ncommon);
+	free(docs);
+}
+
 /* Second pass: every held document, filtered by the statistics of all. */
 static void
 emit_held(struct state *st)
@@ -278,7 +297,7 @@ emit_held(struct state *st)
 		dk_idcount *ic = st->ids.v + d->first;
 
 		for (j = k = 0, total = 0; j < d->n; j++)
-			if (keep_df(st, dk_lexicon_df_id(st->lex, ic[j].id))) {
+			if (dk_lexicon_keep_id(st->lex, st->lo, st->hi, ic[j].id, &st->memo)) {
 				ic[k++] = ic[j];
 				total += ic[j].count;
 			}
@@ -415,6 +434,10 @@ report(const struct state *st)
 		snprintf(langs + n, sizeof langs - n, "; %llu paragraph%s in another "
 		    "language than the document", (unsigned long long)st->nparas,
 		    st->nparas == 1 ? "" : "s");
+	if (st->agree <= 1)
+		dk_note("--agree: %llu of %llu signatures below the IDF range kept, "
+		    "their documents agreeing elsewhere", (unsigned long long)st->nstory,
+		    (unsigned long long)st->ncommon);
 	dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
 	    "document), %llu written (with repeats), %llu documents short%s",
 	    (unsigned long long)st->ndocs, (unsigned long long)st->bytes,
@@ -431,6 +454,7 @@ main(int argc, char **argv)
 		DK_CLI_TEXTOPTS,
 		DK_CORPUS_OPTS,
 		{ "idf", required_argument, NULL, 'I' },
+		{ "agree", required_argument, NULL, 'G' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
 		{ "lang", required_argument, NULL, 'l' },
@@ -444,6 +468,7 @@ main(int argc, char **argv)
 	dk_cli_init_text(argc, argv);
 	st.lex = dk_lexicon_new();
 	st.minsigs = 1;         /* an empty list cannot be matched: say so */
+	st.agree = 2;           /* off */
 	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': antes_from_list(&src.av, optarg); break;
@@ -454,6 +479,7 @@ main(int argc, char **argv)
 			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
 			st.idf = 1;
 			break;
+		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
 		case 'l': parse_langs(&src, optarg); break;
 		case 'L':
 			if (dk_lexicon_load(st.lex, optarg) < 0)
@@ -476,6 +502,9 @@ main(int argc, char **argv)
 	argv += optind;
 	if (st.external && !st.idf)
 		dk_diex(DK_EXIT_INPUT, "-L needs --idf");
+	if (st.agree <= 1 && (!st.idf || st.external))
+		dk_diex(DK_EXIT_INPUT, "--agree needs --idf and the input's own statistics "
+		    "(not -L): it compares the documents");
 	if (src.nlang == 0)
 		parse_langs(&src, "auto");
 	build_words(&st.words, &src);
@@ -486,12 +515,15 @@ main(int argc, char **argv)
 	st.uslot = dk_calloc(st.umask + 1, sizeof *st.uslot);
 
 	status = dk_each_input(argc, argv, run, &st);
-	if (st.idf && !st.external)
+	if (st.idf && !st.external) {
+		if (st.agree <= 1)
+			mark_agreed(&st);
 		emit_held(&st);
+	}
 	if (dk_verbose)
 		report(&st);
 	dk_out_close();
 	warn_nosig(&st);
 	cleanup(&st, &src);
-	return status;
+	return dk_exit_status(status);
 }

@@ -86,6 +86,7 @@ struct usig {
 struct bdoc {
 	size_t head, headlen, first;
 	size_t n;
+	uint64_t idhash;        /* --agree: a hash of the ID */
 };
 
 /* Where the word classes come from: the languages of -l (all of them
@@ -134,6 +135,8 @@ struct state {
 	int minsigs;
 	int idf;
 	double lo, hi;
+	double agree;           /* --agree, > 1 when not given */
+	uint64_t ncommon, nstory;       /* --agree: looked at, kept */
 	dk_idf_memo memo;       /* keep_df */
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;

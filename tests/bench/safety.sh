@@ -9,7 +9,12 @@
 # the copies removed in % of the copies, then the totals (sums of counts)
 # over the tuning collections, the held-out ones ($SAFETY_HELDOUT, by
 # default edits gtkmm pangomm cairomm news feed) and all.  SAFE: at most 0.5%
-# lost and at least 90% of the copies removed.  Asserts nothing.
+# lost and at least 90% of the copies removed.  Then, for dkdedup's runs
+# (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
+# how many of the lost documents are text copies of the kept document they
+# were removed for, by the collections' own copy rules, and the lost
+# documents left, the part of the goal a measure of shared text can
+# reach.  Asserts nothing.
 #
 # To try stage options dkdedup does not pass on, $SAFETY_PIPE replaces it:
 # a shell command run with $DOCS set to the collection's docs.tsv that
@@ -70,4 +75,14 @@ awk -F '\t' '
 		if ("held-out" in D) line("total", "held-out", D["held-out"], C["held-out"], L["held-out"], CP["held-out"], R["held-out"])
 		line("total", "all", D["all"], C["all"], L["all"], CP["all"], R["all"])
 	}' "$t/table"
+if [ -z "$SAFETY_PIPE" ] && command -v python3 >/dev/null; then
+	for g in "$dir"/*/gold.tsv; do
+		c=$(dirname "$g")
+		name=$(basename "$c")
+		[ -f "$t/$name.out.keep" ] || continue
+		python3 "$(dirname "$0")/losses.py" "$c" "$t/$name.out" | tail -n 1 || status=1
+	done >"$t/losses"
+	cat "$t/losses"
+	awk '{ l += $2; c += $4 } END { printf "lost that are not text copies: %d of %d\n", l - c, l }' "$t/losses"
+fi
 exit $status

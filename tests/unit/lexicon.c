@@ -1,15 +1,17 @@
 /* Unit tests of common/lexicon: counting, look-ups, IDF and its edge
- * cases, loading (merging) and writing. */
+ * cases, loading (merging) and writing; the !agree marks and how
+ * common/agree sets them. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
 
+#include "agree.h"
 #include "lexicon.h"
 #include "stream.h"
 #include "tap.h"
 
-#define PLAN 22
+#define PLAN 33
 
 static void
 test_counting(void)
@@ -99,6 +101,65 @@ test_files(void)
 	dk_lexicon_free(lx);
 }
 
+/* A = {x, y, z}, B = {x, y, z}, C = {x, w}, D = {q}: below the bound 0.6
+ * are x (DF 3), y and z (DF 2).  x's holders agree by (1 + 0 + 0) / 3
+ * without it, y's and z's by 1. */
+static void
+test_agree(void)
+{
+	dk_lexicon *lx = dk_lexicon_new();
+	static const char *docs[4][3] = { { "x", "y", "z" }, { "x", "y", "z" }, { "x", "w" }, { "q" } };
+	static const size_t len[4] = { 3, 3, 2, 1 };
+	dk_idcount ids[9];
+	dk_agree_doc d[4];
+	size_t i, j, k = 0;
+	uint64_t ncommon = 0;
+	dk_idf_memo memo = { { 0 } };
+	long x, y;
+
+	for (i = 0; i < 4; i++) {
+		dk_lexicon_doc(lx);
+		d[i].first = k;
+		d[i].n = len[i];
+		d[i].idhash = dk_agree_idhash(&"ABCD"[i], 1);
+		for (j = 0; j < len[i]; j++) {
+			ids[k].id = dk_lexicon_count(lx, docs[i][j], 1);
+			ids[k++].count = 1;
+		}
+	}
+	tap_is_int((long long)dk_agree_mark(lx, 0.6, 0.34, ids, d, 4, &ncommon), 2,
+	    "agree 0.34: y and z marked");
+	tap_is_int((long long)ncommon, 3, "three signatures below the bound looked at");
+	x = dk_lexicon_find(lx, "x", 1);
+	y = dk_lexicon_find(lx, "y", 1);
+	tap_ok(!dk_lexicon_agreed(lx, (uint32_t)x) && dk_lexicon_agreed(lx, (uint32_t)y),
+	    "x not marked, y marked");
+	tap_ok(dk_lexicon_keep_id(lx, 0.6, 1, (uint32_t)y, &memo), "a marked term is kept");
+	tap_ok(!dk_lexicon_keep_id(lx, 0.6, 1, (uint32_t)x, &memo), "an unmarked one is not");
+	tap_ok(dk_lexicon_keep_term(lx, 0.6, 1, "z", 1, &memo), "kept by its bytes");
+	tap_ok(dk_lexicon_keep_term(lx, 0.6, 1, "unknown", 7, &memo), "an unknown term: DF 1, kept");
+	dk_out.n = 0;
+	dk_lexicon_write(lx);
+	tap_is_mem(dk_out.p, dk_out.n, "!N\t4\nq\t1\nw\t1\nx\t3\ny\t2\t!agree\nz\t2\t!agree\n",
+	    strlen("!N\t4\nq\t1\nw\t1\nx\t3\ny\t2\t!agree\nz\t2\t!agree\n"),
+	    "marks written as a third field");
+	/* -m --idf 0.6:0.9: an unknown term is dropped (IDF 1), and so are
+	 * q and w (IDF 1) and x (0.21): only the marked ones stay */
+	tap_is_int((long long)dk_lexicon_prune(lx, 0.6, 0.9), 2, "prune keeps the marked terms");
+	dk_out.n = 0;
+	dk_lexicon_free(lx);
+
+	lx = dk_lexicon_new();
+	dk_lexicon_doc(lx);
+	dk_lexicon_doc(lx);
+	dk_lexicon_count(lx, "x", 1);
+	dk_lexicon_count(lx, "y", 1);
+	tap_is_int((long long)dk_agree_mark(lx, 0.6, 0, ids, d, 0, &ncommon), 0,
+	    "no document: nothing marked");
+	tap_is_int((long long)ncommon, 0, "DF 1: not looked at");
+	dk_lexicon_free(lx);
+}
+
 int
 main(void)
 {
@@ -107,5 +168,6 @@ main(void)
 	test_idf();
 	test_growth();
 	test_files();
+	test_agree();
 	return tap_done(PLAN);
 }

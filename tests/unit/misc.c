@@ -70,13 +70,22 @@ test_measure(void)
 	tap_ok(o == 2 && dk_sim(DK_M_DICE, o, 4, 6) == 4.0 / 10, "dice 2 * 2/10");
 	tap_ok(dk_measure_parse("dice") == DK_M_DICE &&
 	    strcmp(dk_measure_name(DK_M_DICE), "dice") == 0 &&
-	    strcmp(dk_measure_names(), "jaccard, set, max, dice, cosine") == 0, "dice by name");
+	    strcmp(dk_measure_names(), "jaccard, set, max, dice, cosine, containment") == 0,
+	    "dice by name");
 	o = dk_overlap(DK_M_COSINE, a, 3, b, 3);
 	tap_ok(o == 2 && dk_sim(DK_M_COSINE, o, 4, 9) == 2.0 / 6, "cosine 2 / sqrt(4 * 9)");
 	tap_ok(dk_sim(DK_M_COSINE, 0, 0, 5) == 0, "cosine with an empty document is 0");
 	tap_ok(dk_measure_parse("cosine") == DK_M_COSINE &&
 	    strcmp(dk_measure_tag(DK_M_COSINE), "/cosine") == 0 &&
 	    strcmp(dk_measure_tag_by("/cosine"), "for cosine") == 0, "cosine by name and tag");
+	o = dk_overlap(DK_M_CONTAIN, a, 3, b, 3);
+	tap_ok(o == 2 && dk_sim(DK_M_CONTAIN, o, 4, 6) == 2.0 / 4 &&
+	    dk_sim(DK_M_CONTAIN, 3, 9, 3) == 1.0, "containment 2/4, and 1 for a part of a whole");
+	tap_ok(dk_sim(DK_M_CONTAIN, 0, 0, 5) == 0, "containment with an empty document is 0");
+	tap_ok(dk_measure_parse("containment") == DK_M_CONTAIN &&
+	    dk_measure_parse("overlap") == DK_M_CONTAIN &&
+	    strcmp(dk_measure_tag(DK_M_CONTAIN), "/contain") == 0 &&
+	    dk_measure_ratio(DK_M_CONTAIN, 0.8) == 0, "containment by name and tag, ratio 0");
 	tap_ok(strcmp(dk_measure_tag(DK_M_MAX), "") == 0 &&
 	    strcmp(dk_measure_tag(DK_M_SET), "/set") == 0 &&
 	    strcmp(dk_measure_tag_options(""), "-M jaccard or -M max") == 0 &&
@@ -95,7 +104,8 @@ contract_holds(dk_measure m, double tau)
 	double r = dk_measure_ratio(m, tau);
 	uint64_t la, lb, o, lo, hi;
 
-	if (!(r > 0 && r <= tau))
+	/* r = 0 only for containment, which has no length bound */
+	if (!(r >= 0 && r <= tau) || (r == 0 && m != DK_M_CONTAIN))
 		return 0;
 	for (la = 1; la <= 90; la++)
 		for (lb = la; lb <= 90; lb++)
@@ -120,7 +130,7 @@ test_measure_contract(void)
 	size_t i;
 	int ok;
 
-	for (m = DK_M_JACCARD; m <= DK_M_COSINE; m++) {
+	for (m = DK_M_JACCARD; m <= DK_M_CONTAIN; m++) {
 		ok = 1;
 		for (i = 0; i < sizeof taus / sizeof *taus; i++)
 			ok &= contract_holds(m, taus[i]);
@@ -319,7 +329,7 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(46);
+	tap_plan(50);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -330,5 +340,5 @@ main(void)
 	test_sort64();
 	test_sort64_big();
 	test_checks();
-	return tap_done(46);
+	return tap_done(50);
 }

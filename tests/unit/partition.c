@@ -49,7 +49,7 @@ main(void)
 	char buf[32];
 	size_t i;
 
-	tap_plan(13 + 3 * 9);
+	tap_plan(14 + 3 * 9);
 	dk_parts_init(&t, DK_M_JACCARD, 1.0, 1000);
 	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
 	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
@@ -69,6 +69,10 @@ main(void)
 	tap_ok(t.p[1] == 3 && t.p[2] == 6 && t.p[3] == 10 && t.p[4] == 16 &&
 	    t.p[5] == 24 && t.p[6] == 36, "tau 0.7: 1, 3, 6, 10, 16, 24, 36");
 	dk_parts_free(&t);
+	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 1000);
+	tap_ok(t.n == 1 && dk_parts_find(&t, 999999) == 0 && !dk_parts_probe(&t, 0, 5),
+	    "containment: one partition, no probes");
+	dk_parts_free(&t);
 	for (i = 0; i < sizeof taus / sizeof *taus; i++) {
 		dk_parts_init(&t, DK_M_JACCARD, taus[i], 500);
 		tap_ok(tiles(&t), "tau %g: ranges tile the lengths", taus[i]);
@@ -85,5 +89,5 @@ main(void)
 	tap_is_str(buf, strlen(buf), "1", "tau text 1");
 	dk_tau_format(buf, sizeof buf, 0.123456789);
 	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
-	return tap_done(13 + 3 * 9);
+	return tap_done(14 + 3 * 9);
 }
