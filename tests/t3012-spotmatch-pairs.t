@@ -50,7 +50,7 @@ for m in jaccard set max dice cosine containment; do
 		"
 	done
 done
-# (containment has no length partitions, so no pairs either)
+# (containment needs an overlap of 1 only: no document is pairable, none joined)
 for m in jaccard set max dice cosine; do
 	test_expect_success "some partitions joined by pairs, $m" "
 		check 0.9 $m flat && joined &&
