@@ -20,7 +20,7 @@ check() {
 	dk_brute -t "$_tau" -M "$_m" "$@" "$_f" >expect &&
 	spotmatch -v -j 1 -t "$_tau" -M "$_m" "$@" "$_f" >actual 2>err &&
 	test_cmp expect actual &&
-	sed -n "s/.*(\([0-9]*\) indexed by signature pairs).*/\1/p" err >joined &&
+	sed -n "s/.* \([0-9]*\) joined by signature pairs,.*/\1/p" err >joined &&
 	test -s joined &&
 	spotmatch -j 2 -t "$_tau" -M "$_m" "$@" "$_f" >actual &&
 	test_cmp expect actual

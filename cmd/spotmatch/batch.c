@@ -468,8 +468,8 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
-		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions "
-		    "(%lu indexed by signature pairs), "
+		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
+		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
 		    "%llu candidates compared, %zu pairs", c.docs.n,

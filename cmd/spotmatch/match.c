@@ -1016,7 +1016,7 @@ join_verify(void *arg, int tid)
 	}
 }
 
-/* A group indexed by signature pairs, matched as a join instead of by
+/* A group of signature pairs (pair_keys), matched as a join instead of by
  * queries: every pair of its members' and probes' pair prefixes as an
  * entry (its hash, the document), sorted, so that the documents sharing
  * a pair lie together; each two of a run (but two probes) whose lengths
