@@ -445,6 +445,9 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 	sm_ctx_init(&c, o);
 	in = sm_input_new(&c, o, 0);
 	status = dk_each_input(argc, argv, read_operand, in);
+	/* every ID has been checked: the set of them (some 40 bytes a
+	 * document) is not needed while matching */
+	dk_ids_free(&dk_input_ids);
 	t0 = sm_seconds();
 	check_stream(in, &c, o->tau_set);
 	kind = in->rd.kind ? in->rd.kind->pairs : DK_PAIRS_NONE;
@@ -466,10 +469,11 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
+		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
 		    "%llu candidates compared, %zu pairs", c.docs.n,
-		    c.nshort, c.nrejected, c.ngroups, c.nfolded, c.lists, c.postings, c.met,
+		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
 		    c.placed, c.candidates, pairs.n);
 	dk_out_close();
 	free(pairs.v);

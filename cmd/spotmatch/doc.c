@@ -48,10 +48,37 @@ sm_ctx_bytes(const sm_ctx *c)
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
 
+/* Sorts k[0..n) by their top halves (LSD radix by bytes, a byte every
+ * value shares skipped), with room for n more after them. */
+static void
+sort_by_top(uint64_t *k, size_t n)
+{
+	size_t count[256], i, sum, t;
+	uint64_t *src = k, *dst = k + n, *swap, all_or = 0, all_and = UINT64_MAX;
+	int sh;
+
+	for (i = 0; i < n; i++)
+		all_or |= k[i], all_and &= k[i];
+	for (sh = 32; sh < 64; sh += 8) {
+		if ((((all_or ^ all_and) >> sh) & 0xff) == 0)
+			continue;       /* every value has this byte */
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[(src[i] >> sh) & 0xff]++;
+		for (i = 0, sum = 0; i < 256; i++)
+			t = count[i], count[i] = sum, sum += t;
+		for (i = 0; i < n; i++)
+			dst[count[(src[i] >> sh) & 0xff]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	if (src != k)
+		memcpy(k, src, n * sizeof *k);
+}
+
 /* Sorts the numbered signatures by number, as dk_overlap merges sorted
  * arrays: in place for the usual short lists, a long one packed into the
- * scratch as number << 32 | count for dk_sort_u64 (a list of a million in
- * reverse order is no worst case). */
+ * scratch as number << 32 | count and radix sorted by number (a list of a
+ * million in reverse order is no worst case). */
 void
 sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch)
 {
@@ -68,11 +95,11 @@ sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch)
 		}
 		return;
 	}
-	DK_GROW(scratch, n + 1);
+	DK_GROW(scratch, 2 * n + 1);
 	k = scratch->v;
 	for (i = 0; i < n; i++)
 		k[i] = (uint64_t)v[i].id << 32 | v[i].count;
-	dk_sort_u64(k, n);
+	sort_by_top(k, n);
 	for (i = 0; i < n; i++)
 		v[i] = (dk_idcount){ (uint32_t)(k[i] >> 32), (uint32_t)k[i] };
 }
@@ -168,6 +195,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 {
 	dk_idcount *v;
 	size_t i, n = sg->n;
+	uint64_t *h;
 	int isnew;
 
 	if (!admit(c, r, id, sg->flags, sg->n, sg->size, how))
@@ -180,8 +208,19 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 		if (v[0].count == 0)        /* all known: no entry 0 */
 			memmove(v, v + 1, --n * sizeof *v);
 	} else {
+		/* the hashes first, the table's slots and entries fetched ahead
+		 * of the lookups, which miss the cache on a large dictionary */
+		DK_GROW(&c->keys, n + 1);
+		h = c->keys.v;
 		for (i = 0; i < n; i++) {
-			v[i].id = dk_intern_id(&c->sigs, sg->v[i].s.p, sg->v[i].s.n, &isnew);
+			h[i] = dk_intern_hash(sg->v[i].s.p, sg->v[i].s.n);
+			dk_intern_prefetch(&c->sigs, h[i]);
+		}
+		for (i = 0; i < n; i++)
+			dk_intern_prefetch_entry(&c->sigs, h[i]);
+		for (i = 0; i < n; i++) {
+			v[i].id = dk_intern_id_hashed(&c->sigs, sg->v[i].s.p, sg->v[i].s.n,
+			    h[i], &isnew);
 			v[i].count = sg->v[i].count;
 		}
 		sm_sort_sigs(v, n, &c->keys);

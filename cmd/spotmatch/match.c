@@ -121,6 +121,11 @@ struct sm_matcher {
 	size_t ctabsize;
 	DK_VEC(struct klass) cls;  /* the members' classes, then the probes' */
 	DK_VEC(uint32_t) rmember, rprobe;       /* their representatives */
+	/* signature pairs (pair_keys): whether the current group is joined
+	 * by them; its entries (hash << 32 | rank), scratch for sorting, and
+	 * the candidates (rank of the query << 32 | rank of the member) */
+	int bypair;
+	DK_VEC(uint64_t) pk, ptmp, pcand;
 };
 
 
@@ -440,6 +445,136 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 	return i;
 }
 
+/* ---- signature pairs ----
+ * On a large collection over a fixed vocabulary, every signature's list
+ * lengthens with the collection, and a query meets members that share one
+ * rare signature with it by chance: the members met grow with the square
+ * of the documents.  A group can instead be matched by the pairs of
+ * signatures of a longer prefix, its pair prefix, which two documents
+ * share by chance far more rarely.
+ *
+ * Let alpha be the overlap every match of a document needs and maxw the
+ * largest weight of its signatures; its pair prefix is its first
+ * signatures until what is left weighs less than alpha - maxw.  If a
+ * match shares two signatures or more, the second it shares (in the
+ * global order both are sorted by) lies in the pair prefix of either
+ * side: were it after, the overlap would be at most the weight of the
+ * first shared signature (at most maxw) plus what is left after the pair
+ * prefix (less than alpha - maxw).  The first lies before it, so the
+ * pair prefixes of both hold the pair of the first two shared
+ * signatures.  A match shares two signatures when one side's alpha
+ * exceeds its maxw (one shared signature weighs at most maxw): a group
+ * whose members all satisfy that (pairable) finds every pair with a
+ * probe or member among the documents whose pair prefixes share a pair
+ * (join_pairs: the pairs hashed and sorted, no index).  A group is joined
+ * when its pairs are at most PAIRCOST times the postings its queries
+ * would read (long lists: many documents, high thresholds, short
+ * prefixes), and their entries take no more memory than the signature
+ * arrays of the input (over PAIRFLOOR pairs); the candidates are then
+ * verified after the bitmap filter, without the positional filter. */
+#define PAIRCOST 1
+#define PAIRFLOOR ((uint64_t)1 << 20)
+
+static void drop_index(sm_matcher *mt);
+
+/* The largest weight of a signature of d. */
+static uint64_t
+doc_maxw(const sm_ctx *c, const sm_doc *d)
+{
+	const dk_idcount *s = sigs_of(c, d);
+	uint64_t m = 0, wt;
+	size_t i;
+
+	for (i = 0; i < d->nsig; i++) {
+		wt = dk_measure_weight(c->m, s[i].count);
+		m = wt > m ? wt : m;
+	}
+	return m;
+}
+
+/* The overlap alpha of prefix_len, settled: the default when 0, and at
+ * least --min-shared. */
+static uint64_t
+alpha_of(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
+{
+	if (alpha == 0)
+		alpha = dk_overlap_least(mt->ratio, d->len);
+	return alpha < mt->c->minshared ? mt->c->minshared : alpha;
+}
+
+/* How many of the first signatures of d are its pair prefix for a match
+ * overlap of at least alpha (0: any match), its largest weight being
+ * maxw: all of them when alpha <= maxw. */
+static size_t
+pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t maxw)
+{
+	const sm_ctx *c = mt->c;
+	const dk_idcount *s = sigs_of(c, d);
+	uint64_t rest = d->len, cut;
+	size_t i;
+
+	alpha = alpha_of(mt, d, alpha);
+	if (alpha <= maxw)
+		return d->nsig;
+	cut = alpha - maxw;
+	for (i = 0; i < d->nsig && rest >= cut; i++)
+		rest -= dk_measure_weight(c->m, s[i].count);
+	return i;
+}
+
+/* Whether the members of group g are joined by signature pairs: all
+ * pairable, and the pairs of the members and probes at most PAIRCOST
+ * times the postings the prefix index would have its queries read: by
+ * a member, each earlier member on a list; by a probe, each member on
+ * its lists (the lengths counted in mt->slot). */
+static int
+pair_keys(sm_matcher *mt, const sm_group *g)
+{
+	const sm_ctx *c = mt->c;
+	uint64_t npair = 0, nread = 0, maxw, alpha;
+	const dk_idcount *s;
+	const sm_doc *d;
+	size_t i, k, j;
+	int ok = 1;
+
+	if (!c->prune || !c->partition || g->nmember < 2)
+		return 0;
+	mt->touched.n = 0;
+	for (i = 0; i < g->nmember + g->nprobe && ok; i++) {
+		d = &c->docs.v[i < g->nmember ? g->member[i] : g->probe[i - g->nmember]];
+		maxw = doc_maxw(c, d);
+		alpha = alpha_of(mt, d, 0);
+		if (alpha <= maxw && i < g->nmember) {
+			ok = 0;
+			break;
+		}
+		k = pair_prefix_len(mt, d, alpha, maxw);
+		npair += (uint64_t)k * (k - 1) / 2;
+		s = sigs_of(c, d);
+		for (k = prefix_len(mt, d, 0), j = 0; j < k; j++) {
+			if (mt->slot[s[j].id].list == NONE) {
+				mt->slot[s[j].id].list = 0;
+				DK_PUSH(&mt->touched, s[j].id);
+			}
+			nread += mt->slot[s[j].id].list;
+			mt->slot[s[j].id].list += i < g->nmember;
+		}
+	}
+	drop_index(mt);
+	mt->touched.n = 0;
+	/* the entries and their scratch take 16 bytes a pair: at most what
+	 * the signature arrays of the input take, over a floor of 16 MB */
+	return ok && npair <= PAIRCOST * nread &&
+	    npair <= (c->pool.n / 2 > PAIRFLOOR ? c->pool.n / 2 : PAIRFLOOR);
+}
+
+/* The key of the pair of signature numbers a < b. */
+static inline uint64_t
+pair_key(uint32_t a, uint32_t b)
+{
+	return (uint64_t)a << 32 | b;
+}
+
 /* Puts the members in rank order, by descending length then input
  * order (cmp_rank): members in input order whose lengths span a short
  * range are counted into place (a stable counting sort by length). */
@@ -505,9 +640,11 @@ rank_work(void *arg, int tid)
 		mt->blockw.v[r / RANKBLOCK] = (uint32_t)tid;
 		for (end = r + RANKBLOCK < rk->n ? r + RANKBLOCK : rk->n; r < end; r++) {
 			d = &c->docs.v[mt->rank2doc.v[r]];
-			np = prefix_len(mt, d, 0);
 			doc_bits(c, d, mt->bits.v[r].bits);
 			mt->bits.v[r].len = d->len;
+			if (mt->bypair)
+				continue;       /* join_pairs reads the arrays */
+			np = prefix_len(mt, d, 0);
 			if (w->pfx.n + np > UINT32_MAX)
 				dk_diex(DK_EXIT_INPUT, "partition too large (%zu signature "
 				    "occurrences)", w->pfx.n + np);
@@ -555,6 +692,8 @@ build_index(sm_matcher *mt, const sm_group *g)
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	dk_parallel(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
+	if (mt->bypair)
+		return;        /* join_pairs */
 	for (r = 0; r < n; r++)
 		for (e = prefix_of(mt, r), i = 0; i < mt->pcount.v[r]; i++) {
 			if ((l = mt->slot[e[i].sig].list) == NONE) {
@@ -616,6 +755,39 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 }
 
 
+/* The candidates of query q in w->cand (those met whose acc is not
+ * PRUNED) past the bitmap filter, verified; the pairs found into w. */
+static void
+verify(sm_matcher *mt, struct worker *w, uint32_t q)
+{
+	const sm_ctx *c = mt->c;
+	const struct rankbits *rb;
+	uint64_t qbits[BITWORDS];
+	uint32_t r, other, len = c->docs.v[q].len;
+	size_t k;
+	double sim;
+
+	w->met += w->cand.n;
+	if (c->prune)
+		doc_bits(c, &c->docs.v[q], qbits);
+	for (k = 0; k < w->cand.n; k++) {
+		r = w->cand.v[k];
+		if (w->acc[r] == PRUNED)
+			continue;
+		w->placed++;
+		rb = &mt->bits.v[r];
+		if (c->prune && bits_bound(qbits, len, rb->bits, rb->len) <
+		    need_of(c, len, rb->len))
+			continue;
+		w->candidates++;
+		other = mt->rank2doc.v[r];
+		sim = candidate_sim(c, q, other);
+		if (sim >= c->tau)
+			DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
+			    q < other ? other : q, sim }));
+	}
+}
+
 /* Compares document q with the members before rank `below` (all of them
  * for a probe) whose prefix shares a signature with its own: the members
  * met, each with its overlap so far, then the candidates the positional
@@ -627,12 +799,10 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	const sm_doc *d = &c->docs.v[q];
 	const dk_idcount *s = sigs_of(c, d);
 	const struct posting *list, *p;
-	const struct rankbits *rb;
-	uint64_t rest = d->len, from, need, ub, qbits[BITWORDS];
-	size_t i, j, j0, k, n, np;
-	uint32_t l, r, wt, len = d->len, other;
+	uint64_t rest = d->len, from, need, ub;
+	size_t i, j, j0, n, np;
+	uint32_t l, r, wt, len = d->len;
 	int sorted = c->prune && c->partition;
-	double sim;
 
 	if (++w->query == 0) {
 		memset(w->stamp, 0xff, mt->nmember * sizeof *w->stamp);
@@ -687,25 +857,224 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		}
 		w->postings += (j < n ? j + 1 : n) - j0;
 	}
-	w->met += w->cand.n;
-	if (c->prune)
-		doc_bits(c, d, qbits);
-	for (k = 0; k < w->cand.n; k++) {
-		r = w->cand.v[k];
-		if (w->acc[r] == PRUNED)
-			continue;
-		w->placed++;
-		rb = &mt->bits.v[r];
-		if (c->prune && bits_bound(qbits, len, rb->bits, rb->len) <
-		    need_of(c, len, rb->len))
-			continue;
-		w->candidates++;
-		other = mt->rank2doc.v[r];
-		sim = candidate_sim(c, q, other);
-		if (sim >= c->tau)
-			DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
-			    q < other ? other : q, sim }));
+	verify(mt, w, q);
+}
+
+/* Sorts v[0..n) by the top halves of its values, keeping the order of
+ * equal ones (the entries of join_pairs, made in ascending order of
+ * their bottom halves, end up sorted): two passes of 16 bits; tmp has
+ * room for n. */
+static void
+sort_hashes(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	size_t *count, i, k, sum, t;
+	uint64_t *src = v, *dst = tmp, *swap;
+	int pass;
+
+	if (n < 1024) {
+		dk_sort_u64(v, n);
+		return;
 	}
+	count = dk_calloc(2 * 65536, sizeof *count);
+	for (i = 0; i < n; i++) {
+		count[(v[i] >> 32) & 0xffff]++;
+		count[65536 + (v[i] >> 48)]++;
+	}
+	for (pass = 0; pass < 2; pass++) {
+		size_t *c = count + pass * 65536;
+		int sh = 32 + 16 * pass;
+
+		for (k = 0, sum = 0; k < 65536; k++) {
+			t = c[k];
+			c[k] = sum;
+			sum += t;
+		}
+		for (i = 0; i < n; i++)
+			dst[c[(src[i] >> sh) & 0xffff]++] = src[i];
+		swap = src, src = dst, dst = swap;
+	}
+	free(count);
+}
+
+/* The number of pairs of d's pair prefix (for any match). */
+static size_t
+count_pairs(const sm_matcher *mt, const sm_doc *d)
+{
+	size_t np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
+
+	return np * (np - (np > 0)) / 2;
+}
+
+/* The pairs of d's pair prefix (for any match), each as the top half of
+ * its hash above id, into v. */
+static void
+put_pairs(const sm_matcher *mt, const sm_doc *d, uint64_t id, uint64_t *v)
+{
+	const dk_idcount *s = sigs_of(mt->c, d);
+	size_t i, j, np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
+
+	for (i = 0; i < np; i++)
+		for (j = i + 1; j < np; j++)
+			*v++ = (dk_mix64(pair_key(s[i].id, s[j].id)) >> 32 << 32) | id;
+}
+
+/* The document of entry id of a group joined by pairs: a member by rank,
+ * then the probes. */
+static uint32_t
+join_doc(const sm_matcher *mt, uint64_t id)
+{
+	return id < mt->nmember ? mt->rank2doc.v[id] : mt->probe[id - mt->nmember];
+}
+
+/* The work of join_pairs shared by the threads: the entries of each
+ * document counted (at[id + 1]), then made at[id] on; the candidates
+ * verified. */
+struct join {
+	sm_matcher *mt;
+	size_t ndoc;
+	size_t *at;
+	size_t ncand;
+	dk_counter next;
+};
+
+#define JOINCHUNK 4096
+
+static void
+join_count(void *arg, int tid)
+{
+	struct join *jn = arg;
+	size_t i, end;
+
+	(void)tid;
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, jn->ndoc)) < jn->ndoc)
+		for (end = i + JOINCHUNK < jn->ndoc ? i + JOINCHUNK : jn->ndoc; i < end; i++)
+			jn->at[i + 1] = count_pairs(jn->mt, &jn->mt->c->docs.v[join_doc(jn->mt, i)]);
+}
+
+static void
+join_fill(void *arg, int tid)
+{
+	struct join *jn = arg;
+	sm_matcher *mt = jn->mt;
+	size_t i, end;
+
+	(void)tid;
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, jn->ndoc)) < jn->ndoc)
+		for (end = i + JOINCHUNK < jn->ndoc ? i + JOINCHUNK : jn->ndoc; i < end; i++)
+			put_pairs(mt, &mt->c->docs.v[join_doc(mt, i)], i, mt->pk.v + jn->at[i]);
+}
+
+/* Verifies the distinct candidates of a share of mt->pcand (sorted, by
+ * query), a query's candidates in one share. */
+static void
+join_verify(void *arg, int tid)
+{
+	struct join *jn = arg;
+	sm_matcher *mt = jn->mt;
+	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[tid];
+	const uint64_t *v = mt->pcand.v;
+	uint64_t qbits[BITWORDS], x, y;
+	const struct rankbits *rb;
+	uint32_t q, other, last = NONE;
+	size_t i, end, n = jn->ncand;
+	double sim;
+
+	while ((i = dk_counter_take(&jn->next, JOINCHUNK, n)) < n) {
+		end = i + JOINCHUNK < n ? i + JOINCHUNK : n;
+		/* a share starts at a new query and runs to the end of its
+		 * last query's: one that began in an earlier share is its */
+		if (i > 0)
+			while (i < n && v[i - 1] >> 32 == v[i] >> 32)
+				i++;
+		if (i >= end)
+			continue;
+		while (end < n && v[end - 1] >> 32 == v[end] >> 32)
+			end++;
+		for (; i < end; i++) {
+			if (i > 0 && v[i] == v[i - 1])
+				continue;
+			w->met++;
+			w->placed++;
+			y = v[i] >> 32;
+			x = (uint32_t)v[i];
+			q = join_doc(mt, y);
+			if (q != last)
+				doc_bits(c, &c->docs.v[q], qbits);
+			last = q;
+			rb = &mt->bits.v[x];
+			if (bits_bound(qbits, c->docs.v[q].len, rb->bits, rb->len) <
+			    need_of(c, c->docs.v[q].len, rb->len))
+				continue;
+			w->candidates++;
+			other = mt->rank2doc.v[x];
+			sim = candidate_sim(c, q, other);
+			if (sim >= c->tau)
+				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
+				    q < other ? other : q, sim }));
+		}
+	}
+}
+
+/* A group of signature pairs (pair_keys), matched as a join instead of by
+ * queries: every pair of its members' and probes' pair prefixes as an
+ * entry (its hash, the document), sorted, so that the documents sharing
+ * a pair lie together; each two of a run (but two probes) whose lengths
+ * may match are a candidate, counted once (a hash shared by two pairs
+ * only adds candidates), and verified as a query's would be.  The
+ * entries are made and the candidates verified by the threads. */
+static void
+join_pairs(sm_matcher *mt)
+{
+	const sm_ctx *c = mt->c;
+	struct worker *w = &mt->w[0];
+	size_t n = mt->nmember, i, a, b, e;
+	struct join jn = { mt, n + mt->nprobe, NULL, 0, { 0 } };
+	int nw = jn.ndoc < 4 * JOINCHUNK ? 1 : mt->nw;
+	uint64_t x, y;
+	uint32_t lx, ly;
+
+	jn.at = dk_calloc(jn.ndoc + 1, sizeof *jn.at);
+	dk_parallel(nw, join_count, &jn);
+	for (i = 0; i < jn.ndoc; i++)
+		jn.at[i + 1] += jn.at[i];
+	mt->pk.n = mt->pcand.n = 0;
+	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
+	DK_GROW(&mt->ptmp, jn.at[jn.ndoc] + 1);
+	mt->pk.n = jn.at[jn.ndoc];
+	jn.next.next = 0;
+	dk_parallel(nw, join_fill, &jn);
+	free(jn.at);
+	sort_hashes(mt->pk.v, mt->pk.n, mt->ptmp.v);
+	w->postings += mt->pk.n;
+	for (a = 0; a < mt->pk.n; a = e) {
+		for (e = a + 1; e < mt->pk.n && mt->pk.v[e] >> 32 == mt->pk.v[a] >> 32; e++)
+			;
+		if (e - a < 2)
+			continue;
+		w->lists++;
+		for (b = a + 1; b < e; b++) {
+			y = (uint32_t)mt->pk.v[b];
+			if ((uint32_t)mt->pk.v[b - 1] == y)
+				continue;       /* one document, two pairs of one hash */
+			ly = c->docs.v[join_doc(mt, y)].len;
+			for (i = a; i < b; i++) {
+				x = (uint32_t)mt->pk.v[i];
+				if (x >= n)
+					break;  /* probes after members */
+				lx = (uint32_t)mt->bits.v[x].len;
+				if ((lx > ly && dk_len_below(ly, lx, mt->ratio)) ||
+				    (lx < ly && dk_len_below(lx, ly, mt->ratio)))
+					continue;
+				DK_PUSH(&mt->pcand, y << 32 | x);
+			}
+		}
+	}
+	DK_GROW(&mt->ptmp, mt->pcand.n);
+	dk_sort_u64_tmp(mt->pcand.v, mt->pcand.n, mt->ptmp.v);
+	jn.ncand = mt->pcand.n;
+	jn.next.next = 0;
+	dk_parallel(jn.ncand < 4 * JOINCHUNK ? 1 : mt->nw, join_verify, &jn);
 }
 
 /* Thread body: queries from..total-1 of the members by rank, then the
@@ -901,8 +1270,19 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	r = (sm_group){ mt->rmember.v, mt->rprobe.v, nm, np };
 	for (t = 0; t < mt->nw; t++)
 		mt->w[t].mark = mt->w[t].pairs.n;
+	mt->bypair = pair_keys(mt, &r);
+	c->npairgroups += (unsigned long)mt->bypair;
 	sm_index(mt, &r);
-	run_queries(mt, 0, r.nmember + r.nprobe);
+	if (mt->bypair) {
+		size_t found = 0;
+
+		join_pairs(mt);
+		for (t = 0; t < mt->nw; t++)
+			found += mt->w[t].pairs.n - mt->w[t].mark;
+		dk_progress_step(r.nmember, found);
+	} else
+		run_queries(mt, 0, r.nmember + r.nprobe);
+	mt->bypair = 0;
 	dk_progress_step(g->nmember - nm, 0);    /* the copies folded */
 	drop_index(mt);
 	if (c->nfolded == before)
@@ -950,6 +1330,7 @@ sm_matcher_bytes(const sm_matcher *mt)
 	    mt->rmember.cap + mt->rprobe.cap) * sizeof(uint32_t) +
 	    mt->bits.cap * sizeof *mt->bits.v +
 	    mt->post.cap * sizeof *mt->post.v + mt->ctabsize * sizeof *mt->ctab +
+	    (mt->pk.cap + mt->ptmp.cap + mt->pcand.cap) * sizeof(uint64_t) +
 	    mt->cls.cap * sizeof *mt->cls.v;
 	for (t = 0; t < mt->nw; t++)
 		b += sizeof mt->w[t] + 2 * (mt->nmember + 1) * sizeof(uint32_t) +
@@ -992,7 +1373,7 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v, w->pfx.v);
 	}
 	sm_sort_pairs(out);
-	DK_FREE_ALL(mt->copy, mt->ctab, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
+	DK_FREE_ALL(mt->copy, mt->ctab, mt->pk.v, mt->ptmp.v, mt->pcand.v, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
 	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
 	    mt->pstart.v, mt->pcount.v, mt->blockw.v, mt);
 }
@@ -1044,11 +1425,16 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);
-	probe = dk_reallocarray(NULL, n + 1, sizeof *probe);
-	for (k = 0; k < t.n; k++)
+	for (k = 0, i = 1; k < t.n; k++) {
 		fill[k] = start[k];
+		i = start[k + 1] - start[k] > i ? start[k + 1] - start[k] : i;
+	}
+	/* a group's probes are some of the partition before it */
+	probe = dk_reallocarray(NULL, i, sizeof *probe);
 	for (i = 0; i < n; i++)
 		member[fill[part[i]]++] = (uint32_t)i;
+	free(part);
+	part = NULL;
 	mt = sm_matcher_new(c);
 	for (k = 0; k < t.n; k++) {
 		g.member = member + start[k];

@@ -99,6 +99,7 @@ typedef struct {
 	DK_VEC(uint32_t) sum, sumdoc;
 	/* statistics for -v */
 	unsigned long nshort, nrejected, ngroups, nfolded;
+	unsigned long npairgroups;  /* groups joined by signature pairs */
 	/* met: members a query met in its lists (by their prefixes); placed:
 	 * those the positional filter kept; candidates: those the bitmap
 	 * filter kept, verified (keyed and --against: each pair compared) */
