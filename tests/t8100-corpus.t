@@ -438,6 +438,78 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 	test_cmp story.keep got
 '
 
+# Documents too short to judge (fewer than DK_MIN_SHARED signatures) are
+# never matched; dkdedup removes their exact copies (by the SHA-1 of the
+# text), keeping the first in corpus order.  Four short texts among the
+# story's documents, copied within a shard and across shards (sa3, sb2,
+# sc3 and sd2 in the last shard, their first copies in the first two); sd
+# differs from sa in one word: not a copy.  With MIN_SHARED=1 only sb,
+# without signatures, is short (the others are matched at 1).
+test_expect_success 'short exact copies across shards: the keep list of dkdedup' '
+	awk -v OFS="\t" "
+	BEGIN {
+		a = \"the cat is on the mat and the dog is in the house\"
+		b = \"hello world, no spots here\"
+		c = \"a short note: the plan is to meet at noon\"
+		d = \"the cat is on the mat and the dog is in the garden\"
+	}
+	NR == 1 { print \"sa1\", a; print \"sb1\", b }
+	NR == 20 { print \"sc1\", c; print \"sa2\", a }
+	NR == 40 { print \"sd1\", d; print \"sc2\", c }
+	NR == 60 { print \"sb2\", b; print \"sa3\", a }
+	NR == 80 { print \"sc3\", c; print \"sd2\", d }
+	{ print }" story.docs >short.docs &&
+	mkdir inshort &&
+	split -n l/3 -d -a 1 --additional-suffix=.tsv short.docs inshort/s &&
+	grep "^sa3	" inshort/s2.tsv && grep "^sb2	" inshort/s2.tsv &&
+	grep "^sc2	" inshort/s1.tsv && grep "^sb1	" inshort/s0.tsv &&
+	dkdedup tsv short.docs short.out 2>err &&
+	grep "6 exact copies" err &&
+	cut -f1 short.out | sort >short.keep &&
+	sort story.keep - >want <<-\EOF &&
+	sa1
+	sb1
+	sc1
+	sd1
+	EOF
+	test_cmp want short.keep &&
+	$mk IN=inshort OUT=sh1 -j 2 >log 2>&1 &&
+	sort sh1/keep.txt >got && test_cmp short.keep got &&
+	cat sh1/dedup/s0.tsv sh1/dedup/s1.tsv sh1/dedup/s2.tsv >got && test_cmp short.out got &&
+	cat >want <<-\EOF &&
+	sa1	sa2	1.000000
+	sc1	sc2	1.000000
+	sb1	sb2	1.000000
+	sa1	sa3	1.000000
+	sc1	sc3	1.000000
+	sd1	sd2	1.000000
+	EOF
+	test_cmp want sh1/short.pairs &&
+	$mk IN=inshort OUT=sh3 KEYS=3 -j 2 >log 2>&1 &&
+	sort sh3/keep.txt >got && test_cmp short.keep got &&
+	test_cmp want sh3/short.pairs &&
+	$mk IN=inshort OUT=sh3 KEYS=3 MIN_SHARED=1 -j 2 keeplist >log 2>&1 &&
+	printf "sb1\tsb2\t1.000000\n" >want &&
+	test_cmp want sh3/short.pairs &&
+	sort sh3/keep.txt >got && test_cmp short.keep got
+'
+
+test_expect_success PARALLEL 'short exact copies across shards: scaleout.sh and mapred.sh keep what dkdedup keeps' '
+	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 spotsigs shso short.docs &&
+	sort shso/keep.txt >got && test_cmp short.keep got &&
+	mapred="sh $top/examples/mapred.sh" &&
+	$mapred lex-map spotsigs -d <short.docs | sort -k1,1 | $mapred lex-reduce spotsigs >shmr.lex &&
+	split -n l/3 short.docs shsplit. &&
+	for f in shsplit.*; do $mapred key-map spotsigs -d -L shmr.lex <$f || return 1; done |
+		sort -k1,1 | $mapred match-reduce spotsigs >shmr.parts &&
+	test_expect_code 2 $mapred merge spotsigs <shmr.parts >/dev/null 2>err &&
+	grep "give -A ids" err &&
+	cut -f1 short.docs >short.ids &&
+	$mapred merge spotsigs -A short.ids <shmr.parts >shmr.pairs &&
+	dkcluster -a short.ids --representatives shmr.pairs | sort >got &&
+	test_cmp short.keep got
+'
+
 test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the launcher: the same' '
 	test_when_finished "slurm_down" &&
 	slurm_up &&
