@@ -1,6 +1,7 @@
 /* The key grammar of keyed streams: the kinds, the parser and the writers
  * (keys.h). */
 #include "keys.h"
+#include "hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,33 @@ lowhex(const char *p, size_t n)
 	return 1;
 }
 
+/* 1 + the value of a lower-case hexadecimal digit, 0 for anything else. */
+static const unsigned char hex1[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
+	['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12, ['c'] = 13,
+	['d'] = 14, ['e'] = 15, ['f'] = 16,
+};
+
+/* The number of hashes in "<hash>,<hash>...", 0 when p..end is not such a
+ * list of 1 to DK_KEY_MAXBANDS. */
+#define DK_KEY_MAXBANDS 1000
+static unsigned
+hashlist(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p), i;
+	int j, ok = 1;
+
+	if ((n + 1) % 17 != 0 || (n + 1) / 17 > DK_KEY_MAXBANDS)
+		return 0;
+	for (i = 0; i < n; i += 17) {
+		for (j = 0; j < 16; j++)
+			ok &= hex1[(unsigned char)p[i + (size_t)j]] != 0;
+		if (i + 16 < n && p[i + 16] != ',')
+			return 0;
+	}
+	return ok ? (unsigned)((n + 1) / 17) : 0;
+}
+
 /* A decimal of p..end, capped at cap (a value that large is bad anyway). */
 static uint64_t
 number(const char *p, const char *end, uint64_t cap)
@@ -69,7 +97,7 @@ enum dk_key
 dk_key_parse(dk_str key, dk_keyinfo *out)
 {
 	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl;
-	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0 };
+	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0 };
 
 	if (key.n == 1 && key.p[0] == 'R')
 		k.key = DK_KEY_REJECT;
@@ -87,6 +115,10 @@ dk_key_parse(dk_str key, dk_keyinfo *out)
 		k.key = DK_KEY_BAND;
 		k.head.n = (size_t)(colon - key.p);
 		k.num = number(key.p + 1, colon, 100000);
+		k.nband = 1;
+	} else if (key.p[0] == 'B' && colon == key.p + 1 && (k.nband = hashlist(colon + 1, e))) {
+		k.key = DK_KEY_BAND;
+		k.head.n = 1;
 	} else if (key.p[0] == 'F' && (sl = memchr(key.p, '/', (size_t)(colon - key.p))) &&
 	    digits(key.p + 1, sl) && digits(sl + 1, colon) && e - colon - 1 == 40 &&
 	    lowhex(colon + 1, 40)) {
@@ -114,6 +146,27 @@ dk_key_scope(const dk_keyinfo *k, dk_str key, int probe)
 		return colon ? (dk_str){ key.p, (size_t)(colon - key.p) } : key;
 	}
 	return k->head;
+}
+
+uint64_t
+dk_key_bandhash(dk_str key, unsigned i)
+{
+	const char *p = key.p[1] == ':' ? key.p + 2 + 17 * (size_t)i :
+	    (const char *)memchr(key.p, ':', key.n) + 1;
+	uint64_t v = 0;
+	int j;
+
+	for (j = 0; j < 16; j++)
+		v = v << 4 | (uint64_t)(hex1[(unsigned char)p[j]] - 1);
+	return v;
+}
+
+uint64_t
+dk_key_bandvalue(unsigned band, uint64_t hash)
+{
+	/* mixed, so that the top bits (what spotmatch keeps of a key) differ
+	 * for hashes written by hand too; a bijection of the hash per band */
+	return dk_mix64(hash ^ dk_mix64((uint64_t)band + 0x62616e64ULL));
 }
 
 void
@@ -176,6 +229,24 @@ dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash)
 	key[3] = (char)('0' + band % 10);
 	dk_hex64(key + 5, hash);
 	dk_buf_bytes(b, key, sizeof key);
+}
+
+void
+dk_buf_bandkeys(dk_buf *b, const uint64_t *hash, unsigned l)
+{
+	char *p;
+	unsigned i;
+
+	dk_buf_reserve(b, 2 + 17 * (size_t)l);
+	p = b->p + b->n;
+	*p++ = 'B';
+	*p++ = ':';
+	for (i = 0; i < l; i++, p += 16) {
+		if (i > 0)
+			*p++ = ',';
+		dk_hex64(p, hash[i]);
+	}
+	b->n = (size_t)(p - b->p);
 }
 
 void

@@ -10,6 +10,9 @@
  *                                   members of the key before with them
  *   B<band>:<hash>       minhash    DK_PAIRS_VERIFY: documents sharing a key
  *                                   are candidates, verified exactly
+ *   B:<hash>,<hash>...   minhash    the same, every band of a document in
+ *                                   one key: the i-th hash is band i's, and
+ *                                   stands for the key B<i>:<hash>
  *   F<i>/<n>:<sha1>      imatch     DK_PAIRS_SHARE: documents sharing a key
  *                                   are copies; SIM is the share of the n
  *                                   fingerprints they share
@@ -19,12 +22,14 @@
  *           or "/set" ... (measure.h)
  *   <part>  decimal, zero-padded to 5 digits or to the widest number of
  *           the stream, so that byte order is number order
- *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits
+ *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits;
+ *           a list of hashes has 1 to 1000 of them, apart by ','
  *   <i>     2 decimal digits; <n> decimal; <sha1> 40 lower-case hex digits
  *
  * A producer writes a document's records under each of its keys: the
  * records of one key are consecutive (partition), or the records of one
- * document are, in key order (minhash, imatch).  IDs are unique within the
+ * document are, in key order (imatch, minhash --per-band); minhash's
+ * default is one record a document, under a key listing its bands.  IDs are unique within the
  * scope dk_key_scope gives (ids.h).
  *
  * Adding a keyed producer: a letter and a row in keys.c's table (how its
@@ -63,10 +68,13 @@ extern const struct dk_keykind dk_keykinds[];
 typedef struct {
 	enum dk_key key;
 	dk_str head;        /* P: up to and with ':' ("P0.9/set:"); B, F: up
-	                     * to ':' ("B007", "F01/04"), the scope of IDs; R: "R" */
+	                     * to ':' ("B007", "B", "F01/04"), the scope of
+	                     * IDs; R: "R" */
 	dk_str tag;         /* P: the measure tag ("" or "/set") */
-	uint64_t num;       /* P, B, F: partition, band or fingerprint number */
+	uint64_t num;       /* P, B, F: partition, (first) band or
+	                     * fingerprint number */
 	unsigned long nfp;  /* F: fingerprints a document (n), 0 when bad */
+	unsigned nband;     /* B: bands in the key (1 for B<band>:) */
 } dk_keyinfo;
 
 /* The kind of key, and with k not NULL its parts. */
@@ -78,6 +86,13 @@ double dk_key_tau(const dk_keyinfo *k);
  * partition member, the key for a partition !probe (probe set), the head
  * for minhash and imatch. */
 dk_str dk_key_scope(const dk_keyinfo *k, dk_str key, int probe);
+/* B: the hash of band num + i of a key taken apart as k (i < k.nband),
+ * and the value
+ * that stands for that band's key wherever it is written: equal for
+ * B<band>:<hash> and the band's place in a list, different for the same
+ * hash in two bands. */
+uint64_t dk_key_bandhash(dk_str key, unsigned i);
+uint64_t dk_key_bandvalue(unsigned band, uint64_t hash);
 
 /* Writers: each appends a key, without the TAB after it. */
 typedef struct {
@@ -92,6 +107,8 @@ void dk_tau_format(char *buf, size_t size, double tau);
 void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
 void dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash);
+/* B:<hash>,...: the l bands' hashes in one key. */
+void dk_buf_bandkeys(dk_buf *b, const uint64_t *hash, unsigned l);
 void dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40]);
 void dk_buf_rejectkey(dk_buf *b);
 

@@ -298,7 +298,7 @@ $(OUT)/idf.lex: $(OUT)/all.lex $(O_idf)
 # ---- map: keys, with the global statistics ----
 # (SpotSigs has none with one key range: see the reduce)
 KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | partition --shard -t $(TAU)
-KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash $(MINHASH_FLAGS)
+KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash --per-band $(MINHASH_FLAGS)
 KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $(JSONOPT) $<
 KEYIN  = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 KEYLEX = $(if $(IMATCH),$(OUT)/all.lex,$(OUT)/idf.lex)

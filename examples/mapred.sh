@@ -130,7 +130,7 @@ key-map)
 			n == 0 || n < m + 0 { print "!short:" $(NF - 1) "\t" $1 > f }' |
 		partition --shard -t "$tau"
 		cat "$tmp" ;;
-	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash -t "$tau" -j 1 ;;
+	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;
 	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
 	esac ;;
 match-reduce)

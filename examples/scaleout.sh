@@ -246,7 +246,7 @@ lap lexicon
 # 3. map: the keyed stream of each shard, with the global statistics
 case $method in
 spotsigs) cmd="dklexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
-lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash -t $tau -j $threads" ;;
+lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash --per-band -t $tau -j $threads" ;;
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")

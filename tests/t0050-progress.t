@@ -127,10 +127,10 @@ test_expect_success 'spotmatch reports its phases, then -v closes with its stati
 	tail -n 1 err | grep "^spotmatch: [0-9]* documents, .* pairs\$"
 '
 
-test_expect_success 'LSH keys: the candidates verified' '
+test_expect_success 'LSH keys: the documents whose candidates are verified' '
 	minhash sigs.big >keys &&
 	DK_PROGRESS_INTERVAL=0 spotmatch --progress -t 0.5 keys >/dev/null 2>err &&
-	grep -E "^spotmatch: verifying: [0-9,]+ of [0-9,]+ candidates" err
+	grep -E "^spotmatch: verifying: [0-9,]+ of [0-9,]+ documents" err
 '
 
 test_expect_success 'nothing without -v or --progress, nor in a run shorter than 2 s' '

@@ -48,6 +48,8 @@ test_expect_success 'a plain stream whose IDs look like keys: --plain' '
 	spotmatch --plain -t 0.9 in >actual && test_cmp expect actual
 '
 
+# Five pairs share a key; d1 d3 is not compared: d1 has two signatures d3
+# lacks and so shares at most 1 of the 3 its length needs at 0.6.
 test_expect_success 'LSH bands: candidates verified, each pair once' '
 	k0=B000:00000000000000aa k1=B001:00000000000000bb &&
 	printf "$k0\td1\tx=1 y=1 z=1\n$k0\td2\tx=1 y=1\n$k0\td3\tx=1 w=2\n" >in &&
@@ -55,7 +57,7 @@ test_expect_success 'LSH bands: candidates verified, each pair once' '
 	printf "d1\td2\t0.666667\nd1\td4\t1.000000\nd2\td4\t0.666667\n" >expect &&
 	spotmatch -v -t 0.6 in >actual 2>err &&
 	test_cmp expect actual &&
-	grep -q "5 candidates compared" err
+	grep -q "4 candidates compared" err
 '
 
 test_expect_success 'LSH bands: an ID with other signatures is an error' '

@@ -180,6 +180,12 @@ test_expect_success 'LSH bands: REF x input pairs of the keyed mode' '
 	spotmatch --against R.b -t 0.5 -v I.b >actual 2>err &&
 	sort both >expect.sorted && sort actual >actual.sorted &&
 	test_cmp expect.sorted actual.sorted &&
+	minhash --per-band -w -k 2 -l 16 I >I.pb &&
+	spotmatch --against R.b -t 0.5 I.pb >actual.pb &&
+	test_cmp actual actual.pb &&
+	minhash --per-band -w -k 2 -l 16 R >R.pb &&
+	DK_TEST_KEYED_SPILL=100 spotmatch --against R.pb -t 0.5 I.b >actual.pb &&
+	test_cmp actual actual.pb &&
 	grep -q "peak input documents held: 1$" err &&
 	dk_brute --against R -t 0.5 I >exact &&
 	sort exact >exact.sorted &&
@@ -219,7 +225,7 @@ test_expect_success 'I-Match fingerprints: REF x input pairs of the keyed mode' 
 '
 
 test_expect_success 'keyed errors: sorted input, other signatures, fingerprint counts' '
-	sort I.b >I.sorted &&
+	minhash --per-band -w -k 2 -l 16 I | sort >I.sorted &&
 	expect_error 2 "the records of a document must be consecutive" \
 		spotmatch --against R.b I.sorted &&
 	k=00000000000000aa &&

@@ -13,11 +13,19 @@ test_expect_success 'setup' '
 
 # These values pin the hash family: the same seed gives the same keys on
 # every machine.
-test_expect_success 'band keys of a small document' '
+test_expect_success 'band keys of a small document: one record, all bands' '
 	minhash -k 2 -l 2 one >actual &&
+	printf "B:42b4fe4e7c851faa,97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--per-band: a record a band, the same hashes' '
+	minhash --per-band -k 2 -l 2 one >actual &&
 	printf "B000:42b4fe4e7c851faa\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
 	printf "B001:97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >>expect &&
-	test_cmp expect actual
+	test_cmp expect actual &&
+	expect_error 2 "^minhash: --sketch and --per-band exclude each other" \
+		minhash --sketch --per-band one
 '
 
 test_expect_success 'sketch of a small document' '
@@ -46,24 +54,46 @@ test_expect_success 'row r of the sketch does not depend on how rows are banded'
 	test_cmp a c
 '
 
-test_expect_success 'default is k 6, l 32: 32 lines a document, in band order' '
-	minhash one >actual &&
+test_expect_success 'default is k 6, l 32: 32 hashes a document, with --per-band 32 lines in band order' '
+	minhash one >compact &&
+	has_lines 1 compact &&
+	cut -f1 compact | tr , "\n" | wc -l >n &&
+	echo 32 >expect &&
+	test_cmp expect n &&
+	minhash -k 6 -l 32 one >explicit &&
+	test_cmp compact explicit &&
+	minhash --per-band one >actual &&
 	has_lines 32 actual &&
 	cut -c1-5 actual >bands &&
 	awk "BEGIN { for (b = 0; b < 32; b++) printf \"B%03d:\n\", b }" >expect &&
 	test_cmp expect bands &&
-	minhash -k 6 -l 32 one >explicit &&
+	minhash --per-band -k 6 -l 32 one >explicit &&
 	test_cmp actual explicit
 '
 
-test_expect_success 'key form: B, 3-digit band, colon, 16 lower-case hex digits' '
+test_expect_success 'key forms: B:, l hashes apart by commas; --per-band B, 3-digit band, colon, a hash' '
 	minhash -l 12 four >actual &&
+	grep -v -E "^B:[0-9a-f]{16}(,[0-9a-f]{16}){11}	" actual >bad;
+	test_must_be_empty bad &&
+	minhash --per-band -l 12 four >actual &&
 	grep -v -E "^B[0-9]{3}:[0-9a-f]{16}	" actual >bad;
 	test_must_be_empty bad
 '
 
+test_expect_success 'the i-th hash of a document record is band i of --per-band' '
+	minhash -k 2 -l 7 four >compact &&
+	minhash --per-band -k 2 -l 7 four >split &&
+	awk -F "\t" "{ n = split(substr(\$1, 3), h, \",\"); r = \$0; sub(/^[^\t]*\t/, \"\", r)
+		for (b = 1; b <= n; b++) printf \"B%03d:%s\t%s\n\", b - 1, h[b], r }" compact >expect &&
+	test_cmp expect split
+'
+
 test_expect_success 'input order of documents; the record is copied unchanged' '
 	minhash -k 2 -l 3 four >actual &&
+	cut -f2- actual >records &&
+	printf "d1\ta=1 b=2 c=1\nd2\tx\ta=1 b=1 c=3\nd4\t!short a=1\n" >expect &&
+	test_cmp expect records &&
+	minhash --per-band -k 2 -l 3 four >actual &&
 	cut -f2- actual >records &&
 	printf "d1\ta=1 b=2 c=1\n" >expect &&
 	printf "d1\ta=1 b=2 c=1\n" >>expect &&
@@ -78,9 +108,13 @@ test_expect_success 'input order of documents; the record is copied unchanged' '
 '
 
 test_expect_success 'equal sets (counts ignored) share every key, flags aside' '
-	minhash -k 2 -l 3 four >actual &&
+	minhash --per-band -k 2 -l 3 four >actual &&
 	sed -n "1,3p" actual | cut -f1 >k1 &&
 	sed -n "4,6p" actual | cut -f1 >k2 &&
+	test_cmp k1 k2 &&
+	minhash -k 2 -l 3 four | cut -f1 >keys &&
+	sed -n 1p keys >k1 &&
+	sed -n 2p keys >k2 &&
 	test_cmp k1 k2
 '
 
@@ -146,7 +180,7 @@ test_expect_success 'a band key is shared exactly when the band min-hashes agree
 	awk "BEGIN { srand(3); for (d = 0; d < 400; d++) { n = 1 + int(rand() * 4); s = \"\";
 		for (i = 0; i < n; i++) s = s (i ? \" \" : \"\") \"w\" int(rand() * 8) \"_\" i \"=1\";
 		print \"d\" d \"\t\" s } }" >rand &&
-	minhash -k 2 -l 5 rand >keys &&
+	minhash --per-band -k 2 -l 5 rand >keys &&
 	minhash -k 2 -l 5 --sketch rand >sk &&
 	awk -F "\t" "{ n = split(\$2, v, \" \"); for (b = 0; b < 5; b++)
 		printf \"B%03d:%s,%s\t%s\n\", b, v[2 * b + 1], v[2 * b + 2], \$1 }" sk >bysketch &&
@@ -195,10 +229,17 @@ test_expect_success 'option values are checked' '
 	expect_error 2 "^usage: minhash" minhash -q one
 '
 
-test_expect_success 'band numbers up to 999' '
-	minhash -k 1 -l 1000 one >out &&
+test_expect_success 'band numbers up to 999; 1000 hashes in one key' '
+	minhash --per-band -k 1 -l 1000 one >out &&
 	has_lines 1000 out &&
-	tail -n 1 out | grep -q "^B999:"
+	tail -n 1 out | grep -q "^B999:" &&
+	minhash -k 1 -l 1000 one >out &&
+	has_lines 1 out &&
+	cut -f1 out | tr , "\n" | wc -l >n &&
+	echo 1000 >expect &&
+	test_cmp expect n &&
+	spotmatch -t 0.5 out >pairs &&
+	test_must_be_empty pairs
 '
 
 test_done

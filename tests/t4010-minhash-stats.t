@@ -60,13 +60,13 @@ test_expect_success 'setup: pairs with Jaccard 0.1 .. 1.0' '
 '
 
 test_expect_success 'k 6, l 32: share a band key with probability 1-(1-s^6)^32' '
-	minhash -k 6 -l 32 pairs >keys &&
+	minhash --per-band -k 6 -l 32 pairs >keys &&
 	check_bands 6 32 keys >report &&
 	cat report
 '
 
 test_expect_success 'k 3, l 10, another seed: 1-(1-s^3)^10' '
-	minhash -k 3 -l 10 -s 12345 pairs >keys3 &&
+	minhash --per-band -k 3 -l 10 -s 12345 pairs >keys3 &&
 	check_bands 3 10 keys3 >report &&
 	cat report
 '
@@ -156,8 +156,8 @@ test_expect_success 'disjoint sets share no band key (k 1 and k 6)' '
 	awk -v n="$((10 * N))" "BEGIN { for (d = 0; d < n; d++) { s = \"\"
 		for (j = 0; j < 15; j++) s = s (j ? \" \" : \"\") \"z\" d \".\" j \"=1\"
 		printf \"d%d\t%s\n\", d, s } }" >disjoint &&
-	minhash -k 1 -l 32 disjoint >dk1 &&
-	minhash disjoint >dk6 &&
+	minhash --per-band -k 1 -l 32 disjoint >dk1 &&
+	minhash --per-band disjoint >dk6 &&
 	cut -f1 dk1 | sort | uniq -d >dup1 &&
 	cut -f1 dk6 | sort | uniq -d >dup6 &&
 	test_must_be_empty dup1 &&

@@ -6,7 +6,10 @@ test_description='minhash | spotmatch: every pair is an exact pair, with its exa
 # verified: each pair must be one the brute-force oracle finds, with the
 # same SIM, and each pair once.  Random collections with exact and near
 # copies (tests/gen.py), every measure, thresholds from 0.3 to 1, the
-# bands chosen by -t or given by -k and -l, unweighted and -w.
+# bands chosen by -t or given by -k and -l, unweighted and -w.  The pairs
+# are the same from the record a band of --per-band, and with the band
+# postings spilled to files (DK_TEST_KEYED_SPILL: the postings held,
+# here few enough that buckets are split again).
 gen() {
 	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
 		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
@@ -35,7 +38,12 @@ while read seed n tau m opts; do
 		minhash -j 3 $opts in >keyed3 &&
 		test_cmp keyed keyed3 &&
 		spotmatch -j 2 -t $tau -M $m keyed3 >actual2 &&
-		test_cmp actual actual2
+		test_cmp actual actual2 &&
+		minhash -j 2 --per-band $opts in >split &&
+		spotmatch -j 2 -t $tau -M $m split >actual3 &&
+		test_cmp actual actual3 &&
+		DK_TEST_KEYED_SPILL=300 spotmatch -j 2 -t $tau -M $m keyed >actual4 &&
+		test_cmp actual actual4
 	"
 done <<EOF_CASES
 1 400 0.9 jaccard -t 0.9
@@ -49,6 +57,32 @@ done <<EOF_CASES
 9 1000 0.9 jaccard -w -k 8 -l 8
 10 1500 0.5 jaccard -t 0.5 -s 7
 EOF_CASES
+
+# The filters that spare comparisons (lengths, signature maps) must drop
+# no pair: with every document under one key (and under a second, so
+# that each pair is met twice), every pair is a candidate, and the keyed
+# mode must write exactly the brute-force pairs, for every measure and
+# tau from 0.05 to 1, with and without spilling.
+while read seed n m; do
+	test_expect_success "seed $seed: one key for all, $m: equal to brute force at every tau" "
+		gen $seed $n >in &&
+		awk -F '\t' '{ print \"B:0000000000000000,00000000000000ff\t\" \$0 }' in >one &&
+		for tau in 0.05 0.15 0.3 0.5 0.7 0.9 1; do
+			dk_brute -t \$tau -M $m in | sort >expect &&
+			spotmatch -j 2 -t \$tau -M $m one | sort >actual &&
+			test_cmp expect actual &&
+			DK_TEST_KEYED_SPILL=100 spotmatch -j 2 -t \$tau -M $m one | sort >actual &&
+			test_cmp expect actual || return 1
+		done
+	"
+done <<EOF_ALL
+21 150 jaccard
+22 150 set
+23 150 max
+24 150 dice
+25 150 cosine
+26 150 containment
+EOF_ALL
 
 # With -t the banding puts P(tau) near 0.9 or above, and the copies of the
 # generator lie well above tau: on these fixed collections the route finds
@@ -81,6 +115,20 @@ test_expect_success 'keyed stream: candidates are the documents sharing a key, v
 	test_cmp expect actual
 '
 
+test_expect_success 'keyed stream: a key listing bands stands for each band, mixed with band keys' '
+	a=00000000000000aa b=00000000000000bb c=00000000000000cc z=0000000000000000 &&
+	printf "B:$a,$b,$z\td1\ta=1 b=1\n" >in &&
+	printf "B000:$a\td2\ta=1 b=1 c=1\nB002:$c\td2\ta=1 b=1 c=1\n" >>in &&
+	printf "B:$z,$b,$c\td3\ta=1 b=1\n" >>in &&
+	printf "B:$a,$b\td4\tz=1\n" >>in &&
+	printf "B:$c\td5\ta=1 b=1\n" >>in &&
+	printf "d1\td2\t0.666667\nd1\td3\t1.000000\nd2\td3\t0.666667\n" >expect &&
+	spotmatch -t 0.5 in >actual &&
+	test_cmp expect actual &&
+	DK_TEST_KEYED_SPILL=2 spotmatch -t 0.5 in >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'keyed stream: a document met again later keeps its number' '
 	k0=B000:00000000000000aa k1=B001:00000000000000bb &&
 	printf "$k0\td1\ta=1 b=1\n$k0\td2\ta=1 b=1\n$k1\td1\ta=1 b=1\n$k1\td2\ta=1 b=1\n" >in &&
@@ -91,7 +139,7 @@ test_expect_success 'keyed stream: a document met again later keeps its number' 
 '
 
 # More candidate pairs than one pass holds (2^20 with repeats): 1,450
-# identical documents in two keys make 2,101,050, so three passes over
+# identical documents in two keys make 2,101,050, so several passes over
 # ranges of the first document; each pair once, in order.
 test_expect_success 'keyed stream: candidates in several passes, each pair once, in order' '
 	awk "BEGIN { for (d = 0; d < 1450; d++) {
@@ -101,7 +149,9 @@ test_expect_success 'keyed stream: candidates in several passes, each pair once,
 		printf \"d%04d\\td%04d\\t1.000000\\n\", a, b }" >expect &&
 	spotmatch -v -j 2 -t 0.9 in >actual 2>err &&
 	test_cmp expect actual &&
-	grep "1050525 candidates compared, 1050525 pairs" err
+	grep "1050525 candidates compared, 1050525 pairs" err &&
+	DK_TEST_KEYED_SPILL=1000 spotmatch -j 2 -t 0.9 in >actual &&
+	test_cmp expect actual
 '
 
 test_done

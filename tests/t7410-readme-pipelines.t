@@ -42,7 +42,7 @@ test_expect_success BASH 'the SpotSigs line: htmlstrip skips the PDF (status 1),
 
 test_expect_success BASH 'what dkdedup runs, by hand: a bad escape stops the line at spotsig, nothing after it runs' '
 	printf "a\tthe cat sat on the mat\nb\tC:\\\\Users\\\\me\n" >docs.tsv &&
-	line=$(readme_line "spotsig --idf 0.5:1 -m 8 docs.tsv | spotmatch") &&
+	line=$(readme_line "-m 8 docs.tsv | spotmatch") &&
 	test -n "$line" &&
 	rm -f keep.txt &&
 	{ bash -c "set -o pipefail; $line dkcluster -a docs.tsv --representatives pairs.tsv >keep.txt" 2>err

@@ -285,11 +285,11 @@ test_expect_success 'LSH and I-Match: a new threshold remakes only the stages th
 	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	grep "sort -u" plan &&
 	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 TAU=0.5 pairs >plan &&
-	test $(grep -c "minhash -t 0.5" plan) = 4 &&
+	test $(grep -c "minhash --per-band -t 0.5" plan) = 4 &&
 	! grep -e "spotsig" -e "all.lex.tmp" plan &&
 	test $(grep -c "spotmatch -j 1 -t 0.5" plan) = 3 &&
 	$mk -n IN=in OUT=lsh WORKFLOW=lsh KEYS=3 MINHASH_FLAGS="-k 6 -l 16" pairs >plan &&
-	test $(grep -c "minhash -k 6 -l 16" plan) = 4 &&
+	test $(grep -c "minhash --per-band -k 6 -l 16" plan) = 4 &&
 	! grep "spotsig" plan &&
 	$mk -n IN=in OUT=im WORKFLOW=imatch IMATCH_K=4 TAU=0.5 pairs >plan &&
 	! grep -e "imatch -T" -e "spotmatch" -e "dklexicon" plan &&

@@ -1,10 +1,12 @@
 /* minhash: MinHash sketches of signature sets, banded into keys for LSH.
  *
- * Reads a signature stream and writes, for each document and each of the L
- * bands, a keyed record "Bbbb:HASH<TAB>original record", HASH being a
- * 64-bit hash of the K min-hash values of that band; spotmatch takes the
- * documents sharing a key as candidates and verifies them exactly.  With
- * --sketch the K*L min-hash values themselves are written instead.
+ * Reads a signature stream and writes, for each document, one keyed record
+ * "B:HASH,HASH,...<TAB>original record", the i-th HASH being a 64-bit hash
+ * of the K min-hash values of band i (with --per-band, one record
+ * "Bbbb:HASH<TAB>original record" for each of the L bands); spotmatch
+ * takes the documents sharing a band's hash as candidates and verifies
+ * them exactly.  With --sketch the K*L min-hash values themselves are
+ * written instead.
  *
  * Lines are read in batches; threads hash and format the documents of a
  * batch in chunks, and the chunks are written in input order, so the output
@@ -16,14 +18,15 @@
 #include "minhash.h"
 
 static const struct dk_usage usage = {
-	"minhash [-vw] [--sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]\n"
-	"minhash -t TAU [-vw] [--sketch] [--fn-weight W] [-j N] [-l MAX] [-s SEED] [file ...]",
+	"minhash [-vw] [--per-band | --sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]\n"
+	"minhash -t TAU [-vw] [--per-band | --sketch] [--fn-weight W] [-j N] [-l MAX] [-s SEED] [file ...]",
 	"  -k K       min-hashes per band (default 6)\n"
 	"  -l L       bands (default 32); with -t, the most bands (default 32)\n"
 	"  -t TAU     choose k and l for the similarity threshold TAU\n"
 	"  --fn-weight W  with -t, weight of false negatives (default 0.93)\n"
 	"  -s SEED    seed of the hash family (default 0)\n"
 	"  -w         weighted: a signature counts COUNT times (multiset)\n"
+	"  --per-band one line per band (KEY Bbbb:HASH) instead of per document\n"
 	"  --sketch   write the K*L min-hash values instead of band keys\n"
 	"  -j N       worker threads (default: online CPUs)\n"
 	"  -v         statistics on stderr\n"
@@ -31,7 +34,7 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT };
+enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT, OPT_PERBAND };
 
 /* -t: the weight of the false-negative area (that of the false positives
  * is 1 - W), and the rows a band may use on average within the budget. */
@@ -45,7 +48,7 @@ struct family {
 	uint64_t eseed;         /* seed of the element hash x = H(sig) */
 	uint64_t kseed;         /* seed of the band-key hash */
 	uint64_t *salt;         /* h_r(x) = mix64(x ^ salt[r]) */
-	int weighted, sketch;
+	int weighted, sketch, perband;
 };
 
 /* A document read but not yet processed: the whole line is copied into
@@ -73,6 +76,7 @@ struct scratch {
 	dk_sigs parsed;
 	DK_VEC(uint64_t) elems;  /* the set (or multiset) as 64-bit values */
 	uint64_t *mins;
+	uint64_t *keys;         /* the l band hashes */
 };
 
 struct batch {
@@ -206,15 +210,27 @@ band_key(const struct family *f, const uint64_t *mins, int b)
 	return dk_hash64(bytes, 8 * (size_t)f->k, f->kseed);
 }
 
+/* The document's record under all its band hashes, or with --per-band
+ * one record for each band. */
 static void
-write_bands(const struct family *f, const uint64_t *mins, const char *line,
-    size_t len, dk_buf *out)
+write_bands(const struct family *f, const uint64_t *mins, uint64_t *keys,
+    const char *line, size_t len, dk_buf *out)
 {
 	int b;
 
+	for (b = 0; b < f->l; b++)
+		keys[b] = band_key(f, mins, b);
+	if (!f->perband) {
+		dk_buf_reserve(out, 2 + 17 * (size_t)f->l + 1 + len + 1);
+		dk_buf_bandkeys(out, keys, (unsigned)f->l);
+		dk_buf_char(out, '\t');
+		dk_buf_bytes(out, line, len);
+		dk_buf_char(out, '\n');
+		return;
+	}
 	for (b = 0; b < f->l; b++) {
 		dk_buf_reserve(out, 5 + 16 + 1 + len + 1);
-		dk_buf_bandkey(out, (unsigned)b, band_key(f, mins, b));
+		dk_buf_bandkey(out, (unsigned)b, keys[b]);
 		dk_buf_char(out, '\t');
 		dk_buf_bytes(out, line, len);
 		dk_buf_char(out, '\n');
@@ -279,8 +295,8 @@ process_doc(const struct family *f, const struct doc *d, const char *text,
 	} else if (sc->parsed.n == 0)
 		ch->empty++;    /* no min-hash: it cannot share a key */
 	else {
-		write_bands(f, sc->mins, line, d->len, &ch->out);
-		ch->lines += (uint64_t)f->l;
+		write_bands(f, sc->mins, sc->keys, line, d->len, &ch->out);
+		ch->lines += f->perband ? (uint64_t)f->l : 1;
 	}
 	return NULL;
 }
@@ -416,7 +432,8 @@ report(const struct stats *st, const struct family *f)
 	    (unsigned long long)st->docs, (unsigned long long)st->empty,
 	    (unsigned long long)st->occ, (unsigned long long)st->distinct);
 	dk_note("k %d, l %d: %llu %s written", f->k, f->l,
-	    (unsigned long long)st->lines, f->sketch ? "sketches" : "band records");
+	    (unsigned long long)st->lines, f->sketch ? "sketches" :
+	    f->perband ? "band records" : "keyed records");
 }
 
 /* The options that choose the banding. */
@@ -457,6 +474,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "sketch", no_argument, NULL, OPT_SKETCH },
+		{ "per-band", no_argument, NULL, OPT_PERBAND },
 		{ "fn-weight", required_argument, NULL, OPT_FNWEIGHT },
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
@@ -492,6 +510,9 @@ main(int argc, char **argv)
 		case OPT_SKETCH:
 			fam.sketch = 1;
 			break;
+		case OPT_PERBAND:
+			fam.perband = 1;
+			break;
 		case OPT_FNWEIGHT:
 			opt.wfn = dk_parse_double(optarg, 0, 1, "W");
 			break;
@@ -502,13 +523,17 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 
+	if (fam.sketch && fam.perband)
+		dk_diex(DK_EXIT_INPUT, "--sketch and --per-band exclude each other");
 	choose_banding(&opt, &k, &l);
 	family_init(&fam, k, l, seed);
 	nthreads = dk_cli_threads();
 	bt.fam = &fam;
 	bt.scr = dk_calloc((size_t)nthreads, sizeof *bt.scr);
-	for (i = 0; i < nthreads; i++)
+	for (i = 0; i < nthreads; i++) {
 		bt.scr[i].mins = dk_reallocarray(NULL, (size_t)fam.rows, sizeof(uint64_t));
+		bt.scr[i].keys = dk_reallocarray(NULL, (size_t)fam.l, sizeof(uint64_t));
+	}
 
 	job = (struct job){ &bt, nthreads, &st, NULL };
 	status = dk_each_input(argc, argv, read_operand, &job);
@@ -518,6 +543,7 @@ main(int argc, char **argv)
 	for (i = 0; i < nthreads; i++) {
 		dk_sigs_free(&bt.scr[i].parsed);
 		free(bt.scr[i].mins);
+		free(bt.scr[i].keys);
 		free(bt.scr[i].elems.v);
 	}
 	for (c = 0; c < bt.chunkcap; c++)

@@ -1,21 +1,32 @@
 /* Keyed streams whose documents sharing a key are candidates (common/keys.h:
- * DK_PAIRS_VERIFY, minhash's bands, and DK_PAIRS_SHARE, imatch's
- * fingerprints): the postings (key, document) and, for --against, the
- * table from key to documents; the candidate pairs, and their verification
- * or score. */
+ * DK_PAIRS_VERIFY, minhash's bands, a record a band or a record listing a
+ * document's bands, and DK_PAIRS_SHARE, imatch's fingerprints): the
+ * postings (key, document), spilled to temporary files by key past a
+ * budget, and, for --against, the table from key to documents; the
+ * candidate pairs, filtered by the documents' lengths and signature maps,
+ * and their verification or score. */
 #include "sm.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #define NONE UINT32_MAX
-/* seed of the hash that stands for a band key */
-#define KEYSEED 0x6b65796564ULL
 
 typedef DK_VEC(uint64_t) u64vec;
 
+/* Band postings are held in memory up to SPILL_POSTINGS (128 MB), then
+ * spilled to NBUCKET temporary files by the top bits of their key; a
+ * bucket is then matched on its own, split again while it is over the
+ * budget (DK_TEST_KEYED_SPILL sets the budget, for the tests). */
+#define SPILL_POSTINGS ((size_t)1 << 24)
+#define NBUCKET 64
+#define BUCKET_BITS 6
+
 /* A posting is a (key, document) pair.  A band key (DK_PAIRS_VERIFY) is
- * held as a 64-bit hash of its text: keys that collide only make more
- * candidates, and every candidate is verified.  A fingerprint key
+ * held as the 64-bit value keys.h gives its band and hash, the same
+ * whether a record carries one band or all of a document's: keys that
+ * collide only make more candidates, and every candidate is verified.  A fingerprint key
  * (DK_PAIRS_SHARE) counts towards SIM, so it is interned exactly.  Each
  * posting is one 64-bit word, the key's top bits above the document
  * number (shift bits: a key id takes 32; for a key hash they grow with the
@@ -42,6 +53,12 @@ struct sm_keyed {
 	 * kdoc[kstart[i] .. kstart[i + 1]) */
 	u64vec kkey;
 	DK_VEC(uint32_t) kstart, kdoc;
+	DK_VEC(uint32_t) hits;      /* sm_keyed_lookup of a list of bands */
+	/* band postings past the budget, spilled to files by their key's
+	 * top bits (see spill) */
+	FILE *bucket[NBUCKET];
+	size_t budget;
+	int spilled;
 };
 
 sm_keyed *
@@ -52,6 +69,9 @@ sm_keyed_new(const struct dk_keykind *kind)
 	k->kind = kind;
 	/* a key id is a 32-bit number; documents are numbered from 0 */
 	k->shift = kind->pairs == DK_PAIRS_SHARE ? 32 : 8;
+	k->budget = SPILL_POSTINGS;
+	if (getenv("DK_TEST_KEYED_SPILL"))
+		k->budget = (size_t)strtoul(getenv("DK_TEST_KEYED_SPILL"), NULL, 10) + 1;
 	dk_intern_init(&k->keys, 0);
 	dk_intern_init(&k->ids, 0);
 	return k;
@@ -111,15 +131,12 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, dk_str id, dk_str
 	return k->lastdoc = k->doc.v[i];
 }
 
-/* What stands for a key in a posting (see struct sm_keyed). */
+/* What stands for band i of a band key in a posting (see struct
+ * sm_keyed). */
 static uint64_t
-key_value(sm_keyed *k, dk_str key)
+band_value(const dk_keyinfo *ki, dk_str key, unsigned i)
 {
-	int isnew;
-
-	if (k->kind->pairs == DK_PAIRS_SHARE)
-		return dk_intern_id(&k->keys, key.p, key.n, &isnew);
-	return dk_hash64(key.p, key.n, KEYSEED);
+	return dk_key_bandvalue((unsigned)ki->num + i, dk_key_bandhash(key, i));
 }
 
 /* More documents than the document bits hold: four bits more, taken
@@ -136,6 +153,109 @@ widen(sm_keyed *k)
 	k->shift = b;
 }
 
+static FILE *
+temp_file(void)
+{
+	FILE *f = tmpfile();
+
+	if (!f)
+		dk_die(1, "cannot make a temporary file for the band postings");
+	return f;
+}
+
+static void
+write_postings(FILE *f, const uint64_t *p, size_t n)
+{
+	if (n > 0 && fwrite(p, sizeof *p, n, f) != n)
+		dk_die(1, "cannot write the band postings to a temporary file");
+}
+
+/* Spilled postings keep the top 32 bits of the key above 32 bits of
+ * document, whatever the shift of those in memory (at most 32: a key
+ * keeps its top 32 bits); those of one key go to one bucket. */
+/* Appends postings in the spilled form to the buckets to[], chosen by
+ * their key's bits after the top `bits`. */
+static void
+scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits)
+{
+	enum { BUF = 512 };
+	uint64_t *buf = dk_reallocarray(NULL, (size_t)NBUCKET * BUF, sizeof *buf);
+	size_t i, b, nbuf[NBUCKET] = { 0 };
+
+	for (i = 0; i < n; i++) {
+		b = (size_t)(p[i] << bits >> (64 - BUCKET_BITS));
+		buf[b * BUF + nbuf[b]++] = p[i];
+		if (nbuf[b] == BUF) {
+			write_postings(to[b], buf + b * BUF, BUF);
+			nbuf[b] = 0;
+		}
+	}
+	for (b = 0; b < NBUCKET; b++)
+		write_postings(to[b], buf + b * BUF, nbuf[b]);
+	free(buf);
+}
+
+/* Spilled postings keep the top 32 bits of the key above 32 bits of
+ * document, whatever the shift of those in memory (at most 32: a key
+ * keeps its top 32 bits); those of one key go to one bucket. */
+static void
+spill(sm_keyed *k)
+{
+	uint64_t *p = k->pkey.v, low = ((uint64_t)1 << k->shift) - 1;
+	size_t i, b;
+
+	if (!k->spilled) {
+		for (b = 0; b < NBUCKET; b++)
+			k->bucket[b] = temp_file();
+		k->spilled = 1;
+	}
+	for (i = 0; i < k->pkey.n; i++)
+		p[i] = p[i] >> 32 << 32 | (p[i] & low);
+	scatter(p, k->pkey.n, k->bucket, 0);
+	k->pkey.n = 0;
+}
+
+/* The postings in f. */
+static size_t
+postings_in(FILE *f)
+{
+	long size;
+
+	if (fflush(f) != 0 || fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) != 0)
+		dk_die(1, "cannot read the band postings back");
+	return (size_t)size / sizeof(uint64_t);
+}
+
+/* The postings of f, from its start, into k->pkey; f is closed. */
+static void
+load(sm_keyed *k, FILE *f)
+{
+	size_t n = postings_in(f);
+
+	DK_GROW(&k->pkey, k->pkey.n + n);
+	if (n > 0 && fread(k->pkey.v + k->pkey.n, sizeof(uint64_t), n, f) != n)
+		dk_die(1, "cannot read the band postings back");
+	k->pkey.n += n;
+	fclose(f);
+}
+
+/* Everything spilled back into memory, in the spilled form (for
+ * --against's table, which lookups need whole). */
+static void
+unspill(sm_keyed *k)
+{
+	size_t b;
+
+	if (!k->spilled)
+		return;
+	spill(k);
+	for (b = 0; b < NBUCKET; b++)
+		load(k, k->bucket[b]);
+	k->spilled = 0;
+	k->shift = 32;
+}
+
 void
 sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 {
@@ -143,6 +263,8 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
 	uint64_t v;
 	uint32_t d;
+	unsigned i;
+	int isnew;
 
 	if (x->kind->pairs == DK_PAIRS_NONE) {
 		c->nrejected++;
@@ -162,17 +284,24 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 		while (k->ndocs > (size_t)1 << k->shift)
 			widen(k);
 	}
-	v = key_value(k, key);
-	DK_PUSH(&k->pkey, (k->kind->pairs == DK_PAIRS_SHARE ? v << 32 : v >> k->shift << k->shift) | d);
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		v = dk_intern_id(&k->keys, key.p, key.n, &isnew);
+		DK_PUSH(&k->pkey, v << 32 | d);
+		return;
+	}
+	DK_GROW(&k->pkey, k->pkey.n + x->key.nband);
+	for (i = 0; i < x->key.nband; i++) {
+		v = band_value(&x->key, key, i);
+		k->pkey.v[k->pkey.n++] = v >> k->shift << k->shift | d;
+	}
+	if (k->pkey.n >= k->budget)
+		spill(k);
 }
 
-/* Sorts the postings and frees what only reading needed. */
+/* Frees what only reading needed. */
 static void
 pack(sm_keyed *k)
 {
-	uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n;
-
 	DK_FREE_ALL(k->doc.v, k->rawhash.v);
 	memset(&k->doc, 0, sizeof k->doc);
 	memset(&k->rawhash, 0, sizeof k->rawhash);
@@ -181,17 +310,16 @@ pack(sm_keyed *k)
 	k->haslast = 0;
 	dk_intern_free(&k->ids);
 	dk_intern_init(&k->ids, 0);
-	/* key hashes are spread: the sort needs little scratch */
-	dk_sort_u64_spread(p, n);
 }
 
-/* The pairs that sharing keys makes, counted once per key (what the
- * candidate list of a whole pass holds), and the number of key groups. */
+/* Drops the postings of keys with one document (they make no pair), and
+ * returns the pairs the other keys make, counted once per key (what the
+ * candidate lists would hold before filtering), and the number of keys. */
 static uint64_t
-count_pairs(const sm_keyed *k, size_t *ngroups)
+count_pairs(sm_keyed *k, size_t *ngroups)
 {
-	const uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n, i, j, a, g;
+	uint64_t *p = k->pkey.v;
+	size_t n = k->pkey.n, i, j, a, g, w = 0;
 	unsigned sh = k->shift;
 	uint64_t sum = 0;
 
@@ -203,33 +331,168 @@ count_pairs(const sm_keyed *k, size_t *ngroups)
 			g += a == i || p[a] != p[a - 1];
 		sum += (uint64_t)g * (g - 1) / 2;
 		(*ngroups)++;
+		if (g > 1) {
+			memmove(p + w, p + i, (j - i) * sizeof *p);
+			w += j - i;
+		}
 	}
+	k->pkey.n = w;
 	return sum;
 }
 
-/* The pairs a < b of distinct documents inside each key group whose a is
- * in [lo, hi), sorted: a pair appears once per key it shares. */
+/* What is known of each document before its signatures are read: its
+ * length, and a 128-bit map with a bit for each of its signatures (by
+ * number, as the exact route's bitmap filter).  Band candidates at a low
+ * tau mostly fail on these alone, and the arrays (20 bytes a document)
+ * are read faster than the documents. */
+struct sketch {
+	uint32_t *len;
+	uint64_t *bits;         /* two words a document */
+};
+
 static void
-candidates(const sm_keyed *k, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
+{
+	const sm_doc *d;
+	const dk_idcount *s;
+	uint64_t h, *b;
+	size_t i, j;
+
+	f->len = dk_reallocarray(NULL, ndocs + 1, sizeof *f->len);
+	f->bits = dk_calloc(2 * ndocs + 2, sizeof *f->bits);
+	for (i = 0; i < ndocs; i++) {
+		d = &c->docs.v[i];
+		s = c->pool.v + d->sig;
+		b = f->bits + 2 * i;
+		f->len[i] = d->len;
+		/* signature 0 may stand for those a REF lacks: no bit, which
+		 * only loosens the bound */
+		for (j = 0; j < d->nsig; j++)
+			if (s[j].id != 0) {
+				h = ((uint64_t)s[j].id * 0x9e3779b97f4a7c15u) >> 57;
+				b[h >> 6] |= (uint64_t)1 << (h & 63);
+			}
+	}
+}
+
+/* Whether documents a and b may reach tau: the overlap can pass neither
+ * length less the signatures whose bits the other lacks (each weighs 1
+ * or more). */
+static int
+sketch_fits(const sm_ctx *c, const struct sketch *f, uint64_t a, uint64_t b)
+{
+	uint64_t la = f->len[a], lb = f->len[b], need, oa, ob;
+	const uint64_t *x = f->bits + 2 * a, *y = f->bits + 2 * b;
+
+	need = dk_overlap_need(c->m, c->tau, la, lb);
+	if (need < c->minshared)
+		need = c->minshared;
+	if (need > (la < lb ? la : lb))
+		return 0;
+	oa = (uint64_t)__builtin_popcountll(x[0] & ~y[0]) +
+	    (uint64_t)__builtin_popcountll(x[1] & ~y[1]);
+	ob = (uint64_t)__builtin_popcountll(y[0] & ~x[0]) +
+	    (uint64_t)__builtin_popcountll(y[1] & ~x[1]);
+	return oa <= la - need && ob <= lb - need;
+}
+
+/* The pairs a < b of distinct documents inside the key groups starting
+ * in postings [from, to) whose a is in [lo, hi), appended to cand: a pair
+ * appears once per key it shares.  With a sketch (band keys), pairs it
+ * rules out are left out.  A group's postings are in document order. */
+static void
+group_pairs(const sm_keyed *k, const sm_ctx *c, const struct sketch *f, size_t from,
+    size_t to, size_t lo, size_t hi, u64vec *cand)
 {
 	const uint64_t *p = k->pkey.v;
 	size_t n = k->pkey.n, i, j, a, b;
-	uint64_t mask = ((uint64_t)1 << k->shift) - 1;
+	uint64_t mask = ((uint64_t)1 << k->shift) - 1, da, db;
 	unsigned sh = k->shift;
 
-	cand->n = 0;
-	for (i = 0; i < n; i = j) {
+	for (i = from; i < to; i = j) {
 		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
 			;
-		for (a = i; a < j; a++) {
+		a = i;
+		if (j - i > 16 && (p[i] & mask) < lo) {
+			/* the first posting of the group at or past lo */
+			size_t l = i, r = j;
+
+			while (l < r) {
+				size_t m = l + (r - l) / 2;
+
+				if ((p[m] & mask) < lo)
+					l = m + 1;
+				else
+					r = m;
+			}
+			a = l;
+		}
+		for (; a < j; a++) {
 			if ((a > i && p[a] == p[a - 1]) || (p[a] & mask) < lo)
 				continue;
-			if ((p[a] & mask) >= hi)
+			if ((da = p[a] & mask) >= hi)
 				break;
-			for (b = a + 1; b < j; b++)
-				if (p[b] != p[b - 1])
-					DK_PUSH(cand, (p[a] & mask) << 32 | (p[b] & mask));
+			for (b = a + 1; b < j; b++) {
+				if (p[b] == p[b - 1])
+					continue;
+				db = p[b] & mask;
+				if (!f || sketch_fits(c, f, da, db))
+					DK_PUSH(cand, da << 32 | db);
+			}
 		}
+	}
+}
+
+/* The candidates of a pass, made by threads each over a share of the
+ * postings (from a key group's start to the next share's). */
+struct gen {
+	const sm_keyed *k;
+	const sm_ctx *c;
+	const struct sketch *f;
+	size_t lo, hi;
+	int nt;
+	u64vec *part;           /* one a thread */
+};
+
+/* The first posting at or after i that starts a key group. */
+static size_t
+group_start(const sm_keyed *k, size_t i)
+{
+	const uint64_t *p = k->pkey.v;
+	unsigned sh = k->shift;
+
+	while (i > 0 && i < k->pkey.n && p[i] >> sh == p[i - 1] >> sh)
+		i++;
+	return i < k->pkey.n ? i : k->pkey.n;
+}
+
+static void
+gen_work(void *arg, int tid)
+{
+	struct gen *g = arg;
+	size_t n = g->k->pkey.n;
+	size_t from = group_start(g->k, (size_t)((uint64_t)n * (unsigned)tid / (unsigned)g->nt));
+	size_t to = group_start(g->k, (size_t)((uint64_t)n * (unsigned)(tid + 1) / (unsigned)g->nt));
+
+	g->part[tid].n = 0;
+	group_pairs(g->k, g->c, g->f, from, to, g->lo, g->hi, &g->part[tid]);
+}
+
+/* The candidates whose a is in [lo, hi), sorted. */
+static void
+candidates(struct gen *g, size_t lo, size_t hi, u64vec *cand, u64vec *tmp)
+{
+	int t;
+
+	g->lo = lo;
+	g->hi = hi;
+	dk_parallel(g->nt, gen_work, g);
+	cand->n = 0;
+	for (t = 0; t < g->nt; t++) {
+		DK_GROW(cand, cand->n + g->part[t].n);
+		if (g->part[t].n > 0)
+			memcpy(cand->v + cand->n, g->part[t].v, g->part[t].n * sizeof *cand->v);
+		cand->n += g->part[t].n;
 	}
 	DK_GROW(tmp, cand->n);
 	dk_sort_u64_tmp(cand->v, cand->n, tmp->v);
@@ -252,7 +515,6 @@ verify_work(void *arg, int tid)
 	(void)tid;
 	while ((i = dk_counter_take(&v->next, 256, v->n)) < v->n) {
 		end = i + 256 < v->n ? i + 256 : v->n;
-		dk_progress_step(end - i, 0);
 		for (; i < end; i++)
 			v->sim[i] = sm_candidate_sim(v->c, (uint32_t)(v->cand[i] >> 32),
 			    (uint32_t)v->cand[i]);
@@ -282,7 +544,6 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 		u++;
 	}
 	c->candidates += u;
-	dk_progress_step(cand->n - u, 0);   /* the repeats, counted in the total */
 	if (k->kind->pairs != DK_PAIRS_VERIFY)
 		return;
 	v = (struct verify){ c, cand->v, u, dk_reallocarray(NULL, u + 1, sizeof(double)), { 0 } };
@@ -295,41 +556,142 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
 }
 
 /* The candidates are made in passes over ranges of the first document, so
- * that a pass holds at most about PASS_PAIRS of them (with repeats) and
- * memory stays bounded however many pairs the keys make; the pairs come
- * out in the same order for any number of passes. */
+ * that a pass holds about PASS_PAIRS of them (with repeats) and memory
+ * stays bounded however many pairs the keys make; the pairs come out in
+ * the same order for any number of passes.  The first range is what the
+ * unfiltered pairs give; each next one is scaled by the candidates the
+ * last one made per document, so that filtered passes are few (a pass
+ * reads every posting). */
 #define PASS_PAIRS ((uint64_t)1 << 20)
+
+/* The pairs of the postings in k->pkey, sorted here, appended to out. */
+static void
+match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
+    sm_pairs *out, u64vec *cand, u64vec *tmp)
+{
+	size_t ngroups, npass, lo, hi;
+	uint64_t total;
+	double step, made;
+	struct gen g = { k, c, f, 0, 0, 1, NULL };
+	int t;
+
+	/* key hashes are spread: the sort needs little scratch */
+	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
+	total = count_pairs(k, &ngroups);
+	c->ngroups += ngroups;
+	npass = (size_t)(total / PASS_PAIRS) + 1;
+	step = (double)k->ndocs / (double)npass;
+	if (k->pkey.n >= 65536)
+		g.nt = c->nthreads;
+	g.part = dk_calloc((size_t)g.nt, sizeof *g.part);
+	if (!k->spilled)
+		dk_progress_phase(k->kind->pairs == DK_PAIRS_VERIFY ? "verifying" :
+		    "pairing", "documents", k->ndocs);
+	for (lo = 0; lo < k->ndocs; lo = hi) {
+		hi = step >= (double)(k->ndocs - lo) ? k->ndocs : lo + (size_t)step;
+		if (hi <= lo)
+			hi = lo + 1;
+		candidates(&g, lo, hi, cand, tmp);
+		/* the next range: as long as makes PASS_PAIRS at this rate,
+		 * growing at most 8 times a pass */
+		made = (double)cand->n / (double)(hi - lo);
+		step = made > 0 ? (double)PASS_PAIRS / made : 8 * (double)(hi - lo);
+		if (step > 8 * (double)(hi - lo))
+			step = 8 * (double)(hi - lo);
+		finish_pass(k, c, tau_set, cand, out);
+		if (!k->spilled)
+			dk_progress_step(hi - lo, 0);
+	}
+	for (t = 0; t < g.nt; t++)
+		free(g.part[t].v);
+	free(g.part);
+}
+
+/* The pairs of a bucket of spilled postings, whose keys agree on their
+ * top `bits` bits: matched at once, or, over the budget, split by the
+ * next bits first (down to the 32 bits a spilled key keeps).  f is
+ * closed. */
+static void
+match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *sk, FILE *f,
+    unsigned bits, sm_pairs *out, u64vec *cand, u64vec *tmp)
+{
+	FILE *part[NBUCKET];
+	size_t n = postings_in(f), b, got;
+
+	if (n <= k->budget || bits + BUCKET_BITS > 32) {
+		k->pkey.n = 0;
+		load(k, f);
+		match_postings(k, c, tau_set, sk, out, cand, tmp);
+		return;
+	}
+	for (b = 0; b < NBUCKET; b++)
+		part[b] = temp_file();
+	DK_GROW(&k->pkey, k->budget);
+	while ((got = fread(k->pkey.v, sizeof(uint64_t), k->budget, f)) > 0)
+		scatter(k->pkey.v, got, part, bits + BUCKET_BITS);
+	if (ferror(f))
+		dk_die(1, "cannot read the band postings back");
+	fclose(f);
+	for (b = 0; b < NBUCKET; b++)
+		match_bucket(k, c, tau_set, sk, part[b], bits + BUCKET_BITS, out, cand, tmp);
+}
+
+static int
+cmp_pair(const void *x, const void *y)
+{
+	const sm_pair *p = x, *q = y;
+
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
 
 void
 sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 {
 	u64vec cand = { 0 }, tmp = { 0 };
-	size_t ngroups, pass, npass, lo, hi;
-	uint64_t total;
+	sm_pairs got = { 0 };
+	struct sketch sk = { NULL, NULL }, *f = NULL;
+	size_t b, i;
 
 	pack(k);
-	total = count_pairs(k, &ngroups);
-	c->ngroups = ngroups;
-	npass = (size_t)(total / PASS_PAIRS) + 1;
-	if (npass > k->ndocs)
-		npass = k->ndocs ? k->ndocs : 1;
-	if (k->kind->pairs == DK_PAIRS_VERIFY)
-		dk_progress_phase("verifying", "candidates", total);
-	for (pass = 0; pass < npass; pass++) {
-		lo = (size_t)((uint64_t)k->ndocs * pass / npass);
-		hi = (size_t)((uint64_t)k->ndocs * (pass + 1) / npass);
-		candidates(k, lo, hi, &cand, &tmp);
-		finish_pass(k, c, tau_set, &cand, out);
+	c->ngroups = 0;
+	if (k->kind->pairs == DK_PAIRS_VERIFY) {
+		sketch_init(&sk, c, k->ndocs);
+		f = &sk;
 	}
-	DK_FREE_ALL(cand.v, tmp.v);
+	if (!k->spilled) {
+		match_postings(k, c, tau_set, f, out, &cand, &tmp);
+		DK_FREE_ALL(cand.v, tmp.v, sk.len, sk.bits);
+		sm_keyed_free(k);
+		return;
+	}
+	/* a pair sharing keys of two buckets is found in both: the pairs
+	 * are sorted as one pass would have made them, and repeats dropped */
+	spill(k);
+	k->shift = 32;
+	dk_progress_phase("verifying", NULL, 0);
+	for (b = 0; b < NBUCKET; b++)
+		match_bucket(k, c, tau_set, f, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
+	k->spilled = 0;
+	if (got.n > 0)
+		qsort(got.v, got.n, sizeof *got.v, cmp_pair);
+	for (i = 0; i < got.n; i++)
+		if (i == 0 || cmp_pair(&got.v[i], &got.v[i - 1]) != 0)
+			DK_PUSH(out, got.v[i]);
+	DK_FREE_ALL(cand.v, tmp.v, got.v, sk.len, sk.bits);
 	sm_keyed_free(k);
 }
 
 void
 sm_keyed_free(sm_keyed *k)
 {
+	size_t b;
+
+	for (b = 0; k->spilled && b < NBUCKET; b++)
+		fclose(k->bucket[b]);
 	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
-	    k->kstart.v, k->kdoc.v);
+	    k->kstart.v, k->kdoc.v, k->hits.v);
 	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
@@ -346,6 +708,8 @@ sm_keyed_index(sm_keyed *k)
 	unsigned sh;
 
 	pack(k);
+	unspill(k);
+	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
 	p = k->pkey.v;
 	n = k->pkey.n;
 	sh = k->shift;
@@ -363,20 +727,12 @@ sm_keyed_index(sm_keyed *k)
 	memset(&k->pkey, 0, sizeof k->pkey);
 }
 
-size_t
-sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
+/* The documents of the key whose value is want, *docs pointing at them. */
+static size_t
+lookup_value(const sm_keyed *k, uint64_t want, const uint32_t **docs)
 {
-	uint64_t want;
 	size_t lo = 0, hi = k->kkey.n, mid;
 
-	if (k->kind->pairs == DK_PAIRS_SHARE) {
-		uint32_t i = dk_intern_find(&k->keys, key.p, key.n);
-
-		if (i == NONE)
-			return 0;
-		want = i;
-	} else
-		want = dk_hash64(key.p, key.n, KEYSEED) >> k->shift;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (k->kkey.v[mid] < want)
@@ -391,9 +747,38 @@ sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs)
 }
 
 size_t
+sm_keyed_lookup(sm_keyed *k, dk_str key, const uint32_t **docs)
+{
+	const uint32_t *d;
+	dk_keyinfo ki;
+	size_t n;
+	unsigned i;
+
+	if (k->kind->pairs == DK_PAIRS_SHARE) {
+		uint32_t id = dk_intern_find(&k->keys, key.p, key.n);
+
+		return id == NONE ? 0 : lookup_value(k, id, docs);
+	}
+	dk_key_parse(key, &ki);
+	if (ki.nband == 1)
+		return lookup_value(k, band_value(&ki, key, 0) >> k->shift, docs);
+	/* a list of bands: the documents of each, one after the other */
+	k->hits.n = 0;
+	for (i = 0; i < ki.nband; i++) {
+		if ((n = lookup_value(k, band_value(&ki, key, i) >> k->shift, &d)) == 0)
+			continue;
+		DK_GROW(&k->hits, k->hits.n + n);
+		memcpy(k->hits.v + k->hits.n, d, n * sizeof *d);
+		k->hits.n += n;
+	}
+	*docs = k->hits.v;
+	return k->hits.n;
+}
+
+size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
-	    (k->doc.cap + k->kstart.cap + k->kdoc.cap) * sizeof(uint32_t) +
+	    (k->doc.cap + k->kstart.cap + k->kdoc.cap + k->hits.cap) * sizeof(uint32_t) +
 	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
 }

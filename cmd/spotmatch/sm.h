@@ -257,8 +257,10 @@ void sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out);
 /* --against: the keys read become a table from key to documents; the
  * documents' IDs are forgotten (c holds them). */
 void sm_keyed_index(sm_keyed *k);
-/* The documents holding key, into *docs; their number. */
-size_t sm_keyed_lookup(const sm_keyed *k, dk_str key, const uint32_t **docs);
+/* The documents holding key, into *docs; their number.  A key listing
+ * bands gives the documents of each in turn, valid until the next
+ * lookup. */
+size_t sm_keyed_lookup(sm_keyed *k, dk_str key, const uint32_t **docs);
 /* Fingerprints a document of an imatch stream, 0 before any key. */
 unsigned long sm_keyed_nfp(const sm_keyed *k);
 /* The fingerprint count of an imatch key, checked against the stream's:
