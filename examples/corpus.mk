@@ -25,6 +25,8 @@
 #   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
 #   shuffle/S.*    the keyed records of S cut into KEYS key ranges
 #   match/J.pairs  the pairs of key range J (spotmatch)
+#   short/S.tsv    SpotSigs: the documents of S too short to judge, with
+#   short.pairs    the SHA-1 of their text; their exact copies as pairs
 #   pairs.tsv      every pair once; clusters.tsv; keep.txt (the keep list)
 #   dedup/S        S with only its kept records, in its own format
 #   summary        the counts, printed when made
@@ -35,9 +37,9 @@
 # The pairs, clusters and keep list are those of one machine's pipeline,
 # whatever -j, the number of key ranges or the launcher.  For SpotSigs
 # that is dkdedup's filter and matching (DK_IDF with DK_AGREE, DK_TAU,
-# DK_MIN_SHARED), with two differences: dkdedup also removes the exact
-# copies (by SHA-1) of documents too short to judge, which are kept here,
-# and reads WARC through htmlstrip --main (HTMLSTRIP_FLAGS=--main here).
+# DK_MIN_SHARED) and its exact copies of documents too short to judge
+# (short/, below); dkdedup reads WARC through htmlstrip --main
+# (HTMLSTRIP_FLAGS=--main here).
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
@@ -148,12 +150,13 @@ V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
 V_shuffle = $(WORKFLOW) keys=$(KEYS)
 V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
 V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW))
+V_short   = idf=$(IDF) min=$(MIN_SHARED)
 V_cluster = $(CLUSTER_FLAGS)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
-SIGOPT_spotsigs = spotsig=$(SPOTSIG_FLAGS)
-SIGOPT_lsh      = $(SIGOPT_spotsigs)
+SIGOPT_spotsigs = spotsig=--checksum $(SPOTSIG_FLAGS)
+SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS)
 SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
 KEYOPT_spotsigs = tau=$(TAU)
 KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
@@ -162,7 +165,7 @@ MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) agree=$(AGREE) tau=
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
-OPTS = shards text sigs lex idf keys shuffle match pairs cluster dedup
+OPTS = shards text sigs lex idf keys shuffle match short pairs cluster dedup
 # --agree of the IDF filter (all.lex, below), in the options above, which
 # are expanded as the rules are read
 AGREELEX = $(if $(AGREE),--lexicon --idf $(IDF) --agree $(AGREE))
@@ -205,6 +208,8 @@ LEXES   = $(NAMES:%=$(OUT)/lex/%.lex)
 KEYED   = $(NAMES:%=$(OUT)/keys/%.keys)
 SHUFFLE = $(NAMES:%=$(OUT)/shuffle/%.done)
 MATCHES = $(RANGES:%=$(OUT)/match/%.pairs)
+SHORT   = $(NAMES:%=$(OUT)/short/%.tsv)
+SPOT    = $(filter spotsigs,$(WORKFLOW))
 DEDUP   = $(NAMES:%=$(OUT)/dedup/%)
 IMATCH  = $(filter imatch,$(WORKFLOW))
 
@@ -219,9 +224,9 @@ keeplist: $(OUT)/keep.txt
 # delete it at the end, and a missing one would not make what follows it
 # again.  (.SECONDARY: without names would keep them, but then a missing
 # file, even a deduplicated shard, would not make OUT/summary again.)
-$(NAMES:%=$(OUT)/text/%.tsv) $(SIGS) $(LEXES) $(KEYED) $(SHUFFLE) $(MATCHES) $(DEDUP):
+$(NAMES:%=$(OUT)/text/%.tsv) $(SIGS) $(LEXES) $(KEYED) $(SHUFFLE) $(MATCHES) $(SHORT) $(DEDUP):
 
-DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match dedup)
+DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match short dedup)
 $(DIRS):
 	mkdir -p $@
 $(DIRS): private SHELL := /bin/bash
@@ -242,9 +247,12 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 
 # ---- map: signatures ----
 # straight from the shard: a TSV shard is read by name, so that a message
-# about it names it; the others are converted on the way
-SIGPROG_spotsigs = spotsig $(SPOTSIG_FLAGS)
-SIGPROG_lsh      = $(SIGPROG_spotsigs)
+# about it names it; the others are converted on the way.  SpotSigs
+# carries the SHA-1 of each text (--checksum) for the exact copies of
+# documents too short to judge (short/, below); the stages after read the
+# signatures in the last column and carry it.
+SIGPROG_spotsigs = spotsig --checksum $(SPOTSIG_FLAGS)
+SIGPROG_lsh      = spotsig $(SPOTSIG_FLAGS)
 SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
 SIGS_any = $(TEXT_$(FORMAT)) | $(SIGPROG_$(WORKFLOW))
@@ -344,19 +352,42 @@ else
 # length partitions itself, so the probe copies that partition --shard
 # writes for key ranges are never made.
 THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
-ONE_spotsigs = dklexicon --idf $(IDF) $(AGREEOPT) $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
+ONE_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
-ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS),$(KEYED))
+ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS) $(OUT)/idf.lex,$(KEYED))
 $(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(ONE_$(WORKFLOW)))
 endif
 
+# ---- SpotSigs: exact copies of documents too short to judge ----
+# A document whose filtered signatures (counts summed) are fewer than
+# MIN_SHARED is never matched; dkdedup still removes its exact copies, by
+# the SHA-1 of the text (spotsig --checksum, the column before the
+# signatures).  short/S.tsv lists the short documents of S as SUM TAB ID,
+# in shard order; short.pairs, from every shard's list in corpus order,
+# pairs the first document of each SUM with each later one (FIRST COPY 1),
+# in the order of the copies, as dkdedup adds them after spotmatch's.
+SHORTCOUNT = awk -F '	' -v m=$(MIN_SHARED) '{ n = 0; k = split($$NF, s, " "); \
+	for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!") \
+	    n += match(s[i], /=[0-9]+$$/) ? substr(s[i], RSTART + 1) + 0 : 1 } \
+	n == 0 || n < m + 0 { print $$(NF - 1) "\t" $$1 }'
+$(OUT)/short/%.tsv: $(OUT)/sigs/%.sigs $(OUT)/idf.lex $(O_short) | $(OUT)/short
+	$(call atomic,dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | $(SHORTCOUNT),$*)
+# numbered in corpus order, sorted by SUM (stable: each SUM's documents in
+# corpus order), the pairs put back in the order of the copies
+SHORTPAIRS = awk -F '\t' '{ print $$1 "\t" NR "\t" $$2 }' $(SHORT) | sort -s -t '	' -k1,1 | \
+	awk -F '\t' '$$1 != s { s = $$1; k = $$3; next } { print $$2 "\t" k "\t" $$3 "\t1.000000" }' | \
+	sort -t '	' -k1,1n | cut -f2-
+$(OUT)/short.pairs: $(SHORT) $(O_short) $(O_shards)
+	$(call atomic,$(SHORTPAIRS))
+
 # ---- the pairs, once each ----
-# spotsigs: the ranges in key order are one run's output.  LSH: a pair
+# spotsigs: the ranges in key order are one run's output, then the exact
+# copies of short documents.  LSH: a pair
 # sharing several bands is found in several ranges.  I-Match: SIM is the
 # share of fingerprints in common, added up over the ranges, then TAU.
-PAIRS_spotsigs = cat $(MATCHES)
+PAIRS_spotsigs = cat $(MATCHES) $(OUT)/short.pairs
 PAIRS_lsh      = sort -u $(MATCHES)
 PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 	awk -F '\t' -v n=$$(($(IMATCH_K) + 1)) -v tau='$(TAU)' ' \
@@ -365,7 +396,7 @@ PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 	END { if (NR) put() }' | sort
 # DDD is one pass in time order over every shard: its window is not cut
 DDD = cat $(SIGS) | spotmatch -M max -t $(TAU) --window $(WINDOW) --time-column $(TIME_COLUMN)
-PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES))
+PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES) $(if $(SPOT),$(OUT)/short.pairs))
 $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 

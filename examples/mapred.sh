@@ -3,6 +3,7 @@
 # reducers (or any engine that runs `mapper | sort by key | reducer`):
 #
 #   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-a A] [-K K] [-L LEXICON]
+#                [-A IDS]
 #
 # METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
 # The input of the mappers is a document stream of web pages (ID TAB HTML,
@@ -21,13 +22,22 @@
 #     mapper   sh mapred.sh key-map METHOD -L all.lex
 #     reducer  sh mapred.sh match-reduce METHOD
 #   Then, once, on the reducers' output
-#     sh mapred.sh merge METHOD <part-* >pairs.tsv
+#     sh mapred.sh merge METHOD [-A ids.txt] <part-* >pairs.tsv
 #     dkcluster -a ids.txt pairs.tsv >clusters.tsv
 #
 # merge writes each pair once, the smaller ID first (bytewise), sorted: an
 # engine hands a reducer the records of a key in any order, and a pair may
 # come from several reducers (LSH: several shared bands; I-Match: several
 # shared fingerprints, whose shares of SIM are added up here).
+#
+# spotsigs also removes, as dkdedup does, the exact copies of documents too
+# short to judge (fewer than DK_MIN_SHARED filtered signatures): key-map
+# emits each such document as a record !short:SUM TAB ID (SUM the SHA-1 of
+# its text, spotsig --checksum), match-reduce passes those on, and merge
+# pairs the first document of each SUM in corpus order with each later
+# one at 1, after the other pairs.  Corpus order is that of -A IDS, every
+# document ID in the first column (the file dkcluster -a reads), which
+# merge needs when two short documents have one text.
 #
 # A pipeline fails when any of its stages fails (pipefail: a task whose
 # htmlstrip or spotsig failed must fail, not hand on part of its output),
@@ -39,17 +49,17 @@ fi
 set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
-	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon]" >&2
+	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids]" >&2
 	exit 2
 }
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex=
+docs= tau= idf= agree=- kx=0 lex= ids=
 # DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts dt:i:a:K:L: opt; do
+while getopts dt:i:a:K:L:A: opt; do
 	case $opt in
 	d) docs=1 ;;
 	t) tau=$OPTARG ;;
@@ -57,6 +67,7 @@ while getopts dt:i:a:K:L: opt; do
 	a) agree=$OPTARG ;;
 	K) kx=$OPTARG ;;
 	L) lex=$OPTARG ;;
+	A) ids=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -80,6 +91,14 @@ text() {
 needlex() {
 	test -n "$lex" || { echo "mapred.sh: $step needs -L lexicon" >&2; exit 2; }
 }
+# spotsigs' records of short documents (!short:SUM TAB ID) are kept in a
+# temporary file while the others stream on
+tmp=
+scratch() {
+	tmp=$(mktemp "${TMPDIR:-/tmp}/mapred.XXXXXX")
+	trap 'rm -f "$tmp"' EXIT
+	trap 'rm -f "$tmp"; exit 1' HUP INT TERM
+}
 
 case $step in
 lex-map)
@@ -99,19 +118,37 @@ lex-reduce)
 key-map)
 	needlex
 	case $method in
-	spotsigs) text | spotsig | dklexicon --idf "$idf" -L "$lex" | partition --shard -t "$tau" ;;
+	spotsigs)
+		# the filtered signatures, with the SHA-1 of the text before
+		# them: a document whose signatures (counts summed) are fewer
+		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
+		scratch
+		text | spotsig --checksum | dklexicon --idf "$idf" -L "$lex" |
+		awk -F '\t' -v m="$DK_MIN_SHARED" -v f="$tmp" '{ print; n = 0; k = split($NF, s, " ")
+			for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
+				n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
+			n == 0 || n < m + 0 { print "!short:" $(NF - 1) "\t" $1 > f }' |
+		partition --shard -t "$tau"
+		cat "$tmp" ;;
 	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;
 	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
 	esac ;;
 match-reduce)
 	# records of one key are together, keys in byte order
 	case $method in
-	spotsigs) spotmatch -j 1 --min-shared "$DK_MIN_SHARED" ;;
+	spotsigs)
+		# the records of short documents passed on, after the pairs
+		scratch
+		awk -F '\t' -v f="$tmp" 'index($1, "!short:") == 1 { print > f; next } { print }' |
+		spotmatch -j 1 --min-shared "$DK_MIN_SHARED"
+		cat "$tmp" ;;
 	lsh) spotmatch -j 1 -t "$tau" ;;
 	imatch) spotmatch -j 1 ;;
 	esac ;;
 merge)
-	awk -F '\t' '($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
+	scratch
+	awk -F '\t' -v f="$tmp" 'index($1, "!short:") == 1 { print substr($1, 8) "\t" $2 > f; next }
+		($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
 	case $method in
 	imatch)
 		sort -t "$(printf '\t')" -k1,1 -k2,2 |
@@ -121,6 +158,17 @@ merge)
 			  c += int($3 * n + 0.5) }
 			END { if (NR) put() }' | sort ;;
 	*) sort -u ;;
-	esac ;;
+	esac
+	# spotsigs: the exact copies of short documents (SUM TAB ID in tmp),
+	# numbered in the corpus order of -A, sorted by SUM and number, the
+	# first of each SUM paired with each later one, in the order of the
+	# copies, as dkdedup adds them
+	if test -n "$(cut -f1 "$tmp" | sort | uniq -d | head -n 1)"; then
+		test -n "$ids" || { echo "mapred.sh: merge: short documents: give -A ids (every document ID, in corpus order)" >&2; exit 2; }
+		awk -F '\t' 'FNR == NR { sum[$2] = $1; next } $1 in sum { print sum[$1] "\t" FNR "\t" $1 }' "$tmp" "$ids" |
+		sort -t "$(printf '\t')" -k1,1 -k2,2n |
+		awk -F '\t' '$1 != s { s = $1; k = $3; next } { print $2 "\t" k "\t" $3 "\t1.000000" }' |
+		sort -t "$(printf '\t')" -k1,1n | cut -f2-
+	fi ;;
 *) usage ;;
 esac

@@ -11,8 +11,11 @@
 #
 #   pairs.tsv     the pairs.  spotsigs: the pair files of the key shards
 #                 concatenated in key order, byte for byte the output of
-#                 one `partition -t TAU | spotmatch` run; lsh and imatch:
-#                 sorted, each pair once (see dupkit-scale(7))
+#                 one `partition -t TAU | spotmatch` run, then the exact
+#                 copies of documents too short to judge (fewer than
+#                 DK_MIN_SHARED signatures, by the SHA-1 of their text) as
+#                 dkdedup adds them; lsh and imatch: sorted, each pair once
+#                 (see dupkit-scale(7))
 #   clusters.tsv  `dkcluster -a` of the pairs: every document, its cluster
 #   keep.txt      `dkcluster -a --representatives`: the documents to keep
 #   times.tsv     STAGE TAB SECONDS, wall time of each stage
@@ -178,13 +181,16 @@ lap() {
 	T0=$_t
 }
 : >"$out/times.tsv"
-rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.*
+rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.* "$out"/short.*
 
 # 1. map: pages to text (and signatures), one job per group of files, or
 # per line shard of a document stream.  Result: map1.1 .. map1.N, in input
 # order.
 case $method in
 imatch) stage1= ;;
+# spotsigs carries the SHA-1 of each text for the exact copies of short
+# documents (step 5); the stages after read the last column and carry it
+spotsigs) stage1="spotsig --checksum" ;;
 *) stage1="spotsig" ;;
 esac
 if test -n "$docs"; then
@@ -244,6 +250,18 @@ lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash --per-band -t $tau -j $th
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")
+# spotsigs: the documents too short to judge, whose filtered signatures
+# (counts summed) are fewer than DK_MIN_SHARED: short.I lists those of
+# shard I as SUM TAB ID, in shard order
+short_awk='{ n = 0; k = split($NF, s, " ")
+	for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
+		n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
+	n == 0 || n < m + 0 { print $(NF - 1) "\t" $1 }'
+if test "$method" = spotsigs; then
+	run short ${remote:+--transferfile all.lex} \
+		"$(pre) dklexicon --idf $idf -L all.lex {} | awk -F '\t' -v m=$DK_MIN_SHARED $(q "$short_awk")" \
+		::: $(files map1 "$nshard")
+fi
 lap keys
 
 # 4. shuffle: each keyed shard cut into key ranges, key.I.J holding the
@@ -292,8 +310,19 @@ lap match
 # shares several bands; I-Match: several fingerprints) is written once; an
 # I-Match pair's SIM is the share of fingerprints in common, summed over the
 # ranges from each range's count.
+# spotsigs: then the exact copies of short documents, as dkdedup pairs
+# them: the shards' lists numbered in corpus order, sorted by SUM (stable:
+# each SUM's documents in corpus order), the first of each SUM paired with
+# each later one at 1, in the order of the copies
 case $method in
-spotsigs) cat $(files reduce "$nkey") >pairs.tsv ;;
+spotsigs)
+	{
+		cat $(files reduce "$nkey")
+		awk -F '\t' '{ print $1 "\t" NR "\t" $2 }' $(files short "$nshard") |
+		sort -s -t "$(printf '\t')" -k1,1 |
+		awk -F '\t' '$1 != s { s = $1; k = $3; next } { print $2 "\t" k "\t" $3 "\t1.000000" }' |
+		sort -t "$(printf '\t')" -k1,1n | cut -f2-
+	} >pairs.tsv ;;
 lsh) sort -u $(files reduce "$nkey") >pairs.tsv ;;
 imatch)
 	sort -t "$(printf '\t')" -k1,1 -k2,2 $(files reduce "$nkey") |

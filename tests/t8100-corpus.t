@@ -19,6 +19,16 @@ same() {
 	test_cmp ref.keep "$1/keep.txt"
 }
 
+# short_copies SIGS: the exact copies of documents too short to judge, as
+# dkdedup pairs them: in spotsig --checksum -m's stream SIGS, each later
+# document marked !short (or without signatures) whose SHA-1 an earlier
+# short one has, as FIRST COPY 1
+short_copies() {
+	awk -F "\t" '$NF == "" || $NF ~ /^!short/ {
+		if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
+		else first[$(NF - 1)] = $1 }' "$1"
+}
+
 # corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
 . "$top/examples/dupkit.defaults"
 SPOT="--min-shared $DK_MIN_SHARED"
@@ -31,12 +41,18 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	test $(ls in | wc -l) = 4 &&
 	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
-	spotsig all.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t $DK_TAU $SPOT >pairs &&
+	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
+	spotmatch -t $DK_TAU $SPOT sigs >pairs &&
+	short_copies sigs >>pairs &&
+	test $(grep -c "	1.000000\$" pairs) -gt 3 &&
 	sort pairs >ref.pairs &&
 	dkcluster -a ids pairs >ref.clusters &&
 	dkcluster -a ids --representatives pairs >ref.keep &&
 	test $(wc -l <ref.pairs) -gt 50 &&
-	test $(wc -l <ref.keep) -lt 560
+	test $(wc -l <ref.keep) -lt 560 &&
+	dkdedup tsv all.docs dd.out 2>err &&
+	cut -f1 dd.out >dd.keep && sort ref.keep >want && sort dd.keep >got &&
+	test_cmp want got
 '
 
 test_expect_success 'make -j 1: the pairs, clusters and keep list of one pipeline' '
@@ -94,11 +110,11 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 '
 
 test_expect_success 'a new threshold remakes the matching and what follows, not the signatures' '
-	spotsig all.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.7 $SPOT | sort >want &&
+	{ spotmatch -t 0.7 $SPOT sigs && short_copies sigs; } | sort >want &&
 	cp -a j1 t6 &&
 	$mk -n IN=in OUT=t6 TAU=0.7 keeplist >plan &&
-	! grep -e "{ spotsig" -e "{ cut -f1" plan &&
-	test $(grep -c "{ dklexicon --idf $DK_IDF --agree $DK_AGREE t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.7" plan) = 1 &&
+	! grep -e "{ spotsig" -e "{ cut -f1" -e "all.lex.tmp" -e "short.pairs.tmp" plan &&
+	test $(grep -c "{ dklexicon --idf $DK_IDF -L t6/idf.lex t6/sigs/s0.tsv.sigs .* | spotmatch *-t 0.7" plan) = 1 &&
 	$mk IN=in OUT=t6 TAU=0.7 keeplist >log 2>&1 &&
 	sort t6/pairs.tsv >got &&
 	test_cmp want got &&
@@ -135,7 +151,8 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
-	spotsig docs3 | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t $DK_TAU $SPOT >pairs3 &&
+	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
+	{ spotmatch -t $DK_TAU $SPOT sigs3 && short_copies sigs3; } >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
 	test_cmp keep3 three/keep.txt
@@ -421,6 +438,78 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 	test_cmp story.keep got
 '
 
+# Documents too short to judge (fewer than DK_MIN_SHARED signatures) are
+# never matched; dkdedup removes their exact copies (by the SHA-1 of the
+# text), keeping the first in corpus order.  Four short texts among the
+# story's documents, copied within a shard and across shards (sa3, sb2,
+# sc3 and sd2 in the last shard, their first copies in the first two); sd
+# differs from sa in one word: not a copy.  With MIN_SHARED=1 only sb,
+# without signatures, is short (the others are matched at 1).
+test_expect_success 'short exact copies across shards: the keep list of dkdedup' '
+	awk -v OFS="\t" "
+	BEGIN {
+		a = \"the cat is on the mat and the dog is in the house\"
+		b = \"hello world, no spots here\"
+		c = \"a short note: the plan is to meet at noon\"
+		d = \"the cat is on the mat and the dog is in the garden\"
+	}
+	NR == 1 { print \"sa1\", a; print \"sb1\", b }
+	NR == 20 { print \"sc1\", c; print \"sa2\", a }
+	NR == 40 { print \"sd1\", d; print \"sc2\", c }
+	NR == 60 { print \"sb2\", b; print \"sa3\", a }
+	NR == 80 { print \"sc3\", c; print \"sd2\", d }
+	{ print }" story.docs >short.docs &&
+	mkdir inshort &&
+	split -n l/3 -d -a 1 --additional-suffix=.tsv short.docs inshort/s &&
+	grep "^sa3	" inshort/s2.tsv && grep "^sb2	" inshort/s2.tsv &&
+	grep "^sc2	" inshort/s1.tsv && grep "^sb1	" inshort/s0.tsv &&
+	dkdedup tsv short.docs short.out 2>err &&
+	grep "6 exact copies" err &&
+	cut -f1 short.out | sort >short.keep &&
+	sort story.keep - >want <<-\EOF &&
+	sa1
+	sb1
+	sc1
+	sd1
+	EOF
+	test_cmp want short.keep &&
+	$mk IN=inshort OUT=sh1 -j 2 >log 2>&1 &&
+	sort sh1/keep.txt >got && test_cmp short.keep got &&
+	cat sh1/dedup/s0.tsv sh1/dedup/s1.tsv sh1/dedup/s2.tsv >got && test_cmp short.out got &&
+	cat >want <<-\EOF &&
+	sa1	sa2	1.000000
+	sc1	sc2	1.000000
+	sb1	sb2	1.000000
+	sa1	sa3	1.000000
+	sc1	sc3	1.000000
+	sd1	sd2	1.000000
+	EOF
+	test_cmp want sh1/short.pairs &&
+	$mk IN=inshort OUT=sh3 KEYS=3 -j 2 >log 2>&1 &&
+	sort sh3/keep.txt >got && test_cmp short.keep got &&
+	test_cmp want sh3/short.pairs &&
+	$mk IN=inshort OUT=sh3 KEYS=3 MIN_SHARED=1 -j 2 keeplist >log 2>&1 &&
+	printf "sb1\tsb2\t1.000000\n" >want &&
+	test_cmp want sh3/short.pairs &&
+	sort sh3/keep.txt >got && test_cmp short.keep got
+'
+
+test_expect_success PARALLEL 'short exact copies across shards: scaleout.sh and mapred.sh keep what dkdedup keeps' '
+	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 spotsigs shso short.docs &&
+	sort shso/keep.txt >got && test_cmp short.keep got &&
+	mapred="sh $top/examples/mapred.sh" &&
+	$mapred lex-map spotsigs -d <short.docs | sort -k1,1 | $mapred lex-reduce spotsigs >shmr.lex &&
+	split -n l/3 short.docs shsplit. &&
+	for f in shsplit.*; do $mapred key-map spotsigs -d -L shmr.lex <$f || return 1; done |
+		sort -k1,1 | $mapred match-reduce spotsigs >shmr.parts &&
+	test_expect_code 2 $mapred merge spotsigs <shmr.parts >/dev/null 2>err &&
+	grep "give -A ids" err &&
+	cut -f1 short.docs >short.ids &&
+	$mapred merge spotsigs -A short.ids <shmr.parts >shmr.pairs &&
+	dkcluster -a short.ids --representatives shmr.pairs | sort >got &&
+	test_cmp short.keep got
+'
+
 test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the launcher: the same' '
 	test_when_finished "slurm_down" &&
 	slurm_up &&
@@ -429,7 +518,7 @@ test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the la
 		--wrap "SRUN_FLAGS=--output=steps/%j.%s $mk IN=in OUT=sl KEYS=4 LAUNCH=$top/examples/srun-sh -j 2 keeplist sl/clusters.tsv" &&
 	same sl &&
 	ls steps >list &&
-	test $(wc -l <list) = 23
+	test $(wc -l <list) = 28
 '
 
 test_done

@@ -3,9 +3,10 @@
 # (each copy a record of its own, under a new URL and record ID) into
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
 # and CPU time (user and system, of every process of a run), all in one run:
-#   the single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch,
-#     then dkcluster and keep per shard: the same end as make's), the
-#     baseline;
+#   the single pipeline (htmlstrip | spotsig --checksum | dklexicon --idf
+#     --agree | spotmatch, the exact copies of documents too short to
+#     judge, as dkdedup pairs them, then dkcluster and keep per shard: the
+#     same end as make's, with dupkit.defaults), the baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
 #     shards, each as a ratio to the baseline, and -j 2 to -j 1;
 #   make -j 2 with 4 key ranges (KEYS=4: merged lexicon, keys, shuffle);
@@ -90,12 +91,22 @@ figures() {
 load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores)"; }
 
 # The single pipeline, to the same end as make and by the same steps: the
-# signatures kept in a file, the pairs, the clusters, the keep list cut
-# from them and each shard with only its kept records.
+# signatures kept in a file, the pairs (then the exact copies of documents
+# with fewer than DK_MIN_SHARED filtered signatures, the first of each
+# SHA-1 with each later one, as dkdedup adds them), the clusters, the keep
+# list cut from them and each shard with only its kept records.
+. "$top/examples/dupkit.defaults"
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig | tee "$t/single/sigs" | dklexicon --idf 0.2:0.85 |
-		spotmatch -t 0.5 >"$t/single/pairs.tsv" &&
+	htmlstrip --warc $shards | spotsig --checksum | tee "$t/single/sigs" |
+		dklexicon --idf $DK_IDF --agree $DK_AGREE | tee "$t/single/filtered" |
+		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$t/single/pairs.tsv" &&
+	awk -F '\t' -v m=$DK_MIN_SHARED '{ n = 0; k = split($NF, s, " ")
+		for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
+			n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
+		n == 0 || n < m + 0 { if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
+			else first[$(NF - 1)] = $1 }' "$t/single/filtered" >>"$t/single/pairs.tsv" &&
+	rm -f "$t/single/filtered" &&
 	cut -f1 "$t/single/sigs" >"$t/single/ids" &&
 	dkcluster -a "$t/single/ids" "$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
 	cut -f2 "$t/single/clusters.tsv" | uniq >"$t/single/keep.txt" &&
@@ -125,7 +136,7 @@ base_wall=$wall base_cpu=$cpu
 sort "$t/single/pairs.tsv" >"$t/single.sorted"
 dkcluster -a "$t/single/ids" --representatives "$t/single/pairs.tsv" | cmp -s - "$t/single/keep.txt" ||
 	{ echo "corpus.sh: the keep list cut from the clusters is not dkcluster --representatives'" >&2; exit 1; }
-echo "single pipeline (htmlstrip | spotsig | dklexicon --idf | spotmatch, dkcluster, keep per shard):" \
+echo "single pipeline (htmlstrip | spotsig | dklexicon --idf --agree | spotmatch, short copies, dkcluster, keep per shard):" \
 	"wall ${wall} s, $(rate "$bytes" "$wall") MB/s of WARC, CPU ${cpu} s ($(ratio "$cpu" "$wall") cores busy);" \
 	"$(wc -l <"$t/single/pairs.tsv") pairs, $(wc -l <"$t/single/keep.txt") of $(wc -l <"$t/single/ids") documents kept"
 
