@@ -11,7 +11,7 @@ static const struct dk_usage usage = {
 	"dklexicon [-v] [-w [-p pattern] [--json id[,text]]] [file ...]\n"
 	"dklexicon --lexicon --idf lo:hi --agree A [-v] [file ...]\n"
 	"dklexicon -m [--idf lo:hi] [-v] [lexicon ...]\n"
-	"dklexicon --idf lo:hi [-v] [--agree A | -L lexicon...] [file ...]",
+	"dklexicon --idf lo:hi [-v] [--min-sigs N] [--agree A | -L lexicon...] [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
@@ -28,6 +28,8 @@ static const struct dk_usage usage = {
 	"                of 40 of them, without it, at least A (spotsig --agree)\n"
 	"  --lexicon     with --idf and --agree: write the input's lexicon, the\n"
 	"                signatures --agree keeps marked !agree, not the stream\n"
+	"  --min-sigs N  with --idf: flag !short a line left with fewer than N\n"
+	"                signatures, counts summed (spotsig -m after the filter)\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
 	"  -v            statistics on stderr\n"
@@ -51,6 +53,7 @@ struct state {
 	int external;
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
+	uint64_t minsigs;       /* --min-sigs, 0 when not given */
 	dk_idf_memo memo;       /* the filter's */
 	dk_tokenizer *tok;
 	dk_tokens toks;
@@ -143,9 +146,33 @@ count_record(struct state *st, dk_reader *r, dk_record *rec, int keyed)
 	}
 }
 
+/* The counts summed of a line's items whose id passes (SIG=COUNT each, the
+ * line checked by the reader already), flags left out. */
+static uint64_t
+kept_mass(const char *sigs, const char *end, const uint32_t *ids)
+{
+	const char *p, *sp, *eq;
+	uint64_t total = 0;
+	size_t k = 0;
+
+	for (p = sigs; p < end; p = sp + 1) {
+		sp = memchr(p, ' ', (size_t)(end - p));
+		if (!sp)
+			sp = end;
+		if (*p == '!' || ids[k++] == UINT32_MAX)
+			continue;
+		for (eq = sp; eq > p && eq[-1] != '='; eq--)
+			;
+		total += eq > p ? strtoull(eq, NULL, 10) : 1;
+	}
+	return total;
+}
+
 /* Writes a signature line keeping the flags and the items whose id passes
  * (ids[k] for the k-th of n items; UINT32_MAX: dropped).  A line left
- * without signatures is flagged !short, since it cannot be matched. */
+ * without signatures, or with fewer than --min-sigs (counts summed, as
+ * spotsig -m counts them), is flagged !short, since it cannot be
+ * matched. */
 static void
 write_filtered(struct state *st, const char *line, size_t head, size_t len,
     const uint32_t *ids, size_t n, unsigned flags)
@@ -157,7 +184,8 @@ write_filtered(struct state *st, const char *line, size_t head, size_t len,
 	for (k = 0; k < n; k++)
 		kept += ids[k] != UINT32_MAX;
 	dk_buf_bytes(&dk_out, line, head);
-	if (kept == 0 && !(flags & DK_SIG_SHORT)) {
+	if (!(flags & DK_SIG_SHORT) && (kept == 0 ||
+	    (st->minsigs > 1 && kept_mass(sigs, end, ids) < st->minsigs))) {
 		dk_buf_str(&dk_out, "!short");
 		first = 0;
 	}
@@ -310,6 +338,7 @@ main(int argc, char **argv)
 		{ "idf", required_argument, NULL, 'I' },
 		{ "agree", required_argument, NULL, 'G' },
 		{ "lexicon", no_argument, NULL, 'X' },
+		{ "min-sigs", required_argument, NULL, 'S' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -333,6 +362,7 @@ main(int argc, char **argv)
 			break;
 		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
 		case 'X': lexout = 1; break;
+		case 'S': st.minsigs = (uint64_t)dk_parse_int(optarg, 0, 1000000, "--min-sigs"); break;
 		case 'm': merge = 1; break;
 		case 'p': pattern = optarg; break;
 		case 'w': words = 1; break;
@@ -354,6 +384,8 @@ main(int argc, char **argv)
 	if (st.agree <= 1 && (st.mode != FILTER || st.external || merge))
 		dk_diex(DK_EXIT_INPUT, "--agree needs --idf and the input's own statistics "
 		    "(not -L or -m): it compares the documents");
+	if (st.minsigs && (st.mode != FILTER || merge || lexout))
+		dk_diex(DK_EXIT_INPUT, "--min-sigs needs --idf: it flags the filtered lines");
 	if (lexout && st.agree > 1)
 		dk_diex(DK_EXIT_INPUT, "--lexicon needs --idf and --agree (the lexicon "
 		    "with the marks)");

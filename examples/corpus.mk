@@ -362,18 +362,16 @@ endif
 
 # ---- SpotSigs: exact copies of documents too short to judge ----
 # A document whose filtered signatures (counts summed) are fewer than
-# MIN_SHARED is never matched; dkdedup still removes its exact copies, by
-# the SHA-1 of the text (spotsig --checksum, the column before the
+# MIN_SHARED is never matched (dklexicon --min-sigs flags it !short after
+# the filter, as spotsig -m would); dkdedup still removes its exact copies,
+# by the SHA-1 of the text (spotsig --checksum, the column before the
 # signatures).  short/S.tsv lists the short documents of S as SUM TAB ID,
 # in shard order; short.pairs, from every shard's list in corpus order,
 # pairs the first document of each SUM with each later one (FIRST COPY 1),
 # in the order of the copies, as dkdedup adds them after spotmatch's.
-SHORTCOUNT = awk -F '	' -v m=$(MIN_SHARED) '{ n = 0; k = split($$NF, s, " "); \
-	for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!") \
-	    n += match(s[i], /=[0-9]+$$/) ? substr(s[i], RSTART + 1) + 0 : 1 } \
-	n == 0 || n < m + 0 { print $$(NF - 1) "\t" $$1 }'
+SHORTLIST = awk -F '\t' '$$NF ~ /^!short/ { print $$(NF - 1) "\t" $$1 }'
 $(OUT)/short/%.tsv: $(OUT)/sigs/%.sigs $(OUT)/idf.lex $(O_short) | $(OUT)/short
-	$(call atomic,dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | $(SHORTCOUNT),$*)
+	$(call atomic,dklexicon --idf $(IDF) --min-sigs $(MIN_SHARED) -L $(OUT)/idf.lex $< | $(SHORTLIST),$*)
 # numbered in corpus order, sorted by SUM (stable: each SUM's documents in
 # corpus order), the pairs put back in the order of the copies
 SHORTPAIRS = awk -F '\t' '{ print $$1 "\t" NR "\t" $$2 }' $(SHORT) | sort -s -t '	' -k1,1 | \

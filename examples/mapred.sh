@@ -123,11 +123,10 @@ key-map)
 		# them: a document whose signatures (counts summed) are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
-		text | spotsig --checksum | dklexicon --idf "$idf" -L "$lex" |
-		awk -F '\t' -v m="$DK_MIN_SHARED" -v f="$tmp" '{ print; n = 0; k = split($NF, s, " ")
-			for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
-				n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
-			n == 0 || n < m + 0 { print "!short:" $(NF - 1) "\t" $1 > f }' |
+		text | spotsig --checksum |
+		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
+		awk -F '\t' -v f="$tmp" '{ print }
+			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |
 		partition --shard -t "$tau"
 		cat "$tmp" ;;
 	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;

@@ -253,13 +253,10 @@ run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nsha
 # spotsigs: the documents too short to judge, whose filtered signatures
 # (counts summed) are fewer than DK_MIN_SHARED: short.I lists those of
 # shard I as SUM TAB ID, in shard order
-short_awk='{ n = 0; k = split($NF, s, " ")
-	for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
-		n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
-	n == 0 || n < m + 0 { print $(NF - 1) "\t" $1 }'
+short_awk='$NF ~ /^!short/ { print $(NF - 1) "\t" $1 }'
 if test "$method" = spotsigs; then
 	run short ${remote:+--transferfile all.lex} \
-		"$(pre) dklexicon --idf $idf -L all.lex {} | awk -F '\t' -v m=$DK_MIN_SHARED $(q "$short_awk")" \
+		"$(pre) dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | awk -F '\t' $(q "$short_awk")" \
 		::: $(files map1 "$nshard")
 fi
 lap keys

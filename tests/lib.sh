@@ -121,6 +121,16 @@ dk_python() {
 dk_gen() { dk_python "$DK_TESTS/gen.py" "$@"; }
 dk_brute() { dk_python "$DK_TESTS/brute.py" "$@"; }
 
+# dk_short_copies SIGS: the exact copies of documents too short to judge,
+# as dkdedup pairs them: in spotsig --checksum -m's stream SIGS, each
+# later document marked !short (or without signatures) whose SHA-1 an
+# earlier short one has, as FIRST COPY 1.
+dk_short_copies() {
+	awk -F "\t" '$NF == "" || $NF ~ /^!short/ {
+		if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
+		else first[$(NF - 1)] = $1 }' "$1"
+}
+
 # dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
 # WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and
 # the ID and CONCURRENT-TO are written in angle brackets.

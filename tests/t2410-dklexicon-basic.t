@@ -131,7 +131,34 @@ test_expect_success 'an unreadable operand is reported, the others done' '
 	test_cmp l1 actual
 '
 
+test_expect_success '--min-sigs flags a line left with fewer signatures, counts summed' '
+	printf "a\tSA\tx=3 y=2 c=1\nb\tSB\tx=1 z=9\nc\tSC\tq=1\nd\tSD\tc=1 x=1\ne\tSE\t!short x=9\n" >ms &&
+	dklexicon --idf 0.3:1 --min-sigs 5 ms >actual &&
+	printf "a\tSA\t!short y=2 c=1\nb\tSB\tz=9\nc\tSC\t!short q=1\nd\tSD\t!short c=1\ne\tSE\t!short\n" >expect &&
+	test_cmp expect actual &&
+	dklexicon --idf 0.3:1 --min-sigs 0 ms >actual &&
+	dklexicon --idf 0.3:1 ms >expect &&
+	test_cmp expect actual &&
+	dklexicon --lexicon --idf 0:1 --agree 1 ms >lex &&
+	dklexicon --idf 0:1 --min-sigs 3 -L lex ms >actual &&
+	printf "a\tSA\tx=3 y=2 c=1\nb\tSB\tx=1 z=9\nc\tSC\t!short q=1\nd\tSD\t!short c=1 x=1\ne\tSE\t!short x=9\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--min-sigs after the filter flags what spotsig -m flags with the filter' '
+	printf "d%d\tthe %s is a %s of the %s and was the %s\n" \
+		1 cat dog mat hat 2 cat dog rug hat 3 fox dog mat cap 4 cat owl mat hat \
+		5 cat dog mat hat 6 bee ant elk yak >docs &&
+	for m in 1 3 4 5 7; do
+		spotsig docs | dklexicon --idf 0.5:1 --min-sigs $m >actual &&
+		spotsig --idf 0.5:1 -m $m docs >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success 'usage errors' '
+	expect_error 2 "--min-sigs needs --idf" dklexicon --min-sigs 3 &&
+	expect_error 2 "--min-sigs needs --idf" dklexicon -m --min-sigs 3 l1 &&
 	expect_error 2 "no -w" dklexicon --idf 0:1 -w &&
 	expect_error 2 "-m and -L exclude each other" dklexicon --idf 0:1 -m -L l1 &&
 	expect_error 2 "exclude each other" dklexicon -m -w &&

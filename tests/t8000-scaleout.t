@@ -18,16 +18,6 @@ canon() {
 	awk -F '\t' '($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' "$@" | sort
 }
 
-# short_copies SIGS: the exact copies of documents too short to judge, as
-# dkdedup pairs them: in spotsig --checksum -m's stream SIGS, each later
-# document marked !short (or without signatures) whose SHA-1 an earlier
-# short one has, as FIRST COPY 1
-short_copies() {
-	awk -F "\t" '$NF == "" || $NF ~ /^!short/ {
-		if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
-		else first[$(NF - 1)] = $1 }' "$1"
-}
-
 # html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
 html_tsv() {
 	for f; do
@@ -67,7 +57,7 @@ test_expect_success 'setup: the single-machine pairs and clusters' '
 		spotsig $c.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE >$c.ssigs &&
 		spotmatch -t $t --min-shared $DK_MIN_SHARED $c.ssigs | sort >ref.$c.spotsigs &&
 		spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED $c.docs >$c.csigs &&
-		short_copies $c.csigs >ref.$c.short &&
+		dk_short_copies $c.csigs >ref.$c.short &&
 		{ partition -t $t $c.ssigs | spotmatch --min-shared $DK_MIN_SHARED &&
 		  cat ref.$c.short; } >ref.$c.spotsigs.keyed &&
 		minhash -t $t $c.sigs | spotmatch -t $t | sort >ref.$c.lsh &&

@@ -19,16 +19,6 @@ same() {
 	test_cmp ref.keep "$1/keep.txt"
 }
 
-# short_copies SIGS: the exact copies of documents too short to judge, as
-# dkdedup pairs them: in spotsig --checksum -m's stream SIGS, each later
-# document marked !short (or without signatures) whose SHA-1 an earlier
-# short one has, as FIRST COPY 1
-short_copies() {
-	awk -F "\t" '$NF == "" || $NF ~ /^!short/ {
-		if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
-		else first[$(NF - 1)] = $1 }' "$1"
-}
-
 # corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
 . "$top/examples/dupkit.defaults"
 SPOT="--min-shared $DK_MIN_SHARED"
@@ -43,7 +33,7 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	cut -f1 all.docs >ids &&
 	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
 	spotmatch -t $DK_TAU $SPOT sigs >pairs &&
-	short_copies sigs >>pairs &&
+	dk_short_copies sigs >>pairs &&
 	test $(grep -c "	1.000000\$" pairs) -gt 3 &&
 	sort pairs >ref.pairs &&
 	dkcluster -a ids pairs >ref.clusters &&
@@ -110,7 +100,7 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 '
 
 test_expect_success 'a new threshold remakes the matching and what follows, not the signatures' '
-	{ spotmatch -t 0.7 $SPOT sigs && short_copies sigs; } | sort >want &&
+	{ spotmatch -t 0.7 $SPOT sigs && dk_short_copies sigs; } | sort >want &&
 	cp -a j1 t6 &&
 	$mk -n IN=in OUT=t6 TAU=0.7 keeplist >plan &&
 	! grep -e "{ spotsig" -e "{ cut -f1" -e "all.lex.tmp" -e "short.pairs.tmp" plan &&
@@ -152,7 +142,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
 	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
-	{ spotmatch -t $DK_TAU $SPOT sigs3 && short_copies sigs3; } >pairs3 &&
+	{ spotmatch -t $DK_TAU $SPOT sigs3 && dk_short_copies sigs3; } >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
 	test_cmp keep3 three/keep.txt

@@ -20,11 +20,13 @@ same() {
 # corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
 . "$top/examples/dupkit.defaults"
 
-# single REF DOCS: the single pipeline's pairs (sorted), clusters and keep
+# single REF DOCS: the single pipeline's pairs (sorted; the exact copies of
+# short documents too, as dkdedup pairs them), clusters and keep
 # list of the document stream DOCS
 single() {
-	spotsig "$2" | dklexicon --idf $DK_IDF --agree $DK_AGREE |
-		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$1.unsorted" &&
+	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED "$2" >"$1.sigs" &&
+	spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED "$1.sigs" >"$1.unsorted" &&
+	dk_short_copies "$1.sigs" >>"$1.unsorted" &&
 	sort "$1.unsorted" >"$1.pairs" &&
 	cut -f1 "$2" >"$1.ids" &&
 	dkcluster -a "$1.ids" "$1.unsorted" >"$1.clusters" &&
@@ -247,7 +249,9 @@ test_expect_success 'a rerun while a killed recipe still writes: its file is wri
 	gone &&
 	dklexicon --idf $DK_IDF -L race/idf.lex race/sigs/w1.warc.gz.sigs | partition --shard -t 0.7 >want &&
 	test_cmp want race/keys/w1.warc.gz.keys &&
-	spotsig w.docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.7 --min-shared $DK_MIN_SHARED | sort >want &&
+	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED w.docs >rsigs &&
+	{ spotmatch -t 0.7 --min-shared $DK_MIN_SHARED rsigs && dk_short_copies rsigs; } |
+		sort >want &&
 	sort race/pairs.tsv >got &&
 	test_cmp want got
 '
