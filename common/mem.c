@@ -219,23 +219,21 @@ dk_sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
 		memcpy(v, src, n * sizeof *v);
 }
 
-void
-dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
+/* LSD radix sort of v[0..n) by its 16-bit digits from digit `first` (0 the
+ * lowest) to the top, stable, a digit all values share skipped. */
+static void
+radix16(uint64_t *v, size_t n, uint64_t *tmp, int first)
 {
-	size_t *count = NULL, i, k, sum, t;
+	size_t *count, i, k, sum, t;
 	uint64_t *src = v, *dst = tmp, *swap;
 	int pass;
 
-	if (n < 4096) {
-		dk_sort_u64(v, n);
-		return;
-	}
-	count = dk_calloc(4 * 65536, sizeof *count);
+	count = dk_calloc((size_t)(4 - first) * 65536, sizeof *count);
 	for (i = 0; i < n; i++)
-		for (pass = 0; pass < 4; pass++)
-			count[pass * 65536 + ((v[i] >> (16 * pass)) & 0xffff)]++;
-	for (pass = 0; pass < 4; pass++) {
-		size_t *c = count + pass * 65536;
+		for (pass = first; pass < 4; pass++)
+			count[(pass - first) * 65536 + ((v[i] >> (16 * pass)) & 0xffff)]++;
+	for (pass = first; pass < 4; pass++) {
+		size_t *c = count + (pass - first) * 65536;
 
 		/* a digit that every value shares leaves the order as it is */
 		if (c[(v[0] >> (16 * pass)) & 0xffff] == n)
@@ -252,6 +250,33 @@ dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
 	if (src != v)
 		memcpy(v, src, n * sizeof *v);
 	free(count);
+}
+
+void
+dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	if (n < 4096)
+		dk_sort_u64(v, n);
+	else
+		radix16(v, n, tmp, 0);
+}
+
+void
+dk_sort_u64_top(uint64_t *v, size_t n, uint64_t *tmp)
+{
+	size_t i, k;
+	uint64_t x;
+
+	if (n >= 64) {
+		radix16(v, n, tmp, 2);
+		return;
+	}
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (k = i; k > 0 && v[k - 1] >> 32 > x >> 32; k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
 }
 
 void

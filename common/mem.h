@@ -48,6 +48,11 @@ void dk_sort_u64(uint64_t *v, size_t n);
  * digits, skipping the digits all values share; tmp has room for n
  * values. */
 void dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp);
+/* Sorts v[0..n) by the top halves of the values alone, stably: values
+ * whose top halves are equal keep their order (LSD radix sort by the two
+ * 16-bit digits of the top half; insertion sort for short arrays); tmp
+ * has room for n values. */
+void dk_sort_u64_top(uint64_t *v, size_t n, uint64_t *tmp);
 /* The same with little scratch when the values' top bytes spread them
  * (hashes): placed in place by top byte first (American flag sort), then
  * each of the 256 runs sorted with scratch of its own size. */

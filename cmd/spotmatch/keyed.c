@@ -636,16 +636,6 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *sk, FILE 
 		match_bucket(k, c, tau_set, sk, part[b], bits + BUCKET_BITS, out, cand, tmp);
 }
 
-static int
-cmp_pair(const void *x, const void *y)
-{
-	const sm_pair *p = x, *q = y;
-
-	if (p->a != q->a)
-		return p->a < q->a ? -1 : 1;
-	return p->b < q->b ? -1 : p->b > q->b;
-}
-
 void
 sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 {
@@ -674,10 +664,9 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	for (b = 0; b < NBUCKET; b++)
 		match_bucket(k, c, tau_set, f, k->bucket[b], BUCKET_BITS, &got, &cand, &tmp);
 	k->spilled = 0;
-	if (got.n > 0)
-		qsort(got.v, got.n, sizeof *got.v, cmp_pair);
+	sm_sort_pairs(&got);
 	for (i = 0; i < got.n; i++)
-		if (i == 0 || cmp_pair(&got.v[i], &got.v[i - 1]) != 0)
+		if (i == 0 || got.v[i].a != got.v[i - 1].a || got.v[i].b != got.v[i - 1].b)
 			DK_PUSH(out, got.v[i]);
 	DK_FREE_ALL(cand.v, tmp.v, got.v, sk.len, sk.bits);
 	sm_keyed_free(k);

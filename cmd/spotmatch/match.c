@@ -860,42 +860,6 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	verify(mt, w, q);
 }
 
-/* Sorts v[0..n) by the top halves of its values, keeping the order of
- * equal ones (the entries of join_pairs, made in ascending order of
- * their bottom halves, end up sorted): two passes of 16 bits; tmp has
- * room for n. */
-static void
-sort_hashes(uint64_t *v, size_t n, uint64_t *tmp)
-{
-	size_t *count, i, k, sum, t;
-	uint64_t *src = v, *dst = tmp, *swap;
-	int pass;
-
-	if (n < 1024) {
-		dk_sort_u64(v, n);
-		return;
-	}
-	count = dk_calloc(2 * 65536, sizeof *count);
-	for (i = 0; i < n; i++) {
-		count[(v[i] >> 32) & 0xffff]++;
-		count[65536 + (v[i] >> 48)]++;
-	}
-	for (pass = 0; pass < 2; pass++) {
-		size_t *c = count + pass * 65536;
-		int sh = 32 + 16 * pass;
-
-		for (k = 0, sum = 0; k < 65536; k++) {
-			t = c[k];
-			c[k] = sum;
-			sum += t;
-		}
-		for (i = 0; i < n; i++)
-			dst[c[(src[i] >> sh) & 0xffff]++] = src[i];
-		swap = src, src = dst, dst = swap;
-	}
-	free(count);
-}
-
 /* The number of pairs of d's pair prefix (for any match). */
 static size_t
 count_pairs(const sm_matcher *mt, const sm_doc *d)
@@ -1045,7 +1009,7 @@ join_pairs(sm_matcher *mt)
 	jn.next.next = 0;
 	dk_parallel(nw, join_fill, &jn);
 	free(jn.at);
-	sort_hashes(mt->pk.v, mt->pk.n, mt->ptmp.v);
+	dk_sort_u64_top(mt->pk.v, mt->pk.n, mt->ptmp.v);
 	w->postings += mt->pk.n;
 	for (a = 0; a < mt->pk.n; a = e) {
 		for (e = a + 1; e < mt->pk.n && mt->pk.v[e] >> 32 == mt->pk.v[a] >> 32; e++)

@@ -285,6 +285,46 @@ test_sort64_big(void)
 	free(tmp);
 }
 
+/* dk_sort_u64_top: by the top halves alone, stably.  The bottom halves
+ * number the values in their input order, so the stable order is the
+ * order of the whole values; top halves from few distinct ones (many
+ * ties), below and above the insertion-sort bound, and with a digit all
+ * share (skipped). */
+static void
+test_sort64_top(void)
+{
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 5000 };
+	static const uint64_t tops[] = { 7, 1u << 20, 0xffffffffu };
+	uint64_t *a = malloc(5000 * sizeof *a), *b = malloc(5000 * sizeof *b);
+	uint64_t *tmp = malloc(5000 * sizeof *tmp);
+	uint64_t st = 5;
+	size_t s, m, i;
+	int bad = 0;
+
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++)
+		for (m = 0; m < sizeof tops / sizeof *tops; m++) {
+			for (i = 0; i < sizes[s]; i++)
+				a[i] = b[i] = (dk_rand64(&st) % tops[m]) << 32 | (uint64_t)(5000 - i);
+			/* the order a stable sort keeps: input order among ties */
+			for (i = 0; i < sizes[s]; i++)
+				b[i] = (b[i] & 0xffffffff00000000u) | (uint64_t)i;
+			qsort(b, sizes[s], sizeof *b, cmp_u64);
+			dk_sort_u64_top(a, sizes[s], tmp);
+			for (i = 0; i < sizes[s]; i++)
+				if (a[i] >> 32 != b[i] >> 32 || 5000 - (a[i] & 0xffffffffu) != (b[i] & 0xffffffffu))
+					break;
+			if (i < sizes[s]) {
+				tap_diag("n %zu top %llu differs at %zu", sizes[s],
+				    (unsigned long long)tops[m], i);
+				bad++;
+			}
+		}
+	tap_is_int(bad, 0, "dk_sort_u64_top sorts by the top halves, ties in input order (7 sizes x 3 ranges)");
+	free(a);
+	free(b);
+	free(tmp);
+}
+
 /* The checked option values of cli.h, without exiting. */
 static void
 test_checks(void)
@@ -329,7 +369,7 @@ test_checks(void)
 int
 main(void)
 {
-	tap_plan(50);
+	tap_plan(51);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -339,6 +379,7 @@ main(void)
 	test_sort();
 	test_sort64();
 	test_sort64_big();
+	test_sort64_top();
 	test_checks();
-	return tap_done(50);
+	return tap_done(51);
 }
