@@ -755,17 +755,36 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 }
 
 
+/* Document q against the member of rank r: left out when qbits (q's
+ * bitmap, NULL for none) bounds their overlap below the need, else
+ * verified, a pair kept at tau. */
+static inline void
+try_candidate(const sm_matcher *mt, struct worker *w, const uint64_t *qbits,
+    uint32_t q, uint32_t r)
+{
+	const sm_ctx *c = mt->c;
+	const struct rankbits *rb = &mt->bits.v[r];
+	uint32_t other, len = c->docs.v[q].len;
+	double sim;
+
+	if (qbits && bits_bound(qbits, len, rb->bits, rb->len) < need_of(c, len, rb->len))
+		return;
+	w->candidates++;
+	other = mt->rank2doc.v[r];
+	sim = candidate_sim(c, q, other);
+	if (sim >= c->tau)
+		DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other, q < other ? other : q, sim }));
+}
+
 /* The candidates of query q in w->cand (those met whose acc is not
  * PRUNED) past the bitmap filter, verified; the pairs found into w. */
 static void
 verify(sm_matcher *mt, struct worker *w, uint32_t q)
 {
 	const sm_ctx *c = mt->c;
-	const struct rankbits *rb;
 	uint64_t qbits[BITWORDS];
-	uint32_t r, other, len = c->docs.v[q].len;
+	uint32_t r;
 	size_t k;
-	double sim;
 
 	w->met += w->cand.n;
 	if (c->prune)
@@ -775,16 +794,7 @@ verify(sm_matcher *mt, struct worker *w, uint32_t q)
 		if (w->acc[r] == PRUNED)
 			continue;
 		w->placed++;
-		rb = &mt->bits.v[r];
-		if (c->prune && bits_bound(qbits, len, rb->bits, rb->len) <
-		    need_of(c, len, rb->len))
-			continue;
-		w->candidates++;
-		other = mt->rank2doc.v[r];
-		sim = candidate_sim(c, q, other);
-		if (sim >= c->tau)
-			DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
-			    q < other ? other : q, sim }));
+		try_candidate(mt, w, c->prune ? qbits : NULL, q, r);
 	}
 }
 
@@ -939,10 +949,8 @@ join_verify(void *arg, int tid)
 	struct worker *w = &mt->w[tid];
 	const uint64_t *v = mt->pcand.v;
 	uint64_t qbits[BITWORDS], x, y;
-	const struct rankbits *rb;
-	uint32_t q, other, last = NONE;
+	uint32_t q, last = NONE;
 	size_t i, end, n = jn->ncand;
-	double sim;
 
 	while ((i = dk_counter_take(&jn->next, JOINCHUNK, n)) < n) {
 		end = i + JOINCHUNK < n ? i + JOINCHUNK : n;
@@ -966,16 +974,7 @@ join_verify(void *arg, int tid)
 			if (q != last)
 				doc_bits(c, &c->docs.v[q], qbits);
 			last = q;
-			rb = &mt->bits.v[x];
-			if (bits_bound(qbits, c->docs.v[q].len, rb->bits, rb->len) <
-			    need_of(c, c->docs.v[q].len, rb->len))
-				continue;
-			w->candidates++;
-			other = mt->rank2doc.v[x];
-			sim = candidate_sim(c, q, other);
-			if (sim >= c->tau)
-				DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other,
-				    q < other ? other : q, sim }));
+			try_candidate(mt, w, qbits, q, (uint32_t)x);
 		}
 	}
 }
