@@ -99,13 +99,11 @@ load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(npr
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
 	htmlstrip --warc $shards | spotsig --checksum | tee "$t/single/sigs" |
-		dklexicon --idf $DK_IDF --agree $DK_AGREE | tee "$t/single/filtered" |
+		dklexicon --idf $DK_IDF --agree $DK_AGREE --min-sigs $DK_MIN_SHARED |
+		tee "$t/single/filtered" |
 		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$t/single/pairs.tsv" &&
-	awk -F '\t' -v m=$DK_MIN_SHARED '{ n = 0; k = split($NF, s, " ")
-		for (i = 1; i <= k; i++) if (substr(s[i], 1, 1) != "!")
-			n += match(s[i], /=[0-9]+$/) ? substr(s[i], RSTART + 1) + 0 : 1 }
-		n == 0 || n < m + 0 { if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
-			else first[$(NF - 1)] = $1 }' "$t/single/filtered" >>"$t/single/pairs.tsv" &&
+	awk -F '\t' '$NF ~ /^!short/ { if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
+		else first[$(NF - 1)] = $1 }' "$t/single/filtered" >>"$t/single/pairs.tsv" &&
 	rm -f "$t/single/filtered" &&
 	cut -f1 "$t/single/sigs" >"$t/single/ids" &&
 	dkcluster -a "$t/single/ids" "$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
