@@ -103,6 +103,63 @@ test_expect_success 'a reply is not matched with the message it quotes whole; it
 	test_cmp expect actual
 '
 
+# Random texts of lines that are quoted or nearly (">10", "&gt;", ">" in
+# the middle, indented, CRLF), attributions and blank lines, against the
+# rule written again apart (quoted lines and their attribution emptied):
+# the signatures of the one with --quoted skip are those of the other.
+test_expect_success 'random texts: --quoted skip gives the signatures of the text the rule leaves' '
+	cat >gen.py <<-\EOF &&
+	import random, sys
+	import dktsv
+	rnd = random.Random(int(sys.argv[1]))
+	words = "the a cat dog bird fox sat ran flew hid wrote said on".split()
+	heads = [">", "> ", ">> ", "> > ", "  > ", "\t>", ">10 ", ">::", "&gt; ", "x > ", ""]
+	tails = ["", ":", " :", ": ", "\r", ":\r"]
+	def quoted(l):
+	    l = l.lstrip(" \t")
+	    return l[:1] == ">" and (len(l) == 1 or l[1] in " \t\r>")
+	def blank(l):
+	    return l.strip(" \t\r") == ""
+	def unquote(text):
+	    lines = text.split("\n")
+	    out = list(lines)
+	    for i, l in enumerate(lines):
+	        if not quoted(l):
+	            continue
+	        out[i] = ""
+	        if i > 0 and quoted(lines[i - 1]):
+	            continue
+	        j = i - 1
+	        if j >= 0 and blank(lines[j]):
+	            j -= 1
+	        if j >= 0 and not quoted(lines[j]) and not blank(lines[j]) \
+	                and lines[j].rstrip(" \t\r").endswith(":"):
+	            out[j] = ""
+	            if j + 1 < i:
+	                out[j + 1] = ""
+	    return "\n".join(out)
+	with open("in.tsv", "w") as a, open("ref.tsv", "w") as b:
+	    for d in range(300):
+	        lines = []
+	        for k in range(rnd.randint(0, 12)):
+	            body = " ".join(rnd.choice(words) for _ in range(rnd.randint(0, 6)))
+	            lines.append(rnd.choice(heads) + body + rnd.choice(tails))
+	        text = "\n".join(lines) + rnd.choice(["", "\n"])
+	        a.write("d%d\t%s\n" % (d, dktsv.escape(text)))
+	        b.write("d%d\t%s\n" % (d, dktsv.escape(unquote(text))))
+	EOF
+	for seed in 1 2 3; do
+		dk_python gen.py $seed &&
+		spotsig -l en -a the,a -m 0 --quoted skip in.tsv >actual &&
+		spotsig -l en -a the,a -m 0 ref.tsv >expect &&
+		test_cmp expect actual &&
+		qgram -w 2 --quoted skip in.tsv >actual &&
+		qgram -w 2 ref.tsv >expect &&
+		test_cmp expect actual &&
+		! test_cmp in.tsv ref.tsv >/dev/null || return 1
+	done
+'
+
 test_expect_success '--quoted takes keep or skip' '
 	expect_error 2 "^spotsig: --quoted is yes: not keep or skip\$" spotsig --quoted yes in &&
 	spotsig --help >help &&
