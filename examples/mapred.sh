@@ -81,6 +81,9 @@ imatch) : "${idf:=0.4:0.75}" ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
+# spotsigs: a document with few spot signatures gets word chains (DK_DENSE)
+spot=spotsig
+test "$method" != spotsigs || spot="spotsig --dense $DK_DENSE"
 LC_ALL=C
 export LC_ALL
 
@@ -104,7 +107,7 @@ case $step in
 lex-map)
 	case $method in
 	imatch) text | dklexicon -w ;;
-	*) if test -n "$agree"; then text | spotsig; else text | spotsig | dklexicon; fi ;;
+	*) if test -n "$agree"; then text | $spot; else text | $spot | dklexicon; fi ;;
 	esac ;;
 lex-reduce)
 	if test -n "$agree"; then
@@ -123,7 +126,7 @@ key-map)
 		# them: a document whose signatures (counts summed) are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
-		text | spotsig --checksum |
+		text | $spot --checksum |
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
 		awk -F '\t' -v f="$tmp" '{ print }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |

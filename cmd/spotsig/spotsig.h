@@ -133,6 +133,7 @@ struct state {
 	uint64_t nparas;                /* -l auto: paragraphs in another one */
 	uint64_t nosig[NOSIG_KINDS];
 	int minsigs;
+	int dense;              /* --dense: word chains below this many spots */
 	int idf;
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
@@ -157,7 +158,7 @@ struct state {
 	dk_sha1 *sha1;
 	char sum[DK_SHA1_HEX + 1];
 	/* statistics */
-	uint64_t ndocs, nshort, nsigs, nkept, bytes;
+	uint64_t ndocs, nshort, nsigs, nkept, bytes, ndense;
 };
 
 /* For each length n up to WSHORT, what makes a key of the 16 bytes
