@@ -8,9 +8,9 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 4 &&
+	test $(wc -l <lines) = 5 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
-	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE")
+	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" && test -n "$DK_DENSE")
 '
 
 test_expect_success 'dkdedup --help gives the values of the file' '
@@ -19,7 +19,8 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^  -t TAU .*(default $DK_TAU)\$" help &&
 	grep "too short to judge (default $DK_MIN_SHARED)\$" help &&
 	grep "^                   (default $DK_IDF)\$" help &&
-	grep "^                   story copied many times (default $DK_AGREE)\$" help
+	grep "^                   story copied many times (default $DK_AGREE)\$" help &&
+	grep "^                   --dense; 0: never; default $DK_DENSE)\$" help
 '
 
 test_expect_success 'dkdedup(1) and README quote the same values' '
@@ -51,7 +52,10 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "TAU=$DK_TAU " help &&
 	grep "IDF=$DK_IDF " help &&
 	grep "MIN_SHARED=$DK_MIN_SHARED " help &&
-	grep "AGREE=$DK_AGREE " help
+	grep "AGREE=$DK_AGREE " help &&
+	grep "DENSE=$DK_DENSE " help &&
+	grep "^DENSE *?= \$(DK_DENSE)\$" "$top/examples/corpus.mk" &&
+	grep -F "spotsig --dense \$DK_DENSE" "$top/examples/scaleout.sh" "$top/examples/mapred.sh"
 '
 
 test_done
