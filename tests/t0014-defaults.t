@@ -28,8 +28,10 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^The similarity threshold of spotmatch, in (0, 1\] (default $DK_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
+	grep "^instead (spotsig --dense; 0: never; default $DK_DENSE), under the same IDF cut,\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --dense $DK_DENSE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep -F "signatures before the IDF cut (\`--dense\`, $DK_DENSE; spotsig" "$top/README.md" &&
 	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
 	grep -F "$DK_TAU), least shared evidence (\`--min-shared\`, $DK_MIN_SHARED) and IDF range (\`--idf\`," "$top/README.md" &&
 	grep -F "$DK_IDF) and agreement (\`--agree\`, $DK_AGREE) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"

@@ -140,9 +140,9 @@ spot_mass(const struct state *st)
 }
 
 /* --dense: the words of a word chain.  4 measured best of 1 to 5 on the
- * tuning collections of tests/bench/safety.sh (at --dense 8 and 32): 3
- * loses more unique documents (sibling pages of an API reference), 5
- * removes fewer copies (edited translations). */
+ * tuning collections of tests/bench/safety.sh (at --dense 8 and 32):
+ * shorter chains lose more unique documents (sibling pages of an API
+ * reference), 5 removes fewer copies (mail at 8, translations at 32). */
 #define CHAIN_WORDS 4
 
 /* --dense: the document has too few spot signatures to be judged on them,
