@@ -84,6 +84,26 @@ test_expect_success 'the IDF cut drops the chains of a template; -m counts chain
 	test $(sed -n 1p sigs | tr " " "\n" | wc -l) -ge 8
 '
 
+# Random documents of 5 to 60 words: each line is the line of plain
+# spotsig when its spot signatures (counts summed) reach N, else word
+# chains only; the IDF filter of the input itself sees both.
+test_expect_success 'property: a document keeps its spot signatures exactly when it has N or more' '
+	awk "BEGIN { srand(3); for (d = 0; d < 300; d++) { n = 1 + int(rand() * 60); t = \"\";
+		for (i = 0; i < n; i++) t = t (i ? \" \" : \"\") (rand() < 0.3 ? \"the\" : \"w\" int(rand() * 50));
+		printf \"d%d\\t%s\\n\", d, t } }" >rand.tsv &&
+	spotsig rand.tsv >plain &&
+	spotsig --dense 8 rand.tsv >dense &&
+	awk -F "\t" "
+		NR == FNR { n = 0; k = split(\$2, a, \" \"); for (i = 1; i <= k; i++) { sub(/.*=/, \"\", a[i]); n += a[i] }
+			spots[\$1] = n; line[\$1] = \$0; next }
+		spots[\$1] >= 8 { same += \$0 == line[\$1]; big++; next }
+		{ small++; k = split(\$2, a, \" \"); ok = k > 0; for (i = 1; i <= k; i++) if (a[i] !~ /^:/) ok = 0; chains += ok }
+		END { print big, same, small, chains }" plain dense >counts &&
+	read big same small chains <counts &&
+	test "$big" -gt 20 && test "$small" -gt 20 &&
+	test "$same" = "$big" && test "$chains" = "$small"
+'
+
 test_expect_success 'bad values' '
 	expect_error 2 "^spotsig: --dense" spotsig --dense -1 in &&
 	expect_error 2 "^spotsig: --dense" spotsig --dense x in
