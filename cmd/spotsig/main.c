@@ -1,6 +1,7 @@
 /* spotsig: spot signatures of documents (Theobald, Siddharth and Paepcke,
- * SpotSigs, SIGIR 2008, section 3.1), optionally filtered by IDF.  The
- * options, the spots of each document, the IDF filter and the output; the
+ * SpotSigs, SIGIR 2008, section 3.1), or word chains for documents with
+ * too few of them (--dense), optionally filtered by IDF.  The options, the
+ * spots of each document, the chains, the IDF filter and the output; the
  * word table and the token classes are in words.c and classify.c
  * (spotsig.h). */
 #include "spotsig.h"

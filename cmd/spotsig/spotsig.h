@@ -1,7 +1,8 @@
 /* spotsig's files and what each owns; the interface between them.
  *
  *   main.c      the options, the spots of a document (SpotSigs section
- *               3.1), the IDF filter and the output (spotsig(1))
+ *               3.1), the word chains of --dense, the IDF filter and the
+ *               output (spotsig(1))
  *   words.c     the word table: antecedents (-a, -A), stopwords (-S),
  *               the built-in lists of -l, each word's classes
  *   classify.c  each token's class: its language with -l auto (by
