@@ -29,15 +29,19 @@
 
 extern char **environ;
 
-/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED) come from
- * examples/dupkit.defaults, through the header the Makefile makes of it. */
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE)
+ * come from examples/dupkit.defaults, through the header the Makefile makes
+ * of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [--agree A] [-j N]\n"
-	"        [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
+	"        [-j N] [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
 	DK_MIN_SHARED ")\n"
+	"  --dense N        documents with fewer than N spot signatures are\n"
+	"                   judged on their word chains instead (spotsig\n"
+	"                   --dense; 0: never; default " DK_DENSE ")\n"
 	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
 	"                   (default " DK_IDF ")\n"
 	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
@@ -52,7 +56,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF, OPT_AGREE, OPT_QUOTED };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -568,7 +572,7 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *minshared, *idf, *agree, *quoted,
+	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
 	    *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
@@ -596,7 +600,7 @@ job(struct files *f)
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
 		args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "--quoted",
-		    f->quoted, "-m", f->minshared, f->docs, (char *)NULL);
+		    f->quoted, "-m", f->minshared, "--dense", f->dense, f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
@@ -714,13 +718,15 @@ main(int argc, char **argv)
 		DK_CLI_LONGOPTS,
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "dense", required_argument, NULL, OPT_DENSE },
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
-		.quoted = DK_QUOTED, .id = "id", .text = "text", .json = "id,text" };
+		.quoted = DK_QUOTED, .dense = DK_DENSE, .id = "id", .text = "text",
+		.json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
 	int ch, status, i;
@@ -745,6 +751,10 @@ main(int argc, char **argv)
 		case OPT_MINSHARED:
 			dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
 			f.minshared = optarg;
+			break;
+		case OPT_DENSE:
+			dk_parse_int(optarg, 0, 1000000, "--dense");
+			f.dense = optarg;
 			break;
 		case OPT_IDF: f.idf = optarg; break;
 		case OPT_AGREE:

@@ -72,6 +72,7 @@ TAU_ddd      = 0.8
 IDF_spotsigs = $(DK_IDF)
 MIN_SHARED  ?= $(DK_MIN_SHARED)
 QUOTED      ?= $(DK_QUOTED)
+DENSE       ?= $(DK_DENSE)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
@@ -156,7 +157,7 @@ V_cluster = $(CLUSTER_FLAGS)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
-SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) $(SPOTSIG_FLAGS)
+SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
 SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS)
 SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
 KEYOPT_spotsigs = tau=$(TAU)
@@ -252,7 +253,7 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 # carries the SHA-1 of each text (--checksum) for the exact copies of
 # documents too short to judge (short/, below); the stages after read the
 # signatures in the last column and carry it.
-SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) $(SPOTSIG_FLAGS)
+SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
 SIGPROG_lsh      = spotsig $(SPOTSIG_FLAGS)
 SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
@@ -445,6 +446,7 @@ help:
 	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
 	@echo '  QUOTED=$(QUOTED)  spotsigs: keep or skip quoted mail text (spotsig --quoted; $(DK_QUOTED) from dupkit.defaults)'
+	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

@@ -55,7 +55,7 @@ usage() {
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex= ids= quoted=
+docs= tau= idf= agree=- kx=0 lex= ids=
 # DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
@@ -74,13 +74,16 @@ done
 shift $((OPTIND - 1))
 test $# -eq 0 || usage
 case $method in
-spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; quoted=$DK_QUOTED; test "$agree" != - || agree=$DK_AGREE ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
+# spotsigs: a document with few spot signatures gets word chains (DK_DENSE)
+spot=spotsig
+test "$method" != spotsigs || spot="spotsig --quoted $DK_QUOTED --dense $DK_DENSE"
 LC_ALL=C
 export LC_ALL
 
@@ -104,8 +107,7 @@ case $step in
 lex-map)
 	case $method in
 	imatch) text | dklexicon -w ;;
-	*) if test -n "$agree"; then text | spotsig ${quoted:+--quoted "$quoted"}
-	   else text | spotsig ${quoted:+--quoted "$quoted"} | dklexicon; fi ;;
+	*) if test -n "$agree"; then text | $spot; else text | $spot | dklexicon; fi ;;
 	esac ;;
 lex-reduce)
 	if test -n "$agree"; then
@@ -124,7 +126,7 @@ key-map)
 		# them: a document whose signatures (counts summed) are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
-		text | spotsig --checksum --quoted "$quoted" |
+		text | $spot --checksum |
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
 		awk -F '\t' -v f="$tmp" '{ print }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |

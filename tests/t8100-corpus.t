@@ -31,7 +31,7 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	test $(ls in | wc -l) = 4 &&
 	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
-	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
+	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
 	spotmatch -t $DK_TAU $SPOT sigs >pairs &&
 	dk_short_copies sigs >>pairs &&
 	test $(grep -c "	1.000000\$" pairs) -gt 3 &&
@@ -141,7 +141,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
-	spotsig --checksum --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
+	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
 	{ spotmatch -t $DK_TAU $SPOT sigs3 && dk_short_copies sigs3; } >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
@@ -349,7 +349,7 @@ test_expect_success 'WARC shards of the example pages: the pages pipeline, kept 
 	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
 	test "$(cat warc/opt/shards)" = "crawl0.warc crawl1.warc.gz" &&
 	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc.gz >docs &&
-	spotsig docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.4 $SPOT >pairs &&
+	spotsig --dense $DK_DENSE docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.4 $SPOT >pairs &&
 	cut -f1 docs >ids &&
 	dkcluster -a ids --representatives pairs >want.keep &&
 	test_cmp want.keep warc/keep.txt &&
@@ -417,7 +417,7 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 	test $(wc -l <sost0/keep.txt) = 84 &&
 	mapred="sh $top/examples/mapred.sh" &&
 	$mapred lex-map spotsigs -d <story.docs | sort -k1,1 | $mapred lex-reduce spotsigs >mr.lex &&
-	spotsig story.docs | dklexicon --lexicon --idf $DK_IDF --agree $DK_AGREE >want &&
+	spotsig --dense $DK_DENSE story.docs | dklexicon --lexicon --idf $DK_IDF --agree $DK_AGREE >want &&
 	test_cmp want mr.lex &&
 	test $(grep -c "	!agree\$" mr.lex) = 40 &&
 	split -n l/3 story.docs mrsplit. &&
@@ -433,8 +433,9 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 # text), keeping the first in corpus order.  Four short texts among the
 # story's documents, copied within a shard and across shards (sa3, sb2,
 # sc3 and sd2 in the last shard, their first copies in the first two); sd
-# differs from sa in one word: not a copy.  With MIN_SHARED=1 only sb,
-# without signatures, is short (the others are matched at 1).
+# differs from sa in one word: not a copy.  With MIN_SHARED=1 and DENSE=0
+# only sb, without spot signatures, is short (the others are matched at 1;
+# with word chains, sb would have one too).
 test_expect_success 'short exact copies across shards: the keep list of dkdedup' '
 	awk -v OFS="\t" "
 	BEGIN {
@@ -478,7 +479,7 @@ test_expect_success 'short exact copies across shards: the keep list of dkdedup'
 	$mk IN=inshort OUT=sh3 KEYS=3 -j 2 >log 2>&1 &&
 	sort sh3/keep.txt >got && test_cmp short.keep got &&
 	test_cmp want sh3/short.pairs &&
-	$mk IN=inshort OUT=sh3 KEYS=3 MIN_SHARED=1 -j 2 keeplist >log 2>&1 &&
+	$mk IN=inshort OUT=sh3 KEYS=3 MIN_SHARED=1 DENSE=0 -j 2 keeplist >log 2>&1 &&
 	printf "sb1\tsb2\t1.000000\n" >want &&
 	test_cmp want sh3/short.pairs &&
 	sort sh3/keep.txt >got && test_cmp short.keep got

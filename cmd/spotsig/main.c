@@ -1,6 +1,7 @@
 /* spotsig: spot signatures of documents (Theobald, Siddharth and Paepcke,
- * SpotSigs, SIGIR 2008, section 3.1), optionally filtered by IDF.  The
- * options, the spots of each document, the IDF filter and the output; the
+ * SpotSigs, SIGIR 2008, section 3.1), or word chains for documents with
+ * too few of them (--dense), optionally filtered by IDF.  The options, the
+ * spots of each document, the chains, the IDF filter and the output; the
  * word table and the token classes are in words.c and classify.c
  * (spotsig.h). */
 #include "spotsig.h"
@@ -11,7 +12,7 @@
 
 static const struct dk_usage usage = {
 	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
-	"[-d distance] [-m min] [-S file] [-p pattern] [--quoted keep|skip]\n"
+	"[-d distance] [-m min] [--dense N] [-S file] [-p pattern] [--quoted keep|skip]\n"
 	"[--idf lo:hi [--agree A | -L lexicon...]] [--checksum] [--json id[,text]] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
@@ -27,6 +28,9 @@ static const struct dk_usage usage = {
 	DK_QUOTED_HELP
 	"  -m N          mark documents with fewer than N signatures !short\n"
 	"                (default 1: those without any)\n"
+	"  --dense N     a document with fewer than N spot signatures (counts\n"
+	"                summed, before --idf) gets its word chains instead:\n"
+	"                every 4 consecutive non-stopwords, after a ':'\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
 	"  --agree A     with --idf: a signature below LO is kept all the same\n"
 	"                when the documents holding it agree elsewhere (a copied\n"
@@ -125,8 +129,56 @@ put_word(struct state *st, size_t tok)
 		dk_buf_sigtext(&st->sig, dk_token_text(t, tok), t->v[tok].len, ':');
 }
 
+/* The spot signatures of the current document, counts summed. */
+static uint64_t
+spot_mass(const struct state *st)
+{
+	uint64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < st->u.n; i++)
+		total += st->u.v[i].count;
+	return total;
+}
+
+/* --dense: the words of a word chain.  4 measured best of 1 to 5 on the
+ * tuning collections of tests/bench/safety.sh (at --dense 8 and 32):
+ * shorter chains lose more unique documents (sibling pages of an API
+ * reference), 5 removes fewer copies (mail at 8, translations at 32). */
+#define CHAIN_WORDS 4
+
+/* --dense: the document has too few spot signatures to be judged on them,
+ * so it is represented instead by its word chains: every run of
+ * CHAIN_WORDS consecutive non-stopwords (the whole run when there are
+ * fewer), each
+ * written after a ':', an empty antecedent, so that no chain equals a spot
+ * signature (whose antecedent is a word) and two documents are compared
+ * on chains only when both have them.  They go through the IDF filter and
+ * -m as spot signatures do: chains of a template shared by many documents
+ * fall below the IDF range. */
+static void
+word_chains(struct state *st)
+{
+	size_t i, k, off, len = CHAIN_WORDS;
+
+	clear_slots(st);
+	st->u.n = 0;
+	st->sig.n = 0;
+	if (st->ns.n > 0 && st->ns.n < len)
+		len = st->ns.n;
+	for (i = 0; i + len <= st->ns.n; i++) {
+		off = st->sig.n;
+		for (k = 0; k < len; k++) {
+			dk_buf_char(&st->sig, ':');
+			put_word(st, st->ns.v[i + k]);
+		}
+		add_sig(st, off);
+	}
+	st->ndense += st->ns.n > 0;
+}
+
 /* The spot signatures of the tokenized document, in order of first
- * occurrence, with their counts. */
+ * occurrence, with their counts (or its word chains, --dense). */
 static void
 spot(struct state *st, const char *text, size_t n)
 {
@@ -153,6 +205,8 @@ spot(struct state *st, const char *text, size_t n)
 		}
 		add_sig(st, off);
 	}
+	if (st->dense && spot_mass(st) < (uint64_t)st->dense)
+		word_chains(st);
 	clear_slots(st);
 }
 
@@ -443,10 +497,11 @@ report(const struct state *st)
 		    "their documents agreeing elsewhere", (unsigned long long)st->nstory,
 		    (unsigned long long)st->ncommon);
 	dk_note("%llu documents (%llu bytes), %llu signatures (distinct in their "
-	    "document), %llu written (with repeats), %llu documents short%s",
+	    "document), %llu written (with repeats), %llu documents short, %llu "
+	    "by word chains (--dense)%s",
 	    (unsigned long long)st->ndocs, (unsigned long long)st->bytes,
 	    (unsigned long long)st->nsigs, (unsigned long long)st->nkept,
-	    (unsigned long long)st->nshort, langs);
+	    (unsigned long long)st->nshort, (unsigned long long)st->ndense, langs);
 }
 
 int
@@ -459,6 +514,7 @@ main(int argc, char **argv)
 		DK_CORPUS_OPTS,
 		{ "idf", required_argument, NULL, 'I' },
 		{ "agree", required_argument, NULL, 'G' },
+		{ "dense", required_argument, NULL, 'D' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
 		{ "lang", required_argument, NULL, 'l' },
@@ -484,6 +540,7 @@ main(int argc, char **argv)
 			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");
 			st.idf = 1;
 			break;
+		case 'D': st.dense = (int)dk_parse_int(optarg, 0, 1000000, "--dense"); break;
 		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
 		case 'l': parse_langs(&src, optarg); break;
 		case 'L':

@@ -1,7 +1,8 @@
 /* spotsig's files and what each owns; the interface between them.
  *
  *   main.c      the options, the spots of a document (SpotSigs section
- *               3.1), the IDF filter and the output (spotsig(1))
+ *               3.1), the word chains of --dense, the IDF filter and the
+ *               output (spotsig(1))
  *   words.c     the word table: antecedents (-a, -A), stopwords (-S),
  *               the built-in lists of -l, each word's classes
  *   classify.c  each token's class: its language with -l auto (by
@@ -134,6 +135,7 @@ struct state {
 	uint64_t nparas;                /* -l auto: paragraphs in another one */
 	uint64_t nosig[NOSIG_KINDS];
 	int minsigs;
+	int dense;              /* --dense: word chains below this many spots */
 	int idf;
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
@@ -159,7 +161,7 @@ struct state {
 	dk_sha1 *sha1;
 	char sum[DK_SHA1_HEX + 1];
 	/* statistics */
-	uint64_t ndocs, nshort, nsigs, nkept, bytes;
+	uint64_t ndocs, nshort, nsigs, nkept, bytes, ndense;
 };
 
 /* For each length n up to WSHORT, what makes a key of the 16 bytes

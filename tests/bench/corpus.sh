@@ -3,7 +3,7 @@
 # (each copy a record of its own, under a new URL and record ID) into
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
 # and CPU time (user and system, of every process of a run), all in one run:
-#   the single pipeline (htmlstrip | spotsig --checksum | dklexicon --idf
+#   the single pipeline (htmlstrip | spotsig --checksum --dense | dklexicon --idf
 #     --agree | spotmatch, the exact copies of documents too short to
 #     judge, as dkdedup pairs them, then dkcluster and keep per shard: the
 #     same end as make's, with dupkit.defaults), the baseline;
@@ -98,7 +98,7 @@ load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(npr
 . "$top/examples/dupkit.defaults"
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig --checksum | tee "$t/single/sigs" |
+	htmlstrip --warc $shards | spotsig --checksum --dense $DK_DENSE | tee "$t/single/sigs" |
 		dklexicon --idf $DK_IDF --agree $DK_AGREE --min-sigs $DK_MIN_SHARED |
 		tee "$t/single/filtered" |
 		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$t/single/pairs.tsv" &&

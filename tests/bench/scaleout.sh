@@ -42,7 +42,9 @@ step() {
 		"${timer:+, peak RSS $(($(tail -n 1 "$dir/rss") / 1024)) MB}"
 }
 echo "single process, stage by stage:"
-step sigs spotsig "$docs"
+# the word chains of short documents as scaleout.sh makes them (DK_DENSE)
+. "$here/../../examples/dupkit.defaults"
+step sigs spotsig --dense "$DK_DENSE" "$docs"
 step idf dklexicon --idf "$idf" "$dir/one.sigs"
 step keyed partition -t "$tau" "$dir/one.idf"
 step pairs spotmatch -j 2 "$dir/one.keyed"
