@@ -113,7 +113,7 @@ ended() {
 	for _p; do
 		case $_p in 0) ;; 3) test "$_s" != 0 || _s=3 ;; *) _s=$_p ;; esac
 	done
-	case $_s in 3) skipped=1 ;; *) exit "$_s" ;; esac
+	case $_s in 0) ;; 3) skipped=1 ;; *) exit "$_s" ;; esac
 }
 # passon: a task that skipped records says so and, in job 2, hands a
 # record !skipped TAB STEP on towards merge
