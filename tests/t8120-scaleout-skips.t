@@ -92,6 +92,45 @@ test_expect_success 'corpus.mk: a rerun remakes nothing and says it again; the l
 	$mk -q IN=in OUT=skip
 '
 
+test_expect_success 'corpus.mk, WARC shards: a PDF given as HTML is named by htmlstrip, the job is the one without it' '
+	mkdir wref wpdf &&
+	dk_python - wref wpdf ref/s0.tsv ref/s1.tsv ref/s2.tsv ref/s3.tsv <<-\EOF &&
+	import sys
+	def record(i, ctype, payload):
+	    body = ("HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n" % ctype).encode() + payload
+	    head = ("WARC/1.0\r\nWARC-Type: response\r\n"
+	            "WARC-Target-URI: http://example.org/%s\r\n"
+	            "WARC-Record-ID: <urn:uuid:%s>\r\n"
+	            "WARC-Date: 2026-01-01T00:00:00Z\r\n"
+	            "Content-Type: application/http; msgtype=response\r\n"
+	            "Content-Length: %d\r\n\r\n") % (i, i, len(body))
+	    return head.encode() + body + b"\r\n\r\n"
+	pdf = record("report", "text/html", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n")
+	for k, f in enumerate(sys.argv[3:]):
+	    recs = [record(i, "text/html", ("<html><body><p>%s</p></body></html>" % t).encode())
+	            for i, t in (l.rstrip("\n").split("\t") for l in open(f, encoding="utf-8"))]
+	    open("%s/w%d.warc" % (sys.argv[1], k), "wb").write(b"".join(recs))
+	    if k == 1:
+	        recs.insert(5, pdf)
+	    open("%s/w%d.warc" % (sys.argv[2], k), "wb").write(b"".join(recs))
+	EOF
+	$mk IN=wref OUT=wref.out FORMAT=warc -j 2 >out 2>err &&
+	test_expect_code 2 $mk IN=wpdf OUT=wpdf.out FORMAT=warc -j 2 >out 2>err &&
+	same wref.out wpdf.out &&
+	test_cmp wref.out/ids wpdf.out/ids &&
+	for s in w0 w1 w2 w3; do
+		test_cmp wref.out/dedup/$s.warc wpdf.out/dedup/$s.warc || return 1
+	done &&
+	grep "^htmlstrip: wpdf/w1.warc: .*urn:uuid:report.*: skipped\$" err &&
+	grep -v "^make: \|^htmlstrip: " err >got &&
+	cat >expect <<-\EOF &&
+	corpus.mk: shard wpdf/w1.warc: wpdf.out/sigs/w1.warc.sigs: made without the records skipped above
+	corpus.mk: shard wpdf/w1.warc: wpdf.out/sigs/w1.warc.sigs: made without records its stage skipped
+	corpus.mk: wpdf.out: written without the records skipped by the stages above
+	EOF
+	test_cmp expect got
+'
+
 test_expect_success 'corpus.mk: a shard that fails to parse still stops the job, skips or not' '
 	mkdir bad &&
 	cp in/*.tsv bad/ &&
