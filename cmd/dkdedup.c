@@ -11,6 +11,7 @@
 #include "dk_defaults.h"
 #include "intern.h"
 #include "msg.h"
+#include "quote.h"
 #include "stream.h"
 
 #include <errno.h>
@@ -28,11 +29,11 @@
 
 extern char **environ;
 
-/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE) come from
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED) come from
  * examples/dupkit.defaults, through the header the Makefile makes of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--idf LO:HI] [--agree A] [-j N]\n"
-	"        [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"        [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
@@ -41,6 +42,8 @@ static const struct dk_usage usage = {
 	"                   (default " DK_IDF ")\n"
 	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
 	"                   story copied many times (default " DK_AGREE ")\n"
+	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
+	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -49,7 +52,7 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF, OPT_AGREE };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_IDF, OPT_AGREE, OPT_QUOTED };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -565,7 +568,8 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *minshared, *idf, *agree, *threads;
+	const char *in, *id, *text, *json, *tau, *minshared, *idf, *agree, *quoted,
+	    *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
@@ -591,8 +595,8 @@ job(struct files *f)
 		stage(&s[0], "spotsig", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "-m", f->minshared,
-		    f->docs, (char *)NULL);
+		args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "--quoted",
+		    f->quoted, "-m", f->minshared, f->docs, (char *)NULL);
 		status = run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
@@ -712,10 +716,11 @@ main(int argc, char **argv)
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
-		.id = "id", .text = "text", .json = "id,text" };
+		.quoted = DK_QUOTED, .id = "id", .text = "text", .json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
 	int ch, status, i;
@@ -745,6 +750,10 @@ main(int argc, char **argv)
 		case OPT_AGREE:
 			dk_parse_double(optarg, 0, 1, "--agree");
 			f.agree = optarg;
+			break;
+		case OPT_QUOTED:
+			dk_parse_quoted(optarg);
+			f.quoted = optarg;
 			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);

@@ -8,13 +8,15 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"dklexicon [-v] [-w [-p pattern] [--json id[,text]]] [file ...]\n"
+	"dklexicon [-v] [-w [-p pattern] [--quoted keep|skip] [--json id[,text]]] [file ...]\n"
 	"dklexicon --lexicon --idf lo:hi --agree A [-v] [file ...]\n"
 	"dklexicon -m [--idf lo:hi] [-v] [lexicon ...]\n"
 	"dklexicon --idf lo:hi [-v] [--min-sigs N] [--agree A | -L lexicon...] [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
 	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
+	"  --quoted WHAT  with -w: keep (the default) or skip quoted mail text\n"
+	"                (spotsig --quoted)\n"
 	"  --json ID[,TEXT]  with -w, the input is JSON Lines, the document's ID\n"
 	"                and text in its members ID and TEXT (default id,text);\n"
 	"                with -w, gzip input is read in any format\n"
@@ -56,6 +58,8 @@ struct state {
 	uint64_t minsigs;       /* --min-sigs, 0 when not given */
 	dk_idf_memo memo;       /* the filter's */
 	dk_tokenizer *tok;
+	int quoted;             /* -w --quoted: DK_QUOTED_SKIP leaves it out */
+	dk_buf unquoted;        /* the text left */
 	dk_tokens toks;
 	dk_sigs sigs;
 	/* held input of the two-pass filter: raw lines and signature ids */
@@ -75,12 +79,16 @@ static void
 count_words(struct state *st, dk_reader *r)
 {
 	dk_doc doc = { 0 };
+	dk_str text;
 	size_t i;
 
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
 	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
 		st->nrec++;
-		dk_tokenize(st->tok, doc.text.p, doc.text.n, &st->toks);
+		text = doc.text;
+		if (st->quoted == DK_QUOTED_SKIP)
+			text = dk_unquote(text, &st->unquoted);
+		dk_tokenize(st->tok, text.p, text.n, &st->toks);
 		dk_lexicon_doc(st->lex);
 		for (i = 0; i < st->toks.n; i++)
 			dk_lexicon_count(st->lex, dk_token_text(&st->toks, i),
@@ -307,6 +315,7 @@ cleanup(struct state *st)
 	dk_tokens_free(&st->toks);
 	dk_sigs_free(&st->sigs);
 	dk_buf_free(&st->lines);
+	dk_buf_free(&st->unquoted);
 	free(st->held.v);
 	free(st->ids.v);
 	free(st->keep.v);
@@ -340,10 +349,11 @@ main(int argc, char **argv)
 		{ "lexicon", no_argument, NULL, 'X' },
 		{ "min-sigs", required_argument, NULL, 'S' },
 		{ "pattern", required_argument, NULL, 'p' },
+		DK_QUOTED_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct state st = { 0 };
-	const char *pattern = NULL;
+	const char *pattern = NULL, *quoted = NULL;
 	int ch, i, status = DK_EXIT_OK, merge = 0, words = 0, prune, lexout = 0;
 
 	dk_cli_init_text(argc, argv);
@@ -366,6 +376,10 @@ main(int argc, char **argv)
 		case 'm': merge = 1; break;
 		case 'p': pattern = optarg; break;
 		case 'w': words = 1; break;
+		case DK_OPT_QUOTED:
+			st.quoted = dk_parse_quoted(optarg);
+			quoted = optarg;
+			break;
 		default:
 			if (!dk_corpus_option(ch, optarg))
 				dk_cli_common(ch, optarg, &usage);
@@ -391,6 +405,8 @@ main(int argc, char **argv)
 		    "with the marks)");
 	if (pattern && !words)
 		dk_diex(DK_EXIT_INPUT, "-p needs -w");
+	if (quoted && !words)
+		dk_diex(DK_EXIT_INPUT, "--quoted needs -w (the text's words)");
 	if (dk_corpus.json && !words)
 		dk_diex(DK_EXIT_INPUT, "--json needs -w (signature streams are TSV)");
 	prune = st.mode == FILTER && merge;

@@ -16,7 +16,7 @@
 
 static const struct dk_usage usage = {
 	"imatch -L lexicon [-L lexicon ...] [-kSTvx] [-i lo:hi] [-K n] [-m min]\n"
-	"[-p frac] [-s seed] [--json id[,text]] [file ...]",
+	"[-p frac] [-s seed] [--quoted keep|skip] [--json id[,text]] [file ...]",
 	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record);\n"
 	"             repeated, the files' DFs and Ns add up\n"
 	"  -i LO:HI   normalised IDF range of the lexicon's terms (default 0.4:0.75)\n"
@@ -30,6 +30,8 @@ static const struct dk_usage usage = {
 	"  -S, --sigs input is a signature stream (I-Match-S)\n"
 	"  -T, --text input is a document stream\n"
 	"             (default: detected on the first non-empty record of each file)\n"
+	"  --quoted WHAT  document input: keep (the default) or skip quoted mail\n"
+	"             text (spotsig --quoted)\n"
 	"  -v         statistics on stderr\n"
 	DK_CORPUS_HELP
 	DK_CLI_IDHELP
@@ -69,6 +71,7 @@ struct opts {
 	uint64_t seed;
 	int extend, kolcz;
 	int mode;               /* 0 detect, 'S' signatures, 'T' text */
+	int quoted;             /* --quoted: DK_QUOTED_SKIP leaves it out */
 };
 
 struct stats {
@@ -83,6 +86,7 @@ struct scratch {
 	dk_tokens toks;
 	dk_sigs sigs;
 	dk_buf text;
+	dk_buf unquoted;        /* --quoted skip: the text left */
 	u32vec prim, sec, sel, tmp;
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
@@ -378,6 +382,8 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 	last = dk_record_text(r, rec);
 text:
+	if (o->quoted == DK_QUOTED_SKIP)
+		last = dk_unquote(last, &w->unquoted);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
 	/* the lexicon's slots are fetched a batch of words ahead of their
 	 * lookups, which would otherwise wait on one cache miss each */
@@ -525,6 +531,7 @@ scratch_free(struct scratch *w)
 	dk_tokens_free(&w->toks);
 	dk_sigs_free(&w->sigs);
 	dk_buf_free(&w->text);
+	dk_buf_free(&w->unquoted);
 	free(w->prim.v);
 	free(w->sec.v);
 	free(w->sel.v);
@@ -543,9 +550,10 @@ main(int argc, char **argv)
 		DK_CORPUS_OPTS,
 		{ "sigs", no_argument, NULL, 'S' },
 		{ "text", no_argument, NULL, 'T' },
+		DK_QUOTED_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0.4, 0.75, 0.33, 1, 5, 1, 0, 0, 0 };
+	struct opts o = { 0.4, 0.75, 0.33, 1, 5, 1, 0, 0, 0, DK_QUOTED_KEEP };
 	struct lexicon lx = {0};
 	struct scratch w;
 	struct stats st = {0};
@@ -567,6 +575,7 @@ main(int argc, char **argv)
 		case 'S':
 		case 'T': o.mode = ch; break;
 		case 'x': o.extend = 1; break;
+		case DK_OPT_QUOTED: o.quoted = dk_parse_quoted(optarg); break;
 		default:
 			if (!dk_corpus_option(ch, optarg))
 				dk_cli_common(ch, optarg, &usage);
@@ -576,6 +585,9 @@ main(int argc, char **argv)
 	argv += optind;
 	if (dk_corpus.json && o.mode == 'S')
 		dk_diex(DK_EXIT_INPUT, "--json and -S exclude each other (JSON Lines hold documents)");
+	if (o.quoted == DK_QUOTED_SKIP && o.mode == 'S')
+		dk_diex(DK_EXIT_INPUT, "--quoted skip and -S exclude each other (a signature "
+		    "stream has no text)");
 	if (lexpaths.n == 0) {
 		dk_warnx("a lexicon is required (-L)");
 		dk_usage(&usage);

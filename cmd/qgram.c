@@ -5,12 +5,14 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"qgram [-kv] [-q Q] [--checksum] [--json id[,text]] [file ...]\n"
-	"qgram [-kv] -w N [-p regex] [--checksum] [--json id[,text]] [file ...]",
+	"qgram [-kv] [-q Q] [--quoted keep|skip] [--checksum] [--json id[,text]] [file ...]\n"
+	"qgram [-kv] -w N [-p regex] [--quoted keep|skip] [--checksum] [--json id[,text]]\n"
+	"      [file ...]",
 	"  -q Q      character q-grams of Q characters (default 4)\n"
 	"  -w N      word N-shingles instead, as a multiset\n"
 	"  -p regex  PCRE2 pattern matching a word (with -w)\n"
 	"  -k        keep case (default: lower-case first)\n"
+	DK_QUOTED_HELP
 	"  --checksum  a carried column before the signatures: the SHA-1 of the\n"
 	"            text, for spotmatch --checksum-column\n"
 	"  -v        statistics on stderr\n"
@@ -186,6 +188,7 @@ write_sigs(dk_buf *b, const struct gramset *g, int escaped)
 struct opts {
 	size_t q, words;
 	int keepcase;
+	int quoted;             /* --quoted: DK_QUOTED_SKIP leaves it out */
 	dk_tokenizer *tok;
 	dk_sha1 *sha1;          /* --checksum */
 };
@@ -198,6 +201,7 @@ struct stats {
 struct scratch {
 	struct gramset g;
 	dk_buf nf;
+	dk_buf unquoted;        /* --quoted skip: the text left */
 	u32vec starts;
 	dk_tokens toks;
 	dk_doc doc;
@@ -208,6 +212,7 @@ scratch_free(struct scratch *s)
 {
 	gramset_free(&s->g);
 	dk_buf_free(&s->nf);
+	dk_buf_free(&s->unquoted);
 	free(s->starts.v);
 	dk_tokens_free(&s->toks);
 	dk_doc_free(&s->doc);
@@ -223,17 +228,18 @@ static void
 run(dk_reader *r, const struct opts *o, struct scratch *s, struct stats *st)
 {
 	struct gramset *g = &s->g;
-	dk_str text;
+	dk_str text, words;
 
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
 	while (dk_corpus_next(r, &s->doc, DK_DOC_TEXT)) {
 		text = s->doc.text;
+		words = o->quoted == DK_QUOTED_SKIP ? dk_unquote(text, &s->unquoted) : text;
 		gramset_clear(g);
 		if (o->words) {
-			dk_tokenize(o->tok, text.p, text.n, &s->toks);
+			dk_tokenize(o->tok, words.p, words.n, &s->toks);
 			shingles(g, &s->toks, o->words);
 		} else {
-			normal_form(text.p, text.n, o->keepcase, &s->nf, &s->starts);
+			normal_form(words.p, words.n, o->keepcase, &s->nf, &s->starts);
 			qgrams(g, &s->nf, s->starts.v, s->starts.n - 1, o->q);
 		}
 		dk_buf_bytes(&dk_out, s->doc.head.p, s->doc.head.n);
@@ -268,9 +274,10 @@ main(int argc, char **argv)
 		DK_CLI_TEXTOPTS,
 		DK_CORPUS_OPTS,
 		{ "checksum", no_argument, NULL, 'K' },
+		DK_QUOTED_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 4, 0, 0, NULL, NULL };
+	struct opts o = { 4, 0, 0, DK_QUOTED_KEEP, NULL, NULL };
 	struct stats st = { 0, 0, 0 };
 	struct scratch s;
 	const char *pattern = NULL;
@@ -295,6 +302,9 @@ main(int argc, char **argv)
 			break;
 		case 'w':
 			o.words = (size_t)dk_parse_int(optarg, 1, 64, "shingle length");
+			break;
+		case DK_OPT_QUOTED:
+			o.quoted = dk_parse_quoted(optarg);
 			break;
 		default:
 			if (!dk_corpus_option(ch, optarg))

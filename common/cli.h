@@ -35,6 +35,7 @@
 #define DK_OPT_PROGRESS 0x1002
 #define DK_OPT_REPIDS 0x1003
 #define DK_OPT_REPLACE 0x1004
+#define DK_OPT_QUOTED 0x1005      /* common/quote.h */
 #define DK_CLI_LONGOPTS \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, DK_OPT_VERSION }, \

@@ -15,6 +15,7 @@
 #include "msg.h"
 #include "pages.h"
 #include "progress.h"
+#include "quote.h"
 #include "sniff.h"
 #include "stream.h"
 #include "thread.h"

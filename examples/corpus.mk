@@ -83,6 +83,7 @@ TAU_imatch   =
 TAU_ddd      = 0.8
 IDF_spotsigs = $(DK_IDF)
 MIN_SHARED  ?= $(DK_MIN_SHARED)
+QUOTED      ?= $(DK_QUOTED)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
@@ -167,7 +168,7 @@ V_cluster = $(CLUSTER_FLAGS)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
-SIGOPT_spotsigs = spotsig=--checksum $(SPOTSIG_FLAGS)
+SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) $(SPOTSIG_FLAGS)
 SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS)
 SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
 KEYOPT_spotsigs = tau=$(TAU)
@@ -305,7 +306,7 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 # carries the SHA-1 of each text (--checksum) for the exact copies of
 # documents too short to judge (short/, below); the stages after read the
 # signatures in the last column and carry it.
-SIGPROG_spotsigs = spotsig --checksum $(SPOTSIG_FLAGS)
+SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) $(SPOTSIG_FLAGS)
 SIGPROG_lsh      = spotsig $(SPOTSIG_FLAGS)
 SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
@@ -501,6 +502,7 @@ help:
 	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
 	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
+	@echo '  QUOTED=$(QUOTED)  spotsigs: keep or skip quoted mail text (spotsig --quoted; $(DK_QUOTED) from dupkit.defaults)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

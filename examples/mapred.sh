@@ -71,7 +71,7 @@ usage() {
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex= ids=
+docs= tau= idf= agree=- kx=0 lex= ids= quoted=
 # DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
@@ -90,7 +90,7 @@ done
 shift $((OPTIND - 1))
 test $# -eq 0 || usage
 case $method in
-spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
+spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; quoted=$DK_QUOTED; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
 imatch) : "${idf:=0.4:0.75}" ;;
 *) usage ;;
@@ -143,8 +143,8 @@ case $step in
 lex-map)
 	case $method in
 	imatch) text | dklexicon -w || ended "${PIPESTATUS[@]}" ;;
-	*) if test -n "$agree"; then text | spotsig || ended "${PIPESTATUS[@]}"
-	   else text | spotsig | dklexicon || ended "${PIPESTATUS[@]}"; fi ;;
+	*) if test -n "$agree"; then text | spotsig ${quoted:+--quoted "$quoted"} || ended "${PIPESTATUS[@]}"
+	   else text | spotsig ${quoted:+--quoted "$quoted"} | dklexicon || ended "${PIPESTATUS[@]}"; fi ;;
 	esac ;;
 lex-reduce)
 	if test -n "$agree"; then
@@ -163,7 +163,7 @@ key-map)
 		# them: a document whose signatures (counts summed) are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
-		text | spotsig --checksum |
+		text | spotsig --checksum --quoted "$quoted" |
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
 		awk -F '\t' -v f="$tmp" '{ print }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |

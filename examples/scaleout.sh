@@ -231,7 +231,7 @@ case $method in
 imatch) stage1= ;;
 # spotsigs carries the SHA-1 of each text for the exact copies of short
 # documents (step 5); the stages after read the last column and carry it
-spotsigs) stage1="spotsig --checksum" ;;
+spotsigs) stage1="spotsig --checksum --quoted $DK_QUOTED" ;;
 *) stage1="spotsig" ;;
 esac
 if test -n "$docs"; then

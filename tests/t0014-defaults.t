@@ -8,9 +8,10 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 4 &&
+	test $(wc -l <lines) = 5 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
-	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE")
+	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" &&
+		test -n "$DK_QUOTED")
 '
 
 test_expect_success 'dkdedup --help gives the values of the file' '
@@ -19,7 +20,8 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^  -t TAU .*(default $DK_TAU)\$" help &&
 	grep "too short to judge (default $DK_MIN_SHARED)\$" help &&
 	grep "^                   (default $DK_IDF)\$" help &&
-	grep "^                   story copied many times (default $DK_AGREE)\$" help
+	grep "^                   story copied many times (default $DK_AGREE)\$" help &&
+	grep "^                   with .>. (spotsig --quoted; default $DK_QUOTED)\$" help
 '
 
 test_expect_success 'dkdedup(1) and README quote the same values' '
@@ -28,7 +30,9 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
 	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
 	grep -F "$DK_TAU), least shared evidence (\`--min-shared\`, $DK_MIN_SHARED) and IDF range (\`--idf\`," "$top/README.md" &&
 	grep -F "$DK_IDF) and agreement (\`--agree\`, $DK_AGREE) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"
@@ -39,6 +43,11 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "^TAU_spotsigs = \$(DK_TAU)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_spotsigs = \$(DK_IDF)\$" "$top/examples/corpus.mk" &&
 	grep "^AGREE_spotsigs = \$(DK_AGREE)\$" "$top/examples/corpus.mk" &&
+	grep "^QUOTED *?= \$(DK_QUOTED)\$" "$top/examples/corpus.mk" &&
+	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
+	grep "^spotsigs) stage1=\"spotsig --checksum --quoted \$DK_QUOTED\" ;;\$" "$top/examples/scaleout.sh" &&
+	grep "^spotsigs) .*; quoted=\$DK_QUOTED; " "$top/examples/mapred.sh" &&
+	test $(grep -c "spotsig .*--quoted \"\$quoted\"" "$top/examples/mapred.sh") = 3 &&
 	for f in scaleout.sh mapred.sh demo.sh; do
 		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
 	done &&
@@ -51,7 +60,8 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "TAU=$DK_TAU " help &&
 	grep "IDF=$DK_IDF " help &&
 	grep "MIN_SHARED=$DK_MIN_SHARED " help &&
-	grep "AGREE=$DK_AGREE " help
+	grep "AGREE=$DK_AGREE " help &&
+	grep "QUOTED=$DK_QUOTED " help
 '
 
 test_done

@@ -36,6 +36,17 @@ test_expect_success 'dklexicon of words (-w): distinct words per document' '
 	test_cmp expect actual
 '
 
+test_expect_success 'dklexicon -w --quoted skip: quoted mail text is not counted' '
+	printf "x\tAnn wrote:\\\\n> the cat\\\\ncat dog\ny\t> cat\n" >in &&
+	dklexicon -w --quoted skip in >actual &&
+	printf "!N\t2\ncat\t1\ndog\t1\n" >expect &&
+	test_cmp expect actual &&
+	dklexicon -w --quoted keep in >actual &&
+	printf "!N\t2\nann\t1\ncat\t2\ndog\t1\nthe\t1\nwrote\t1\n" >expect &&
+	test_cmp expect actual &&
+	expect_error 2 "^dklexicon: --quoted needs -w" dklexicon --quoted skip in
+'
+
 test_expect_success 'dklexicon of words with a token pattern' '
 	printf "x\tdon'"'"'t stop\n" >in &&
 	dklexicon -w -p "[a-z'"'"']+" in >actual &&

@@ -253,4 +253,18 @@ test_expect_success 'the I-Match workflow on a document stream: imatch | spotmat
 	test_cmp expect actual
 '
 
+test_expect_success '--quoted skip: a reply is fingerprinted on its own words, not the ones it quotes' '
+	printf "m\talpha bravo charlie delta echo\n" >in &&
+	printf "r\tAnn wrote:\\\\n> alpha bravo charlie delta echo\\\\n\\\\nfoxtrot golf hotel alpha bravo\n" >>in &&
+	imatch -L lex --quoted skip in >actual &&
+	printf "F00/1:%s\tm\t\nF00/1:%s\tr\t\n" "$(fp alpha bravo charlie delta echo)" \
+		"$(fp alpha bravo foxtrot golf hotel)" >expect &&
+	test_cmp expect actual &&
+	imatch -L lex --quoted keep in >actual &&
+	printf "F00/1:%s\tm\t\nF00/1:%s\tr\t\n" "$(fp alpha bravo charlie delta echo)" \
+		"$(fp alpha bravo charlie delta echo foxtrot golf hotel)" >expect &&
+	test_cmp expect actual &&
+	expect_error 2 "^imatch: --quoted skip and -S exclude each other" imatch -S --quoted skip -L lex in
+'
+
 test_done

@@ -104,4 +104,21 @@ test_expect_success 'usage errors' '
 	qgram --version >out && grep "^qgram (dupkit) " out
 '
 
+test_expect_success '--quoted skip: quoted mail lines and their attribution are not q-grams or shingles' '
+	printf "r\tAnn wrote:\\\\n> the cat sat\\\\nthe dog ran\\\\n\n" >in &&
+	qgram -w 2 --quoted skip in >actual &&
+	printf "r\tthe:dog=1 dog:ran=1\n" >expect &&
+	test_cmp expect actual &&
+	qgram -q 4 --quoted skip in >actual &&
+	printf "r\tthed=1 hedo=1 edog=1 dogr=1 ogra=1 gran=1\n" >expect &&
+	test_cmp expect actual &&
+	qgram -w 2 --quoted keep in >actual &&
+	printf "r\tann:wrote=1 wrote:the=1 the:cat=1 cat:sat=1 sat:the=1 the:dog=1 dog:ran=1\n" >expect &&
+	test_cmp expect actual &&
+	qgram -w 2 --quoted skip --checksum in | cut -f 2 >sum.skip &&
+	qgram -w 2 --checksum in | cut -f 2 >sum.keep &&
+	test_cmp sum.keep sum.skip &&
+	expect_error 2 "^qgram: --quoted is 1: not keep or skip\$" qgram --quoted 1 in
+'
+
 test_done

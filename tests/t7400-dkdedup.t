@@ -213,6 +213,28 @@ test_expect_success 'a translated page is kept, a near copy of the page removed'
 	tail -n 1 err >actual && test_cmp expect actual
 '
 
+# A message, a reply that quotes it whole with a paragraph of its own (9
+# signatures), and the reply delivered again by another list: by default
+# (--quoted skip) the quotation is no evidence, the reply kept and its
+# delivery removed; with --quoted keep the reply is 0.65 like the message
+# and both deliveries go.
+test_expect_success 'mail: a reply is kept, not a copy of the message it quotes; its delivery is removed' '
+	P="The parcel arrived at the depot on a rainy morning and the driver signed the form before the clerk could find the ledger, so the manager wrote a note about the delay and the missing stamp. The porter carried the box to the van, the guard locked the gate of the yard, and the cook made a pot of tea for the crew." &&
+	R="The committee will meet in the library next week, and the chair has asked for a draft of the budget and a list of the volunteers." &&
+	printf "m\tFrom: Ann\\\\nTo: devel\\\\n\\\\n%s\\\\n\n" "$P" >mail.tsv &&
+	printf "r\tFrom: Bob\\\\nTo: devel\\\\n\\\\nAnn wrote:\\\\n> %s\\\\n\\\\n%s\\\\n\n" "$P" "$R" >>mail.tsv &&
+	printf "r2\tFrom: Bob\\\\nTo: users\\\\n\\\\nAnn wrote:\\\\n> %s\\\\n\\\\n%s\\\\n\\\\nUnsubscribe: write to users-request.\\\\n\n" "$P" "$R" >>mail.tsv &&
+	dkdedup tsv mail.tsv mail.out 2>err &&
+	printf "m\nr\n" >expect && test_cmp expect mail.out.keep &&
+	printf "r\tr2\t0.800000\n" >expect && test_cmp expect mail.out.pairs &&
+	dkdedup --quoted keep tsv mail.tsv keep.out 2>err &&
+	printf "m\n" >expect && test_cmp expect keep.out.keep &&
+	printf "m\tr\t0.645161\nm\tr2\t0.645161\nr\tr2\t0.935484\n" >expect &&
+	test_cmp expect keep.out.pairs &&
+	test_expect_code 2 dkdedup --quoted no tsv mail.tsv bad.out 2>err &&
+	grep "^dkdedup: --quoted is no: not keep or skip\$" err && ! test -e bad.out
+'
+
 test_expect_success 'exact copies too short to judge are removed; their first stays, counted' '
 	printf "a\thello world\nb\thello world\nc\tgood night\n" >short.tsv &&
 	dkdedup tsv short.tsv short.out 2>err &&

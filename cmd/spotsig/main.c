@@ -11,7 +11,7 @@
 
 static const struct dk_usage usage = {
 	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
-	"[-d distance] [-m min] [-S file] [-p pattern]\n"
+	"[-d distance] [-m min] [-S file] [-p pattern] [--quoted keep|skip]\n"
 	"[--idf lo:hi [--agree A | -L lexicon...]] [--checksum] [--json id[,text]] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
@@ -24,6 +24,7 @@ static const struct dk_usage usage = {
 	"  -c N          chain length for items without their own (default 2)\n"
 	"  -S FILE       stopwords from a file instead of the built-in list\n"
 	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
+	DK_QUOTED_HELP
 	"  -m N          mark documents with fewer than N signatures !short\n"
 	"                (default 1: those without any)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
@@ -334,6 +335,7 @@ cleanup(struct state *st, struct wordsrc *src)
 	free(st->u.v);
 	free(st->uslot);
 	dk_buf_free(&st->raw);
+	dk_buf_free(&st->unquoted);
 	dk_buf_free(&st->heads);
 	free(st->docs.v);
 	free(st->ids.v);
@@ -371,6 +373,8 @@ run(dk_reader *r, void *arg)
 		st->ndocs++;
 		if (st->sha1)
 			dk_sha1_hex(st->sha1, text.p, text.n, st->sum);
+		if (st->quoted == DK_QUOTED_SKIP)
+			text = dk_unquote(text, &st->unquoted);
 		dk_tokenize(st->tok, text.p, text.n, &st->toks);
 		spot(st, text.p, text.n);
 		if (st->u.n == 0)
@@ -458,6 +462,7 @@ main(int argc, char **argv)
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
 		{ "lang", required_argument, NULL, 'l' },
+		DK_QUOTED_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct state st = { 0 };
@@ -492,6 +497,7 @@ main(int argc, char **argv)
 			st.sha1 = dk_sha1_new();
 			st.sum[DK_SHA1_HEX] = '\t';
 			break;
+		case DK_OPT_QUOTED: st.quoted = dk_parse_quoted(optarg); break;
 		case 'S': dk_strset_load(&src.stop, optarg); src.own_stop = 1; break;
 		default:
 			if (!dk_corpus_option(ch, optarg))

@@ -125,6 +125,7 @@ enum { NOSIG_SHORT, NOSIG_UNSPACED, NOSIG_WORDS, NOSIG_KINDS };
 struct state {
 	dk_tokenizer *tok;
 	int plain;              /* built-in tokenizer: nothing to encode */
+	int quoted;             /* --quoted: DK_QUOTED_SKIP leaves it out */
 	struct wtable words;
 	const struct wordsrc *src;
 	DK_VEC(struct tclass) tcls;             /* -l auto: each token's classes */
@@ -141,6 +142,7 @@ struct state {
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;
 	/* per document, reused */
+	dk_buf unquoted;        /* --quoted skip: the text left */
 	dk_tokens toks;
 	DK_VEC(uint32_t) ns;    /* token indices of the non-stopwords */
 	DK_VEC(uint32_t) at;    /* triples: antecedent token, ns position, slot */

@@ -6,8 +6,9 @@
 # material this machine lacks is skipped with the builder's message (it
 # installs nothing; apt-get install libglibmm-2.4-doc libglibmm-2.68-doc
 # libgtkmm-2.4-doc libgtkmm-3.0-doc libpangomm-1.4-doc libpangomm-2.48-doc
-# libcairomm-1.0-doc libcairomm-1.16-doc for the releases).  htmlstrip (for
-# news.sh) is taken from $DK_BIN, else the checkout's build/bin, else PATH.
+# libcairomm-1.0-doc libcairomm-1.16-doc for the releases, manpages-dev for
+# siblings).  htmlstrip (for news.sh) is taken from $DK_BIN, else the
+# checkout's build/bin, else PATH.
 # Takes some minutes of CPU (man pages are rendered, pages compared).
 root=${1:-${BENCH_TMP:-/work/coll}}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,6 +31,7 @@ run mail python3 "$here/mail.py"
 run edits python3 "$here/edits.py"
 run news sh "$here/news.sh"
 run feed python3 "$here/feed.py"
+run siblings python3 "$here/siblings.py"
 rel() {
 	name=$1 old=$2 new=$3
 	python3 "$here/releases.py" "$root/$name" "$name" "$old" "$new"

@@ -10,7 +10,8 @@ root=$1
 	echo "cluster of its own); copies = sum over clusters of size - 1.  The"
 	echo "labelling rule of each is in the header of its script."
 	echo "Tuning: copyright translations mail glibmm.  Held out (report only):"
-	echo "edits gtkmm pangomm cairomm news feed (tests/bench/safety.sh: SAFETY_HELDOUT)."
+	echo "edits gtkmm pangomm cairomm news feed siblings (tests/bench/safety.sh:"
+	echo "SAFETY_HELDOUT)."
 	echo
 	printf 'NAME\tDOCS\tCLUSTERS\tCOPIES\tKIND\tLABELS\n'
 	for f in "$root"/*/INFO; do
@@ -31,5 +32,6 @@ root=$1
 	echo "the IDs of gold.tsv (htmlstrip docs/*.html gives the same IDs); docs.tsv"
 	echo "is their whole visible text, template included.  near.tsv: candidate"
 	echo "pairs across clusters (Jaccard, line ratio, IDs) that decided what was"
-	echo "left out as ambiguous."
+	echo "left out as ambiguous.  siblings: pages of one family written from one"
+	echo "template (sin, cos, tan); a loss there is a page a user wanted."
 } > "$root/README"
