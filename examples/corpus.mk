@@ -59,7 +59,10 @@
 # SPOTSIG_FLAGS='--max-record 256M', and KEEP_FLAGS the same) or take the
 # record out of the shard.  Any other status of a stage's program, or a
 # signal, fails its recipe as before, whatever the other programs of its
-# pipeline did.
+# pipeline did.  Only the default goal ends with the summary and this
+# check: with the goals pairs or keeplist (whose make -q must stay true
+# when nothing is to be done) each stage that skipped says so when it runs
+# and leaves its FILE.skipped, and the run succeeds.
 #
 # Like any make, this one cannot handle file names with spaces or colons.
 

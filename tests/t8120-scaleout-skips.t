@@ -11,6 +11,8 @@ top=$(cd "$DK_TESTS/.." && pwd)
 mk="make --no-print-directory -f $top/examples/corpus.mk"
 scaleout="sh $top/examples/scaleout.sh"
 mapred="sh $top/examples/mapred.sh"
+. "$DK_TESTS/slurm.sh"
+slurm_prereq
 parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
 
 # html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
@@ -90,6 +92,30 @@ test_expect_success 'corpus.mk: a rerun remakes nothing and says it again; the l
 	! ls skip/*/*.skipped 2>/dev/null &&
 	grep "^long	" skip/dedup/s1.tsv &&
 	$mk -q IN=in OUT=skip
+'
+
+test_expect_success 'corpus.mk: the goal keeplist succeeds, its stage having said what it skipped' '
+	$mk IN=in OUT=kl "$L1" "$L2" -j 2 keeplist >out 2>err &&
+	test_cmp ref.out/keep.txt kl/keep.txt &&
+	grep "^spotsig: in/s1.tsv:11: record longer than" err &&
+	grep "^corpus.mk: shard in/s1.tsv: kl/sigs/s1.tsv.sigs: made without the records skipped above\$" err &&
+	test -e kl/sigs/s1.tsv.sigs.skipped &&
+	$mk -q IN=in OUT=kl "$L1" "$L2" keeplist
+'
+
+test_expect_success SLURM 'corpus.mk on a one-node Slurm cluster (srun launches the recipes): the same' '
+	test_when_finished "slurm_down" &&
+	slurm_up &&
+	test_expect_code 2 sbatch --wait --quiet -n 2 -o slurm.log \
+		--wrap "$mk IN=in OUT=sl \"$L1\" \"$L2\" LAUNCH=$top/examples/srun-sh -j 2" &&
+	same ref.out sl &&
+	for s in s0 s1 s2 s3; do
+		test_cmp ref.out/dedup/$s.tsv sl/dedup/$s.tsv || return 1
+	done &&
+	grep "^spotsig: in/s1.tsv:11: record longer than" slurm.log &&
+	grep "^corpus.mk: shard in/s1.tsv: sl/sigs/s1.tsv.sigs: made without the records skipped above\$" slurm.log &&
+	grep "^corpus.mk: sl: written without the records skipped by the stages above\$" slurm.log &&
+	! test -e sl/summary
 '
 
 test_expect_success 'corpus.mk, WARC shards: a PDF given as HTML is named by htmlstrip, the job is the one without it' '
