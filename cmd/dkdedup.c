@@ -208,7 +208,7 @@ show(const struct stage *s, int n, const char *in, const char *out)
 	fprintf(stderr, " >%s\n", out);
 }
 
-/* The stages' environment: dkdedup's, with DKDEDUP_STAGE=1, so that a
+/* The stages' environment: dkdedup's, with DK_STAGE=1, so that a
  * stage that skipped records and did the rest ends with DK_EXIT_SKIPPED
  * where it would end with 1, which is also a failure's status
  * (common/stream.h, dk_exit_status). */
@@ -224,9 +224,9 @@ stage_env(void)
 		n++;
 	env = dk_malloc((n + 2) * sizeof *env);
 	for (i = 0; i < n; i++)
-		if (strncmp(environ[i], "DKDEDUP_STAGE=", 14) != 0)
+		if (strncmp(environ[i], "DK_STAGE=", 9) != 0)
 			env[k++] = environ[i];
-	env[k++] = "DKDEDUP_STAGE=1";
+	env[k++] = "DK_STAGE=1";
 	env[k] = NULL;
 	return env;
 }

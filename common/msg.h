@@ -11,8 +11,9 @@
 #include <stddef.h>
 
 enum { DK_EXIT_OK = 0, DK_EXIT_OPERAND = 1, DK_EXIT_INPUT = 2 };
-/* Only between dkdedup and its stages: records were skipped, nothing else
- * went wrong (common/stream.h, dk_exit_status). */
+/* Only between a job and its stages, run with DK_STAGE set (dkdedup, the
+ * scripts of examples/): records were skipped, nothing else went wrong
+ * (common/stream.h, dk_exit_status). */
 enum { DK_EXIT_SKIPPED = 3 };
 
 extern const char *dk_progname;

@@ -303,9 +303,10 @@ unsigned long dk_skips;
 
 /* A run that skipped a record ends with status 1 whatever program it is
  * and however it reads (dk_each_input, a lexicon, a REF, a list of its
- * own): each program's main returns through this.  A stage of dkdedup
- * (DKDEDUP_STAGE set) ends with DK_EXIT_SKIPPED instead, which dkdedup
- * tells from a failure: both would be 1 else. */
+ * own): each program's main returns through this.  A stage of a job
+ * (DK_STAGE set: dkdedup, the scripts of examples/) ends with
+ * DK_EXIT_SKIPPED instead, which the job tells from a failure: both would
+ * be 1 else. */
 int
 dk_exit_status(int status)
 {
@@ -313,7 +314,7 @@ dk_exit_status(int status)
 
 	if (status != DK_EXIT_OK || (!dk_records_skipped && !dk_skips))
 		return status;
-	stage = getenv("DKDEDUP_STAGE");
+	stage = getenv("DK_STAGE");
 	return stage && *stage ? DK_EXIT_SKIPPED : DK_EXIT_OPERAND;
 }
 

@@ -43,11 +43,26 @@
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
-# not a page) names it and ends with status 1, which fails its recipe here
-# as any other non-zero status does: the shard's file is not written, unlike
-# keep -o and dkdedup, which write theirs without the record.  Raise the
-# limit in the stage's FLAGS (e.g. SPOTSIG_FLAGS='--max-record 256M', and
-# KEEP_FLAGS the same), or take the record out of the shard.
+# not a page) is no failure, as in dkdedup: its programs run with DK_STAGE
+# set, so one that skipped records and did the rest ends with status 3,
+# which its recipe takes as done.  The program names the record, the
+# recipe says
+#   corpus.mk: shard IN/S: FILE: made without the records skipped above
+# and leaves FILE.skipped beside FILE, and the job goes on to the end: the
+# deduplicated shards are those of the corpus without the record.  Then
+# the summary is printed, the files made without records are listed, and
+#   corpus.mk: OUT: written without the records skipped by the stages above
+# ends the run with a failed target, so make's status is 2 (make has no
+# other) although every file is written; OUT/summary is not kept, so each
+# later run says it again (and make -q is false) until those files are
+# made without a skip: raise the limit in the stage's FLAGS (e.g.
+# SPOTSIG_FLAGS='--max-record 256M', and KEEP_FLAGS the same) or take the
+# record out of the shard.  Any other status of a stage's program, or a
+# signal, fails its recipe as before, whatever the other programs of its
+# pipeline did.  Only the default goal ends with the summary and this
+# check: with the goals pairs or keeplist (whose make -q must stay true
+# when nothing is to be done) each stage that skipped says so when it runs
+# and leaves its FILE.skipped, and the run succeeds.
 #
 # Like any make, this one cannot handle file names with spaces or colons.
 
@@ -195,9 +210,51 @@ FORCE:
 # and the next run writes afresh: as a new file, since the commands of a
 # killed recipe may still be writing to the old one.  A failure of a
 # shard's stage names the shard, whatever the program said.
-atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp; \
-	{ $(1); } >$@.tmp && mv -f $@.tmp $@ || \
-	{ s=$$?; rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$s)";) exit $$s; }
+# COMMAND is one pipeline; its programs run with DK_STAGE set (below), so
+# one that skipped records and did the rest ends with status 3: when that
+# is all that went wrong, $@ is renamed all the same, and $@.skipped,
+# written first, names it for the summary (and is removed when $@ is made
+# again); any other status is a failure, the last one's the recipe's.
+atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp $@.skipped; st=0; \
+	{ $(1); } >$@.tmp || for p in "$${PIPESTATUS[@]}"; do \
+	    case $$p in 0) ;; 3) test $$st != 0 || st=3 ;; *) st=$$p ;; esac; \
+	done; \
+	case $$st in \
+	0) ;; \
+	3) printf '%s\n%s\n' '$(2)' "$(call SKIPNAME,$(2)) made without records its stage skipped" >$@.skipped; \
+	   echo >&2 "corpus.mk: $(call SKIPNAME,$(2)) made without the records skipped above" ;; \
+	*) rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$st)";) exit $$st ;; \
+	esac; mv -f $@.tmp $@
+SKIPNAME = $(if $(1),shard $(IN)/$(1): )$@:
+export DK_STAGE := 1
+
+# The files whose FILE.skipped the summary reads: of the whole corpus by
+# name, of each shard by directory (a command line naming every shard's
+# files would be too long), each marker holding its shard's name (none for
+# the whole corpus's) and its message.  A marker of a shard no longer in
+# IN, or of a directory this workflow does not make, is left alone.
+SKIPFILES = $(addprefix $(OUT)/,ids pairs.tsv clusters.tsv keep.txt \
+	$(if $(filter ddd,$(WORKFLOW)),,all.lex $(MATCHES:$(OUT)/%=%)) \
+	$(if $(filter spotsigs lsh,$(WORKFLOW)),idf.lex) \
+	$(if $(SPOT),short.pairs $(if $(ONE),,ranges.tsv)))
+SKIPDIRS = $(addprefix $(OUT)/,dedup $(if $(IMATCH),lex,sigs) \
+	$(if $(and $(IMATCH),$(filter warc,$(FORMAT))),text) \
+	$(if $(filter ddd,$(WORKFLOW))$(and $(SPOT),$(ONE)),,keys) $(if $(SPOT),short))
+# each marker of this job, as its message
+SKIPS = shards=" $$(cat $(O_shards)) "; \
+	for m in $(SKIPFILES:%=%.skipped) $(SKIPDIRS:%=%/*.skipped); do \
+	    test -f "$$m" || continue; \
+	    { read -r s && read -r msg; } <"$$m" || continue; \
+	    case $$s in '') ;; *) case $$shards in *" $$s "*) ;; *) continue ;; esac ;; esac; \
+	    echo "corpus.mk: $$msg"; \
+	done
+# the end of the summary's recipe: with such markers, they are listed, the
+# summary removed and the recipe fails
+SKIPEND = { $(SKIPS); } >$@.skips && \
+	if test -s $@.skips; then \
+	    rm -f $@; cat $@.skips >&2; rm -f $@.skips; \
+	    echo >&2 "corpus.mk: $(OUT): written without the records skipped by the stages above"; exit 1; \
+	fi; rm -f $@.skips
 
 # I-Match reads the text of a shard twice (words counted, then
 # fingerprinted), so a WARC shard is converted to a file once; a TSV or
@@ -424,11 +481,15 @@ $(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_dedup) | $(OUT)/dedup
 	$(call atomic,$(KEEP_$(FORMAT)),$*)
 
 # the summary: printed when it changes, kept as a file so that a run with
-# nothing to do does nothing
-$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(DEDUP)
+# nothing to do does nothing.  When a stage skipped records, the files
+# made without them are named, the summary is printed but not kept, and
+# its recipe fails, so that make ends with a failure (status 2, after
+# every file is made) and says so again on each run until those files
+# are made without a skip (a limit raised, or the shard mended).
+$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(OUT)/clusters.tsv $(DEDUP) $(O_shards)
 	@$(call atomic,echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
 	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
-	    "deduplicated shards in $(OUT)/dedup/") && cat $@
+	    "deduplicated shards in $(OUT)/dedup/") && cat $@ && $(SKIPEND)
 $(OUT)/summary: private SHELL := /bin/bash
 
 help:
@@ -456,6 +517,8 @@ help:
 	@echo '  WINDOW=$(WINDOW) TIME_COLUMN=$(TIME_COLUMN)  DDD: the window and the time column of the text'
 	@echo '  CLUSTER_FLAGS=$(CLUSTER_FLAGS)  KEEP_FLAGS=$(KEEP_FLAGS)'
 	@echo '  LAUNCH=$(LAUNCH)  runs each recipe, e.g. examples/srun-sh (Slurm)'
+	@echo 'records skipped by a stage (--max-record, not a page): the files are written without them,'
+	@echo 'the run ends saying so, and make fails (status 2) until they are made without a skip'
 
 clean:
 	rm -rf $(OUT)

@@ -39,6 +39,22 @@
 # document ID in the first column (the file dkcluster -a reads), which
 # merge needs when two short documents have one text.
 #
+# A record that a stage skips by the policy of dupkit-formats(5) (a page
+# that is not one, a record over the record limit) is no failure, as in
+# dkdedup: the programs run with DK_STAGE=1, so that one that skipped
+# records and did the rest ends with status 3, and a task where that is
+# all that went wrong says
+#   mapred.sh: STEP: done without the records skipped above
+# on its standard error (its log), after the program's message naming the
+# record, and ends with 0, so that the engine does not fail or retry it.
+# A task of job 2 (key-map, match-reduce) also writes a record
+# !skipped TAB STEP, which match-reduce passes on; merge writes the pairs
+# without the skipped records, then says
+#   mapred.sh: merge: pairs written without the records skipped in N task(s) of job 2 ...
+# and exits 1.  (Job 1's tasks read the same input with the same programs
+# as job 2's key-map, which skips the same records.)  Any other status, or
+# a signal, fails the task as before.
+#
 # A pipeline fails when any of its stages fails (pipefail: a task whose
 # htmlstrip or spotsig failed must fail, not hand on part of its output),
 # which POSIX sh lacks: the script runs itself under bash.
@@ -86,6 +102,29 @@ spot=spotsig
 test "$method" != spotsigs || spot="spotsig --quoted $DK_QUOTED --dense $DK_DENSE"
 LC_ALL=C
 export LC_ALL
+# The dupkit programs run as stages (DK_STAGE): one that skipped records
+# and did the rest ends with status 3 instead of 1, which a failure has.
+DK_STAGE=1
+export DK_STAGE
+
+# ended STATUS...: the statuses of the pipeline just run (PIPESTATUS),
+# after it failed: any but 0 and 3 ends the task with the last such one;
+# 3 alone (records skipped, named by the program) is noted in skipped
+skipped=
+ended() {
+	_s=0
+	for _p; do
+		case $_p in 0) ;; 3) test "$_s" != 0 || _s=3 ;; *) _s=$_p ;; esac
+	done
+	case $_s in 0) ;; 3) skipped=1 ;; *) exit "$_s" ;; esac
+}
+# passon: a task that skipped records says so and, in job 2, hands a
+# record !skipped TAB STEP on towards merge
+passon() {
+	test -n "$skipped" || return 0
+	echo "mapred.sh: $step: done without the records skipped above" >&2
+	case $step in key-map | match-reduce) printf '!skipped\t%s\n' "$step" ;; esac
+}
 
 # text: the mapper's input as a document stream of text
 text() {
@@ -99,20 +138,21 @@ needlex() {
 tmp=
 scratch() {
 	tmp=$(mktemp "${TMPDIR:-/tmp}/mapred.XXXXXX")
-	trap 'rm -f "$tmp"' EXIT
-	trap 'rm -f "$tmp"; exit 1' HUP INT TERM
+	trap 'rm -f "$tmp" "$tmp.skipped"' EXIT
+	trap 'rm -f "$tmp" "$tmp.skipped"; exit 1' HUP INT TERM
 }
 
 case $step in
 lex-map)
 	case $method in
-	imatch) text | dklexicon -w ;;
-	*) if test -n "$agree"; then text | $spot; else text | $spot | dklexicon; fi ;;
+	imatch) text | dklexicon -w || ended "${PIPESTATUS[@]}" ;;
+	*) if test -n "$agree"; then text | $spot || ended "${PIPESTATUS[@]}"
+	   else text | $spot | dklexicon || ended "${PIPESTATUS[@]}"; fi ;;
 	esac ;;
 lex-reduce)
 	if test -n "$agree"; then
 		# the signature streams: counted, and the agreeing ones marked
-		dklexicon --lexicon --idf "$idf" --agree "$agree"
+		dklexicon --lexicon --idf "$idf" --agree "$agree" || ended "${PIPESTATUS[@]}"
 	else
 		# the DFs of a term, and the Ns of the !N records, added up
 		awk -F '\t' '$1 != k { if (NR > 1) print k "\t" s; k = $1; s = 0 }
@@ -130,26 +170,29 @@ key-map)
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
 		awk -F '\t' -v f="$tmp" '{ print }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |
-		partition --shard -t "$tau"
+		partition --shard -t "$tau" || ended "${PIPESTATUS[@]}"
 		cat "$tmp" ;;
-	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ;;
-	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" ;;
+	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ||
+		ended "${PIPESTATUS[@]}" ;;
+	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" || ended "${PIPESTATUS[@]}" ;;
 	esac ;;
 match-reduce)
-	# records of one key are together, keys in byte order
+	# records of one key are together, keys in byte order; those of
+	# short documents (spotsigs) and of tasks that skipped records
+	# (!skipped) passed on, after the pairs
 	case $method in
-	spotsigs)
-		# the records of short documents passed on, after the pairs
-		scratch
-		awk -F '\t' -v f="$tmp" 'index($1, "!short:") == 1 { print > f; next } { print }' |
-		spotmatch -j 1 --min-shared "$DK_MIN_SHARED"
-		cat "$tmp" ;;
-	lsh) spotmatch -j 1 -t "$tau" ;;
-	imatch) spotmatch -j 1 ;;
-	esac ;;
+	spotsigs) set -- --min-shared "$DK_MIN_SHARED" ;;
+	lsh) set -- -t "$tau" ;;
+	imatch) set -- ;;
+	esac
+	scratch
+	awk -F '\t' -v f="$tmp" 'index($1, "!") == 1 { print > f; next } { print }' |
+	spotmatch -j 1 "$@" || ended "${PIPESTATUS[@]}"
+	cat "$tmp" ;;
 merge)
 	scratch
-	awk -F '\t' -v f="$tmp" 'index($1, "!short:") == 1 { print substr($1, 8) "\t" $2 > f; next }
+	awk -F '\t' -v f="$tmp" -v g="$tmp.skipped" 'index($1, "!short:") == 1 { print substr($1, 8) "\t" $2 > f; next }
+		$1 == "!skipped" { print $2 > g; next }
 		($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
 	case $method in
 	imatch)
@@ -171,6 +214,12 @@ merge)
 		sort -t "$(printf '\t')" -k1,1 -k2,2n |
 		awk -F '\t' '$1 != s { s = $1; k = $3; next } { print $2 "\t" k "\t" $3 "\t1.000000" }' |
 		sort -t "$(printf '\t')" -k1,1n | cut -f2-
+	fi
+	# the tasks of job 2 that skipped records (!skipped TAB STEP)
+	if test -s "$tmp.skipped"; then
+		echo "mapred.sh: merge: pairs written without the records skipped in $(wc -l <"$tmp.skipped") task(s) of job 2 (their logs name them)" >&2
+		exit 1
 	fi ;;
 *) usage ;;
 esac
+passon

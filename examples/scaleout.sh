@@ -50,6 +50,19 @@
 # they are.  The programs must be installed on every host (or -B).  The
 # ssh command is parallel's: set PARALLEL_SSH, or use ~/.ssh/config.
 #
+# A record that a stage skips by the policy of dupkit-formats(5) (a page
+# that is not one, a record over --max-record) is no failure, as in
+# dkdedup: the programs of every job run with DK_STAGE=1, so that one that
+# skipped records and did the rest ends with status 3, and a job where
+# that is all that went wrong ends with 0 after
+#   scaleout: job N: done without the records skipped above
+# The jobs' messages, which --results keeps in OUTDIR/STAGE.N.err, are
+# shown after each stage, the program's naming the record.  The run goes
+# on, writes pairs.tsv, clusters.tsv and keep.txt without the record, and
+# ends with
+#   scaleout: OUTDIR: written without the records skipped above
+# and status 1.  Any other status, or a signal, stops the run as before.
+#
 # A pipeline fails when any of its stages fails (pipefail), here and in
 # every job, so that a failed stage stops the run instead of handing on
 # what it wrote before it failed: the script runs itself under bash, and
@@ -157,15 +170,43 @@ pre() {
 	test -z "$remote" || printf ' case $PARALLEL_SSHLOGIN in :) cd %s ;; esac;' "$(q "$(pwd)")"
 }
 
+# job CMD: the command of a job, CMD being one pipeline (a space after it,
+# so that parallel -N puts all the arguments in the last {}) whose dupkit
+# programs run with DK_STAGE set, so that one that skipped records and did
+# the rest ends with status 3.  When that is all that went wrong, the job
+# says so on its standard error (skipnote) and ends with 0; any other
+# status fails it, the last one's its own.
+skipnote='done without the records skipped above'
+job() {
+	printf '%s DK_STAGE=1; export DK_STAGE; %s ; st=("${PIPESTATUS[@]}"); s=0;' "$(pre)" "$1"
+	printf ' for p in "${st[@]}"; do case $p in 0) ;; 3) test $s != 0 || s=3 ;; *) s=$p ;; esac; done;'
+	printf ' test $s != 3 || { echo "scaleout: job {#}: %s" >&2; s=0; }; exit $s' "$skipnote"
+}
+# here PROG ARG...: a dupkit program run on this machine as a stage: its
+# records skipped are noted, any other failure ends the run with its status
+skipped=
+here() {
+	_s=0
+	DK_STAGE=1 "$@" || _s=$?
+	case $_s in 0) ;; 3) skipped=1 ;; *) exit "$_s" ;; esac
+}
 # run STAGE [parallel options] COMMAND ARG...: one parallel run, stdout of
-# job # into STAGE.# in OUTDIR, halting on the first failure
+# job # into STAGE.# in OUTDIR, halting on the first failure.  The jobs'
+# standard error, which --results keeps in STAGE.#.err, is shown after
+# them in job order, and a job that skipped records is noted.
 run() {
 	_stage=$1
 	shift
 	set -- --halt now,fail=1 -S "$hosts" ${jobs:+-j "$jobs"} \
 		--results "$out/$_stage.{#}" \
 		$sendopts "$@"
-	parallel "$@" >/dev/null
+	_s=0
+	parallel "$@" >/dev/null || _s=$?
+	for _e in $(cd "$out" && ls | grep "^$_stage\.[0-9]*\.err\$" | sort -t. -k2,2n); do
+		cat "$out/$_e" >&2
+		! grep -q "^scaleout: job [0-9]*: $skipnote\$" "$out/$_e" || skipped=1
+	done
+	test "$_s" = 0 || exit "$_s"
 	rm -f "$out/$_stage".*.seq "$out/$_stage".*.err
 }
 # the files STAGE.1 .. STAGE.N, in order
@@ -211,7 +252,7 @@ if test -n "$docs"; then
 	nshard=$i
 	cd "$out"
 	if test -n "$stage1"; then
-		run map1 "$(pre) $stage1 {}" ::: $(files shard "$nshard")
+		run map1 "$(job "$stage1 {}")" ::: $(files shard "$nshard")
 		rm -f $(files shard "$nshard")
 	else
 		for i in $(seq "$nshard"); do mv "shard.$i" "map1.$i"; done
@@ -221,7 +262,7 @@ else
 	per=$(((nfile + nshard - 1) / nshard))
 	nshard=$(((nfile + per - 1) / per))
 	cd "$cdir"
-	run map1 -N "$per" "$(pre) htmlstrip {}${stage1:+ | $stage1}" ::: "$@"
+	run map1 -N "$per" "$(job "htmlstrip {}${stage1:+ | $stage1}")" ::: "$@"
 	cd "$out"
 fi
 lap map
@@ -232,13 +273,13 @@ lap map
 # signatures at once: one dklexicon --agree reads all the shards on this
 # machine, where map1 left them, and marks the signatures it keeps !agree.
 if test -n "$agree"; then
-	dklexicon --lexicon --idf "$idf" --agree "$agree" $(files map1 "$nshard") >all.lex
+	here dklexicon --lexicon --idf "$idf" --agree "$agree" $(files map1 "$nshard") >all.lex
 else
 	case $method in
-	imatch) run lex "$(pre) dklexicon -w {}" ::: $(files map1 "$nshard") ;;
-	*) run lex "$(pre) dklexicon {}" ::: $(files map1 "$nshard") ;;
+	imatch) run lex "$(job "dklexicon -w {}")" ::: $(files map1 "$nshard") ;;
+	*) run lex "$(job "dklexicon {}")" ::: $(files map1 "$nshard") ;;
 	esac
-	dklexicon -m $(files lex "$nshard") >all.lex
+	here dklexicon -m $(files lex "$nshard") >all.lex
 	rm -f $(files lex "$nshard")
 fi
 lap lexicon
@@ -249,14 +290,14 @@ spotsigs) cmd="dklexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;
 lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash --per-band -t $tau -j $threads" ;;
 imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
 esac
-run map2 ${remote:+--transferfile all.lex} "$(pre) $cmd" ::: $(files map1 "$nshard")
+run map2 ${remote:+--transferfile all.lex} "$(job "$cmd")" ::: $(files map1 "$nshard")
 # spotsigs: the documents too short to judge, whose filtered signatures
 # (counts summed) are fewer than DK_MIN_SHARED: short.I lists those of
 # shard I as SUM TAB ID, in shard order
 short_awk='$NF ~ /^!short/ { print $(NF - 1) "\t" $1 }'
 if test "$method" = spotsigs; then
 	run short ${remote:+--transferfile all.lex} \
-		"$(pre) dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | awk -F '\t' $(q "$short_awk")" \
+		"$(job "dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | awk -F '\t' $(q "$short_awk")")" \
 		::: $(files map1 "$nshard")
 fi
 lap keys
@@ -300,7 +341,7 @@ spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-shared $DK_MIN_
 lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac
-run reduce -N "$nshard" "$(pre) $cmd" ::: $(pieces)
+run reduce -N "$nshard" "$(job "$cmd")" ::: $(pieces)
 lap match
 
 # 6. the pairs, in one file.  A pair found in several key ranges (LSH: it
@@ -330,6 +371,10 @@ imatch)
 		END { if (NR) put() }' | sort >pairs.tsv ;;
 esac
 files map1 "$nshard" | xargs cut -f1 >ids.txt
-dkcluster -a ids.txt pairs.tsv >clusters.tsv
-dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
+here dkcluster -a ids.txt pairs.tsv >clusters.tsv
+here dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
 lap cluster
+if test -n "$skipped"; then
+	echo "scaleout: $out: written without the records skipped above" >&2
+	exit 1
+fi

@@ -290,7 +290,7 @@ test_expect_success 'a stage that fails (spotsig: a bad escape): status 2, no OU
 # The policy of dupkit-formats(5): a record over --max-record, or a page
 # that is not one, is skipped, named, the rest done, status 1; keep -o
 # writes OUT without it, and so does dkdedup (its stages tell skipped
-# records from a failure by the status DKDEDUP_STAGE asks of them).
+# records from a failure by the status DK_STAGE asks of them).
 test_expect_success 'a record over --max-record: skipped by every stage, named, OUT written without it, status 1' '
 	printf "a\t%s\nb\t%s\nl\t%s %s %s\nc\t%s\n" "$A" "$A" "$C" "$C" "$C" "$C" >long.tsv &&
 	test_expect_code 1 dkdedup $BARE --max-record 200 tsv long.tsv long.out 2>err &&

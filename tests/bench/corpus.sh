@@ -3,10 +3,11 @@
 # (each copy a record of its own, under a new URL and record ID) into
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
 # and CPU time (user and system, of every process of a run), all in one run:
-#   the single pipeline (htmlstrip | spotsig --checksum --dense | dklexicon --idf
-#     --agree | spotmatch, the exact copies of documents too short to
-#     judge, as dkdedup pairs them, then dkcluster and keep per shard: the
-#     same end as make's, with dupkit.defaults), the baseline;
+#   the single pipeline (htmlstrip | spotsig --checksum --quoted --dense
+#     | dklexicon --idf --agree | spotmatch, the exact copies of documents
+#     too short to judge, as dkdedup pairs them, then dkcluster and keep
+#     per shard: the same end as make's, with dupkit.defaults), the
+#     baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
 #     shards, each as a ratio to the baseline, and -j 2 to -j 1;
 #   make -j 2 with 4 key ranges (KEYS=4: merged lexicon, keys, shuffle);
@@ -98,7 +99,7 @@ load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(npr
 . "$top/examples/dupkit.defaults"
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig --checksum --dense $DK_DENSE | tee "$t/single/sigs" |
+	htmlstrip --warc $shards | spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE | tee "$t/single/sigs" |
 		dklexicon --idf $DK_IDF --agree $DK_AGREE --min-sigs $DK_MIN_SHARED |
 		tee "$t/single/filtered" |
 		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$t/single/pairs.tsv" &&
