@@ -1,8 +1,9 @@
 #!/bin/sh
 # dense: what word chains for the documents with few spot signatures
-# (spotsig --dense, DK_DENSE of examples/dupkit.defaults) cost the whole
-# job: dkdedup with its defaults against dkdedup --dense 0 (spot
-# signatures only, as before), alternated, 5 runs of each, on the labelled
+# (spotsig --dense N; N is $DENSE_N, default 8, the --min-shared value;
+# the defaults' DK_DENSE is 0) cost the whole job: dkdedup --dense N
+# against dkdedup --dense 0 (spot signatures only), alternated, 5 runs of
+# each, on the labelled
 # collections under DIR (the first operand, else $DENSE_DIR, else
 # /work/coll; DENSE_COLLS names them, default "glibmm feed"); CPU seconds
 # (user + sys, the stages included) of one run, median, and the ratio;
@@ -12,9 +13,9 @@
 have_time || exit 0
 dir=${1:-${DENSE_DIR:-/work/coll}}
 colls=${DENSE_COLLS:-glibmm feed}
+nd=${DENSE_N:-8}
 t=$BENCH_TMP/dense
 mkdir -p "$t"
-. "$(dirname "$0")/../../examples/dupkit.defaults"
 for c in $colls; do
 	docs=$dir/$c/docs.tsv
 	if ! test -f "$docs"; then
@@ -24,12 +25,12 @@ for c in $colls; do
 	o= n=
 	for i in 1 2 3 4 5; do
 		o="$o $(cpu_run dkdedup "$t/log" --dense 0 tsv "$docs" "$t/$c.old")" || exit 1
-		n="$n $(cpu_run dkdedup "$t/log" tsv "$docs" "$t/$c.new")" || exit 1
+		n="$n $(cpu_run dkdedup "$t/log" --dense "$nd" tsv "$docs" "$t/$c.new")" || exit 1
 	done
 	mo=$(echo "$o" | median) mn=$(echo "$n" | median)
-	chains=$(spotsig -v --dense "$DK_DENSE" "$docs" 2>&1 >/dev/null |
+	chains=$(spotsig -v --dense "$nd" "$docs" 2>&1 >/dev/null |
 		sed -n 's/.*, \([0-9]*\) by word chains.*/\1/p')
-	echo "$c: $(wc -l <"$docs") documents, $chains on word chains (--dense $DK_DENSE);" \
-		"dkdedup --dense 0 $mo s, defaults $mn s" \
+	echo "$c: $(wc -l <"$docs") documents, $chains on word chains (--dense $nd);" \
+		"dkdedup --dense 0 $mo s, --dense $nd $mn s" \
 		"(x$(awk -v a="$mn" -v b="$mo" 'BEGIN { printf "%.2f", a / b }'))"
 done
