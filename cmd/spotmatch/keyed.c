@@ -170,11 +170,14 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered
 	} else if (k->rawhash.v[i] != h)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
+	/* the next record repeats this one only in a stream of bands */
+	k->haslast = k->indexed;
+	if (!k->indexed)
+		return k->doc.v[i];
 	k->last.n = 0;
 	dk_buf_bytes(&k->last, id.p, id.n);
 	dk_buf_bytes(&k->last, sigs.p, sigs.n);
 	k->lastid = id.n;
-	k->haslast = 1;
 	return k->lastdoc = k->doc.v[i];
 }
 
@@ -613,6 +616,43 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
  * reads every posting). */
 #define PASS_PAIRS ((uint64_t)1 << 20)
 
+/* Sorting the postings: placed by top byte, then the 256 runs sorted by
+ * threads, each taking the next run. */
+struct runsort {
+	uint64_t *v;
+	size_t start[257];
+	dk_counter next;
+};
+
+static void
+runsort_work(void *arg, int tid)
+{
+	struct runsort *rs = arg;
+	u64vec tmp = { 0 };
+	size_t b, n;
+
+	(void)tid;
+	while ((b = dk_counter_take(&rs->next, 1, 256)) < 256) {
+		n = rs->start[b + 1] - rs->start[b];
+		DK_GROW(&tmp, n + 1);
+		dk_sort_u64_tmp(rs->v + rs->start[b], n, tmp.v);
+	}
+	free(tmp.v);
+}
+
+static void
+sort_postings(sm_keyed *k, int nt)
+{
+	struct runsort rs = { k->pkey.v, { 0 }, { 0 } };
+
+	if (nt < 2 || k->pkey.n < 65536) {
+		dk_sort_u64_spread(k->pkey.v, k->pkey.n);
+		return;
+	}
+	dk_spread_runs(k->pkey.v, k->pkey.n, rs.start);
+	dk_parallel(nt, runsort_work, &rs);
+}
+
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */
 static void
 match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
@@ -625,7 +665,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 	int t;
 
 	/* key hashes are spread: the sort needs little scratch */
-	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
+	sort_postings(k, c->nthreads);
 	total = count_pairs(k, &ngroups);
 	c->ngroups += ngroups;
 	npass = (size_t)(total / PASS_PAIRS) + 1;
