@@ -9,7 +9,8 @@ test_description='minhash | spotmatch: every pair is an exact pair, with its exa
 # bands chosen by -t or given by -k and -l, unweighted and -w.  The pairs
 # are the same from the record a band of --per-band, and with the band
 # postings spilled to files (DK_TEST_KEYED_SPILL: the postings held,
-# here few enough that buckets are split again).
+# here few enough that buckets are split again).  Case 12 posts 81,000
+# band keys, enough that -j 2 sorts them by threads (65,536 or more).
 gen() {
 	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
 		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
@@ -56,6 +57,7 @@ done <<EOF_CASES
 8 800 0.6 set -k 2 -l 40
 9 1000 0.9 jaccard -w -k 8 -l 8
 10 1500 0.5 jaccard -t 0.5 -s 7
+12 3000 0.7 jaccard -t 0.7
 EOF_CASES
 
 # The filters that spare comparisons (lengths, signature maps) must drop
