@@ -280,24 +280,18 @@ dk_sort_u64_top(uint64_t *v, size_t n, uint64_t *tmp)
 }
 
 void
-dk_sort_u64_spread(uint64_t *v, size_t n)
+dk_spread_runs(uint64_t *v, size_t n, size_t start[257])
 {
-	size_t count[256] = { 0 }, start[257], next[256], i, big = 0;
-	uint64_t *tmp, x, y;
+	size_t count[256] = { 0 }, next[256], i;
+	uint64_t x, y;
 	unsigned b, d;
 
-	if (n < 4096) {
-		dk_sort_u64(v, n);
-		return;
-	}
 	for (i = 0; i < n; i++)
 		count[v[i] >> 56]++;
 	start[0] = 0;
 	for (b = 0; b < 256; b++) {
 		start[b + 1] = start[b] + count[b];
 		next[b] = start[b];
-		if (count[b] > big)
-			big = count[b];
 	}
 	/* each value goes to its run, displacing one that goes on to its
 	 * own, until the cycle comes back to the hole */
@@ -311,8 +305,25 @@ dk_sort_u64_spread(uint64_t *v, size_t n)
 			}
 			v[next[b]++] = x;
 		}
+}
+
+void
+dk_sort_u64_spread(uint64_t *v, size_t n)
+{
+	size_t start[257], big = 0;
+	uint64_t *tmp;
+	unsigned b;
+
+	if (n < 4096) {
+		dk_sort_u64(v, n);
+		return;
+	}
+	dk_spread_runs(v, n, start);
+	for (b = 0; b < 256; b++)
+		if (start[b + 1] - start[b] > big)
+			big = start[b + 1] - start[b];
 	tmp = dk_reallocarray(NULL, big + 1, sizeof *tmp);
 	for (b = 0; b < 256; b++)
-		dk_sort_u64_tmp(v + start[b], count[b], tmp);
+		dk_sort_u64_tmp(v + start[b], start[b + 1] - start[b], tmp);
 	free(tmp);
 }

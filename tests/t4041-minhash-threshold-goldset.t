@@ -39,9 +39,14 @@ test_expect_success SHARED,PIPELINE '-t 0.44: recall at least 0.95, no pair outs
 	found keyed
 '
 
-test_expect_success SHARED,PIPELINE '-w -t 0.44 (multiset Jaccard, as spotmatch verifies): the same goal' '
+# -t sketches multisets (the Jaccard spotmatch verifies), as -w does;
+# --set sketches the sets.
+test_expect_success SHARED,PIPELINE '-t is -w -t; --set -t 0.44 (set Jaccard): the same goal' '
 	minhash -w -t 0.44 sigs >wkeyed &&
-	found wkeyed
+	test_cmp keyed wkeyed &&
+	minhash --set -t 0.44 sigs >skeyed &&
+	! cmp -s keyed skeyed &&
+	found skeyed
 '
 
 test_done

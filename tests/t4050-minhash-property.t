@@ -9,7 +9,8 @@ test_description='minhash | spotmatch: every pair is an exact pair, with its exa
 # bands chosen by -t or given by -k and -l, unweighted and -w.  The pairs
 # are the same from the record a band of --per-band, and with the band
 # postings spilled to files (DK_TEST_KEYED_SPILL: the postings held,
-# here few enough that buckets are split again).
+# here few enough that buckets are split again).  Case 12 posts 81,000
+# band keys, enough that -j 2 sorts them by threads (65,536 or more).
 gen() {
 	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
 		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
@@ -56,6 +57,7 @@ done <<EOF_CASES
 8 800 0.6 set -k 2 -l 40
 9 1000 0.9 jaccard -w -k 8 -l 8
 10 1500 0.5 jaccard -t 0.5 -s 7
+12 3000 0.7 jaccard -t 0.7
 EOF_CASES
 
 # The filters that spare comparisons (lengths, signature maps) must drop
@@ -127,6 +129,33 @@ test_expect_success 'keyed stream: a key listing bands stands for each band, mix
 	test_cmp expect actual &&
 	DK_TEST_KEYED_SPILL=2 spotmatch -t 0.5 in >actual &&
 	test_cmp expect actual
+'
+
+# spotmatch interns no ID of a record listing a document's bands (B:)
+# until a record of one band (Bbbb:) comes; then the documents read so far,
+# short ones too, are found again by ID.
+test_expect_success 'keyed stream: documents of B: records met again under a band' '
+	a=00000000000000aa b=00000000000000bb c=00000000000000cc z=0000000000000000 &&
+	printf "B:$a,$b\td1\ta=1 b=1\n" >in &&
+	printf "B:$z,$z\ts1\t!short a=1 b=1\n" >>in &&
+	printf "B:$c,$c\td2\ta=1 b=1 c=1\n" >>in &&
+	printf "B001:$b\td2\ta=1 b=1 c=1\n" >>in &&
+	printf "B000:$a\ts1\t!short a=1 b=1\n" >>in &&
+	printf "B000:$a\td1\ta=1 b=1\n" >>in &&
+	printf "d1\td2\t0.666667\n" >expect &&
+	for j in 1 2; do
+		spotmatch -v -j $j -t 0.5 in >actual 2>err &&
+		test_cmp expect actual &&
+		grep "2 documents, 1 short, .* 4 partitions, .* 1 candidates compared, 1 pairs" err ||
+		return 1
+	done &&
+	cp in in2 &&
+	printf "B001:$b\ts1\t!short a=1 c=1\n" >>in2 &&
+	expect_error 2 "spotmatch: in2:7: document .s1. appears with other signatures" \
+		spotmatch -t 0.5 in2 &&
+	printf "B001:$b\td1\ta=1 c=1\n" >>in &&
+	expect_error 2 "spotmatch: in:7: document .d1. appears with other signatures" \
+		spotmatch -t 0.5 in
 '
 
 test_expect_success 'keyed stream: a document met again later keeps its number' '

@@ -19,13 +19,19 @@
 
 static const struct dk_usage usage = {
 	"minhash [-vw] [--per-band | --sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]\n"
-	"minhash -t TAU [-vw] [--per-band | --sketch] [--fn-weight W] [-j N] [-l MAX] [-s SEED] [file ...]",
+	"minhash -t TAU [-vw] [--set] [--per-band | --sketch] [--fn-weight W] [--p-tau P]\n"
+	"        [-j N] [-l MAX] [-s SEED] [file ...]",
 	"  -k K       min-hashes per band (default 6)\n"
 	"  -l L       bands (default 32); with -t, the most bands (default 32)\n"
 	"  -t TAU     choose k and l for the similarity threshold TAU\n"
 	"  --fn-weight W  with -t, weight of false negatives (default 0.93)\n"
+	"  --p-tau P  with -t, the least chance that a pair at TAU shares a band\n"
+	"             key (default 0.9)\n"
 	"  -s SEED    seed of the hash family (default 0)\n"
-	"  -w         weighted: a signature counts COUNT times (multiset)\n"
+	"  -w         weighted: a signature counts COUNT times (multiset); the\n"
+	"             default with -t\n"
+	"  --set      with -t, the set of signatures, counts ignored (for\n"
+	"             spotmatch -M set)\n"
 	"  --per-band one line per band (KEY Bbbb:HASH) instead of per document\n"
 	"  --sketch   write the K*L min-hash values instead of band keys\n"
 	"  -j N       worker threads (default: online CPUs)\n"
@@ -34,11 +40,13 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT, OPT_PERBAND };
+enum { OPT_SKETCH = 0x2000, OPT_FNWEIGHT, OPT_PERBAND, OPT_PTAU, OPT_SET };
 
 /* -t: the weight of the false-negative area (that of the false positives
- * is 1 - W), and the rows a band may use on average within the budget. */
+ * is 1 - W), the least P(tau), and the rows a band may use on average
+ * within the budget. */
 #define FN_WEIGHT 0.93
+#define P_TAU 0.9
 #define ROWS_PER_BAND 6
 #define GOLDEN 0x9e3779b97f4a7c15ULL
 
@@ -436,37 +444,47 @@ report(const struct stats *st, const struct family *f)
 	    f->perband ? "band records" : "keyed records");
 }
 
-/* The options that choose the banding. */
+/* The options that choose the banding and the weighting. */
 struct banding {
 	int k, l;               /* -k and -l, 0 when not given */
-	double tau, wfn;        /* -t (0 when not given) and --fn-weight */
+	double tau, wfn, ptau;  /* -t (0 when not given), --fn-weight and
+	                         * --p-tau (-1 when not given) */
+	int w, set;             /* -w, --set */
 };
 
-/* k and l from the options: as given, or chosen for -t. */
+/* k and l from the options: as given, or chosen for -t; whether the
+ * sketch is weighted. */
 static void
-choose_banding(const struct banding *o, int *k, int *l)
+choose_banding(const struct banding *o, int *k, int *l, int *weighted)
 {
 	struct mh_choice c;
 	int maxl = o->l ? o->l : 32;
+	double wfn = o->wfn >= 0 ? o->wfn : FN_WEIGHT, ptau = o->ptau >= 0 ? o->ptau : P_TAU;
 
+	if (o->w && o->set)
+		dk_diex(DK_EXIT_INPUT, "-w and --set exclude each other");
 	if (o->tau == 0) {
-		if (o->wfn >= 0)
-			dk_diex(DK_EXIT_INPUT, "--fn-weight needs -t");
+		if (o->wfn >= 0 || o->ptau >= 0 || o->set)
+			dk_diex(DK_EXIT_INPUT, "%s needs -t", o->wfn >= 0 ? "--fn-weight" :
+			    o->ptau >= 0 ? "--p-tau" : "--set");
 		*k = o->k ? o->k : 6;
 		*l = o->l ? o->l : 32;
+		*weighted = o->w;
 		return;
 	}
 	if (o->k)
 		dk_diex(DK_EXIT_INPUT, "-k and -t exclude each other: -t chooses k (give -l for the most bands)");
-	mh_tune(o->tau, maxl, ROWS_PER_BAND * maxl, o->wfn >= 0 ? o->wfn : FN_WEIGHT, &c);
+	/* spotmatch verifies the multiset Jaccard similarity unless told
+	 * -M set: the weighted sketch is the one whose collisions follow it */
+	*weighted = !o->set;
+	mh_tune(o->tau, maxl, ROWS_PER_BAND * maxl, wfn, ptau, &c);
 	*k = c.k;
 	*l = c.l;
 	if (dk_verbose)
 		dk_note("-t %g: k %d, l %d (of l <= %d, k * l <= %d): false-positive area "
-		    "%.6f, false-negative area %.6f, weights %g and %g; P(tau) %.4f",
-		    o->tau, c.k, c.l, maxl, ROWS_PER_BAND * maxl, c.fp, c.fn,
-		    1 - (o->wfn >= 0 ? o->wfn : FN_WEIGHT), o->wfn >= 0 ? o->wfn : FN_WEIGHT,
-		    mh_collide(o->tau, c.k, c.l));
+		    "%.6f, false-negative area %.6f, weights %g and %g; P(tau) %.4f (at least %g)",
+		    o->tau, c.k, c.l, maxl, ROWS_PER_BAND * maxl, c.fp, c.fn, 1 - wfn, wfn,
+		    mh_collide(o->tau, c.k, c.l), ptau);
 }
 
 int
@@ -476,6 +494,8 @@ main(int argc, char **argv)
 		{ "sketch", no_argument, NULL, OPT_SKETCH },
 		{ "per-band", no_argument, NULL, OPT_PERBAND },
 		{ "fn-weight", required_argument, NULL, OPT_FNWEIGHT },
+		{ "p-tau", required_argument, NULL, OPT_PTAU },
+		{ "set", no_argument, NULL, OPT_SET },
 		DK_CLI_LONGOPTS,
 		DK_CLI_IDOPTS,
 		{ NULL, 0, NULL, 0 }
@@ -483,7 +503,7 @@ main(int argc, char **argv)
 	struct family fam = { 0 };
 	struct batch bt = { 0 };
 	struct stats st = { 0 };
-	struct banding opt = { 0, 0, 0, -1 };
+	struct banding opt = { 0, 0, 0, -1, -1, 0, 0 };
 	struct job job;
 	uint64_t seed = 0;
 	int ch, i, k, l, nthreads, status;
@@ -505,7 +525,10 @@ main(int argc, char **argv)
 			opt.tau = dk_parse_threshold(optarg);
 			break;
 		case 'w':
-			fam.weighted = 1;
+			opt.w = 1;
+			break;
+		case OPT_SET:
+			opt.set = 1;
 			break;
 		case OPT_SKETCH:
 			fam.sketch = 1;
@@ -516,6 +539,9 @@ main(int argc, char **argv)
 		case OPT_FNWEIGHT:
 			opt.wfn = dk_parse_double(optarg, 0, 1, "W");
 			break;
+		case OPT_PTAU:
+			opt.ptau = dk_parse_double(optarg, 0, 1, "P");
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -525,7 +551,7 @@ main(int argc, char **argv)
 
 	if (fam.sketch && fam.perband)
 		dk_diex(DK_EXIT_INPUT, "--sketch and --per-band exclude each other");
-	choose_banding(&opt, &k, &l);
+	choose_banding(&opt, &k, &l, &fam.weighted);
 	family_init(&fam, k, l, seed);
 	nthreads = dk_cli_threads();
 	bt.fam = &fam;

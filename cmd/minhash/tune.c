@@ -1,7 +1,8 @@
 /* Choosing k and l for a threshold: the banding whose S-curve lies best
  * around tau, as the weighted areas of minhash.h define it (the analysis of
  * Leskovec, Rajaraman and Ullman's "Mining of Massive Datasets", ch. 3, as
- * datasketch's MinHashLSH applies it). */
+ * datasketch's MinHashLSH applies it), among those that find a pair at tau
+ * with a given probability. */
 #include <math.h>
 
 #include "minhash.h"
@@ -48,19 +49,31 @@ mh_areas(double tau, int k, int l, double *fp, double *fn)
 }
 
 void
-mh_tune(double tau, int maxl, int rows, double wfn, struct mh_choice *c)
+mh_tune(double tau, int maxl, int rows, double wfn, double pmin, struct mh_choice *c)
 {
-	double fp, fn, cost;
-	int k, l;
+	double fp, fn, cost, p, topp = -1;
+	int k, l, topk = 1, topl = 1;
 
 	c->k = c->l = 0;
 	c->cost = HUGE_VAL;
 	for (l = 1; l <= maxl; l++)
 		for (k = 1; k <= MH_KMAX && k * l <= rows; k++) {
+			p = mh_collide(tau, k, l);
+			if (p > topp + 1e-12) {
+				topp = p;
+				topk = k;
+				topl = l;
+			}
+			if (p < pmin)
+				continue;
 			mh_areas(tau, k, l, &fp, &fn);
 			cost = (1 - wfn) * fp + wfn * fn;
 			/* what differs by rounding only is a tie */
 			if (cost < c->cost - 1e-12)
 				*c = (struct mh_choice){ k, l, fp, fn, cost };
 		}
+	if (c->k == 0) {        /* none reaches pmin */
+		mh_areas(tau, topk, topl, &fp, &fn);
+		*c = (struct mh_choice){ topk, topl, fp, fn, (1 - wfn) * fp + wfn * fn };
+	}
 }

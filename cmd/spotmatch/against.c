@@ -393,7 +393,7 @@ keyed_record(struct against *a, dk_reader *r)
 	if (a->w) {
 		size_t nd = a->w->c.docs.n;
 
-		sm_keyed_add(a->w->keys, &a->w->c, &a->rd, r);
+		sm_keyed_add(a->w->keys, &a->w->c, &a->rd, r, NULL);
 		if (a->w->c.docs.n > nd)
 			DK_PUSH(&a->w->num, (uint32_t)(a->ninput - (same ? 1 : 0)));
 	}

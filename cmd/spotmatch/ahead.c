@@ -1,4 +1,4 @@
-/* Reading a signature or partition stream ahead, in batches, with -j
+/* Reading a signature, partition or minhash stream ahead, in batches, with -j
  * above 1.  The reader copies the lines of a batch; then every thread
  * takes records of it, parses their signatures and numbers them by the
  * dictionary as it stands (looking up only: nothing changes it

@@ -303,21 +303,22 @@ take_record(sm_input *in, dk_reader *r)
 		break;
 	case DK_PAIRS_VERIFY:
 	case DK_PAIRS_SHARE:
-		sm_keyed_add(in->keyed, c, s, r);
+		sm_keyed_add(in->keyed, c, s, r, in->pre);
 		break;
 	}
 }
 
 /* Whether the rest of the stream is read ahead: with threads, for a
- * signature or partition stream of the default mode (the stream's first
- * record has decided its kind). */
+ * signature, partition or minhash stream of the default mode (the
+ * stream's first record has decided its kind; imatch's fingerprints need
+ * no signatures). */
 static int
 reads_ahead(const sm_input *in)
 {
 	enum dk_pairs kind = in->rd.kind->pairs;
 
 	return in->c->nthreads > 1 && !in->members_only && !in->c->refnum &&
-	    (kind == DK_PAIRS_NONE || kind == DK_PAIRS_GROUP);
+	    (kind == DK_PAIRS_NONE || kind == DK_PAIRS_GROUP || kind == DK_PAIRS_VERIFY);
 }
 
 void

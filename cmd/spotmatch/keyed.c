@@ -47,6 +47,16 @@ struct sm_keyed {
 	size_t lastid;
 	uint32_t lastdoc;
 	int haslast;
+	/* The IDs of documents read from records of the per-document form
+	 * ("B:HASH,HASH,...") are not interned while the stream shows no
+	 * other: dk_ids has checked them unique in that form's scope, so
+	 * only a record of a band ("Bbbb:HASH") could meet one again.  The
+	 * first such record (or --allow-repeated-ids) interns them, in order
+	 * of their ID ids, from c's IDs and, for short documents, which c
+	 * does not keep, from shortid (their lengths in shortlen). */
+	int indexed;
+	DK_VEC(char) shortid;
+	DK_VEC(uint32_t) shortlen;
 	size_t ndocs;               /* 1 + the greatest document posted */
 	unsigned shift;             /* bits of the document in a packed word */
 	/* sm_keyed_index: documents of the i-th key (kkey[i], sorted) are
@@ -106,28 +116,68 @@ same_as_last(const sm_keyed *k, dk_str id, dk_str sigs)
 	    (sigs.n == 0 || memcmp(k->last.p + id.n, sigs.p, sigs.n) == 0);
 }
 
-/* The document of a record not like the previous one: new, or met before
- * with the same signatures. */
-static uint32_t
-record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, dk_str id, dk_str sigs)
+/* Interns the IDs of the documents not yet in k->ids (see struct
+ * sm_keyed), each getting the ID id it was counted under. */
+static void
+index_ids(sm_keyed *k, const sm_ctx *c)
 {
-	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
-	uint32_t i, d;
+	size_t i = dk_intern_count(&k->ids), off = 0, nshort = 0;
+	dk_str id;
 	int isnew;
 
-	i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
+	for (; i < k->doc.n; i++) {
+		if (k->doc.v[i] != NONE)
+			id = sm_doc_id(c, k->doc.v[i]);
+		else {
+			id = (dk_str){ k->shortid.v + off, k->shortlen.v[nshort] };
+			off += k->shortlen.v[nshort++];
+		}
+		dk_intern_id(&k->ids, id.p, id.n, &isnew);
+	}
+	k->shortid.n = k->shortlen.n = 0;
+	k->indexed = 1;
+}
+
+/* The document of a record not like the previous one: new (its signatures
+ * numbered ahead when pre is set), or met before with the same
+ * signatures. */
+static uint32_t
+record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered *pre,
+    dk_str id, dk_str sigs)
+{
+	dk_str key = s->x.rec.f[0];
+	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
+	uint32_t i, d;
+	int isnew = 1;
+
+	if (!k->indexed && (key.n < 2 || key.p[1] != ':' || dk_allow_repeated_ids))
+		index_ids(k, c);
+	if (k->indexed)
+		i = dk_intern_id(&k->ids, id.p, id.n, &isnew);
+	else
+		i = (uint32_t)k->doc.n;
 	if (isnew) {
-		d = sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
+		d = pre ? sm_add_numbered(c, r, id, pre) : sm_add_doc(c, r, id, sm_rec_sigs(s, r), 0);
 		DK_PUSH(&k->doc, d);
 		DK_PUSH(&k->rawhash, h);
+		if (!k->indexed && d == NONE) {
+			DK_GROW(&k->shortid, k->shortid.n + id.n + 1);
+			if (id.n)
+				memcpy(k->shortid.v + k->shortid.n, id.p, id.n);
+			k->shortid.n += id.n;
+			DK_PUSH(&k->shortlen, (uint32_t)id.n);
+		}
 	} else if (k->rawhash.v[i] != h)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "document '%.*s' appears with other signatures", (int)id.n, id.p);
+	/* the next record repeats this one only in a stream of bands */
+	k->haslast = k->indexed;
+	if (!k->indexed)
+		return k->doc.v[i];
 	k->last.n = 0;
 	dk_buf_bytes(&k->last, id.p, id.n);
 	dk_buf_bytes(&k->last, sigs.p, sigs.n);
 	k->lastid = id.n;
-	k->haslast = 1;
 	return k->lastdoc = k->doc.v[i];
 }
 
@@ -257,7 +307,7 @@ unspill(sm_keyed *k)
 }
 
 void
-sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
+sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered *pre)
 {
 	const sm_rec *x = &s->x;
 	dk_str key = x->rec.f[0], id = x->id, sigs = x->sigtext;
@@ -276,7 +326,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
 	}
-	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, id, sigs);
+	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, pre, id, sigs);
 	if (d == NONE)
 		return;
 	if (d >= k->ndocs) {
@@ -302,9 +352,11 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r)
 static void
 pack(sm_keyed *k)
 {
-	DK_FREE_ALL(k->doc.v, k->rawhash.v);
+	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->shortid.v, k->shortlen.v);
 	memset(&k->doc, 0, sizeof k->doc);
 	memset(&k->rawhash, 0, sizeof k->rawhash);
+	memset(&k->shortid, 0, sizeof k->shortid);
+	memset(&k->shortlen, 0, sizeof k->shortlen);
 	dk_buf_free(&k->last);
 	memset(&k->last, 0, sizeof k->last);
 	k->haslast = 0;
@@ -564,6 +616,43 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
  * reads every posting). */
 #define PASS_PAIRS ((uint64_t)1 << 20)
 
+/* Sorting the postings: placed by top byte, then the 256 runs sorted by
+ * threads, each taking the next run. */
+struct runsort {
+	uint64_t *v;
+	size_t start[257];
+	dk_counter next;
+};
+
+static void
+runsort_work(void *arg, int tid)
+{
+	struct runsort *rs = arg;
+	u64vec tmp = { 0 };
+	size_t b, n;
+
+	(void)tid;
+	while ((b = dk_counter_take(&rs->next, 1, 256)) < 256) {
+		n = rs->start[b + 1] - rs->start[b];
+		DK_GROW(&tmp, n + 1);
+		dk_sort_u64_tmp(rs->v + rs->start[b], n, tmp.v);
+	}
+	free(tmp.v);
+}
+
+static void
+sort_postings(sm_keyed *k, int nt)
+{
+	struct runsort rs = { k->pkey.v, { 0 }, { 0 } };
+
+	if (nt < 2 || k->pkey.n < 65536) {
+		dk_sort_u64_spread(k->pkey.v, k->pkey.n);
+		return;
+	}
+	dk_spread_runs(k->pkey.v, k->pkey.n, rs.start);
+	dk_parallel(nt, runsort_work, &rs);
+}
+
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */
 static void
 match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
@@ -576,7 +665,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 	int t;
 
 	/* key hashes are spread: the sort needs little scratch */
-	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
+	sort_postings(k, c->nthreads);
 	total = count_pairs(k, &ngroups);
 	c->ngroups += ngroups;
 	npass = (size_t)(total / PASS_PAIRS) + 1;
@@ -680,7 +769,7 @@ sm_keyed_free(sm_keyed *k)
 	for (b = 0; k->spilled && b < NBUCKET; b++)
 		fclose(k->bucket[b]);
 	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
-	    k->kstart.v, k->kdoc.v, k->hits.v);
+	    k->kstart.v, k->kdoc.v, k->hits.v, k->shortid.v, k->shortlen.v);
 	dk_buf_free(&k->last);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
@@ -768,6 +857,7 @@ size_t
 sm_keyed_bytes(const sm_keyed *k)
 {
 	return sizeof *k + dk_intern_bytes(&k->keys) + dk_intern_bytes(&k->ids) +
-	    (k->doc.cap + k->kstart.cap + k->kdoc.cap + k->hits.cap) * sizeof(uint32_t) +
-	    (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) + k->last.cap;
+	    (k->doc.cap + k->kstart.cap + k->kdoc.cap + k->hits.cap + k->shortlen.cap) *
+	    sizeof(uint32_t) + (k->rawhash.cap + k->pkey.cap + k->kkey.cap) * sizeof(uint64_t) +
+	    k->last.cap + k->shortid.cap;
 }

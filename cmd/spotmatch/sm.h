@@ -252,8 +252,9 @@ double sm_candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 /* ---- keyed streams (keyed.c) ---- */
 
 sm_keyed *sm_keyed_new(const struct dk_keykind *kind);
-/* The record in s->x, of a document that gets its number in c. */
-void sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r);
+/* The record in s->x, of a document that gets its number in c; pre: its
+ * signatures numbered ahead (ahead.c), or NULL. */
+void sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered *pre);
 void sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out);
 /* --against: the keys read become a table from key to documents; the
  * documents' IDs are forgotten (c holds them). */
