@@ -197,7 +197,7 @@ static void
 drop_input(struct against *a)
 {
 	a->c->docs.n = a->nref;
-	a->c->pool.n = a->refpool;
+	sm_pool_truncate(a->c, a->refpool);
 	a->c->ids.n = a->refids;
 }
 
@@ -261,7 +261,7 @@ known_sigs(const sm_ctx *c, uint32_t d)
 {
 	const sm_doc *x = &c->docs.v[d];
 
-	return x->nsig - (x->nsig > 0 && c->pool.v[x->sig].id == 0);
+	return x->nsig - (x->nsig > 0 && c->pool.id[x->sig] == 0);
 }
 
 static void

@@ -254,7 +254,7 @@ note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d
 	}
 	x = &c->docs.v[c->sumdoc.v[k]];
 	y = &c->docs.v[d];
-	if (x->nsig != y->nsig || x->len != y->len || x->fp != y->fp)
+	if (x->len != y->len || x->fp != y->fp || !sm_same_sigs(c, x, y))
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "same checksum as %.*s but different signatures", (int)x->idlen,
 		    c->ids.v + x->id);
@@ -272,7 +272,7 @@ member_record(sm_input *in, dk_reader *r)
 
 	if (d == UINT32_MAX || !((x = &c->docs.v[d])->flags & DK_SIG_PROBE))
 		return;
-	c->pool.n -= x->nsig;
+	sm_pool_truncate(c, c->pool.n - x->nsig);
 	c->ids.n -= x->idlen;
 	c->docs.n--;
 }
@@ -287,7 +287,11 @@ take_record(sm_input *in, dk_reader *r)
 
 	switch (s->kind->pairs) {
 	case DK_PAIRS_NONE:
+		if (s->own_plain)
+			sm_id_check(c, r, s->x.id);
 		d = add_record(in, r);
+		if (s->own_plain)
+			sm_id_note(c, s->x.id, d);
 		if (c->sumcol)
 			note_sum(c, r, &s->x.rec, 0, d);
 		break;
@@ -444,10 +448,13 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 
 	sm_ctx_init(&c, o);
 	in = sm_input_new(&c, o, 0);
+	/* a plain stream's IDs are checked on the text c keeps of them */
+	in->rd.own_plain = !dk_allow_repeated_ids;
 	status = dk_each_input(argc, argv, read_operand, in);
-	/* every ID has been checked: the set of them (some 40 bytes a
-	 * document) is not needed while matching */
+	/* every ID has been checked: the sets of them are not needed while
+	 * matching */
 	dk_ids_free(&dk_input_ids);
+	sm_ids_free(&c);
 	t0 = sm_seconds();
 	check_stream(in, &c, o->tau_set);
 	kind = in->rd.kind ? in->rd.kind->pairs : DK_PAIRS_NONE;

@@ -77,7 +77,7 @@ struct klass {
 };
 
 struct cslot {
-	uint64_t hash;
+	uint32_t hash;             /* the class hash's low half */
 	uint32_t cls;              /* class + 1, 0 for an empty slot */
 };
 
@@ -144,7 +144,10 @@ resort_work(void *arg, int tid)
 	struct resort *rs = arg;
 	sm_ctx *c = rs->c;
 	size_t k, end, i, j, n = c->docs.n;
+	DK_VEC(dk_idcount) tmp = { 0 };
 	dk_idcount *v, x;
+	uint32_t *id, xid;
+	uint8_t *cnt, xcnt;
 	sm_doc *d;
 
 	(void)tid;
@@ -153,17 +156,35 @@ resort_work(void *arg, int tid)
 			d = &c->docs.v[k];
 			if (d->flags & SM_SHARED)
 				continue;
-			v = c->pool.v + d->sig;
+			if (sm_doc_has_big(c, d)) {
+				/* the big counts follow their signatures */
+				DK_GROW(&tmp, d->nsig);
+				v = tmp.v;
+				sm_doc_get(c, d, v);
+				for (i = 0; i < d->nsig; i++)
+					v[i].id = rs->to[v[i].id];
+				for (i = 1; i < d->nsig; i++) {
+					x = v[i];
+					for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+						v[j] = v[j - 1];
+					v[j] = x;
+				}
+				sm_pool_set(c, d->sig, v, d->nsig);
+				continue;
+			}
+			id = c->pool.id + d->sig;
+			cnt = c->pool.cnt + d->sig;
 			for (i = 0; i < d->nsig; i++)
-				v[i].id = rs->to[v[i].id];
+				id[i] = rs->to[id[i]];
 			for (i = 1; i < d->nsig; i++) {
-				x = v[i];
-				for (j = i; j > 0 && v[j - 1].id > x.id; j--)
-					v[j] = v[j - 1];
-				v[j] = x;
+				xid = id[i], xcnt = cnt[i];
+				for (j = i; j > 0 && id[j - 1] > xid; j--)
+					id[j] = id[j - 1], cnt[j] = cnt[j - 1];
+				id[j] = xid, cnt[j] = xcnt;
 			}
 		}
 	}
+	free(tmp.v);
 }
 
 static void
@@ -178,7 +199,7 @@ fingerprint_work(void *arg, int tid)
 	while ((k = dk_counter_take(&rs->next2, 4096, n)) < n) {
 		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
 			d = &c->docs.v[k];
-			d->fp = dk_hash64(c->pool.v + d->sig, d->nsig * sizeof(dk_idcount), 0);
+			d->fp = sm_doc_fp(c, d);
 		}
 	}
 }
@@ -199,13 +220,13 @@ static void
 count_work(void *arg, int tid)
 {
 	struct dfcount *dc = arg;
-	const dk_idcount *pool = dc->c->pool.v;
+	const uint32_t *pool = dc->c->pool.id;
 	size_t k, end, n = dc->c->pool.n;
 	uint32_t *cnt = dc->cnt[tid] = dk_calloc(dc->nsig + 1, sizeof *cnt);
 
 	while ((k = dk_counter_take(&dc->next, 1 << 16, n)) < n)
 		for (end = k + (1 << 16) < n ? k + (1 << 16) : n; k < end; k++)
-			cnt[pool[k].id]++;
+			cnt[pool[k]]++;
 }
 
 static void
@@ -280,17 +301,46 @@ sm_order_sigs(sm_ctx *c, uint32_t **map)
 		free(to);
 }
 
-static const dk_idcount *
+static const uint32_t *
 sigs_of(const sm_ctx *c, const sm_doc *d)
 {
-	return c->pool.v + d->sig;
+	return sm_doc_sigs(c, d);
+}
+
+/* The weight of d's i-th signature. */
+static inline uint64_t
+weight_of(const sm_ctx *c, const sm_doc *d, size_t i)
+{
+	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d->sig + i);
+}
+
+/* dk_overlap of the arrays of x and y. */
+static uint64_t
+doc_overlap(const sm_ctx *c, const sm_doc *x, const sm_doc *y)
+{
+	const uint32_t *a = sigs_of(c, x), *b = sigs_of(c, y);
+	size_t i = 0, j = 0;
+	uint64_t o = 0, wa, wb;
+
+	while (i < x->nsig && j < y->nsig) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else {
+			wa = weight_of(c, x, i++);
+			wb = weight_of(c, y, j++);
+			o += wa < wb ? wa : wb;
+		}
+	}
+	return o;
 }
 
 double
 sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 {
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
-	uint64_t o = dk_overlap(c->m, sigs_of(c, x), x->nsig, sigs_of(c, y), y->nsig);
+	uint64_t o = doc_overlap(c, x, y);
 
 	if (o < c->minshared)
 		return -1;
@@ -310,17 +360,17 @@ need_of(const sm_ctx *c, uint64_t la, uint64_t lb)
 /* dk_overlap that gives up, returning 0, as soon as the mass still
  * unmatched in either document makes `need` unreachable. */
 static uint64_t
-overlap_cut(dk_measure m, const dk_idcount *a, size_t na, uint64_t la,
-    const dk_idcount *b, size_t nb, uint64_t lb, uint64_t need)
+overlap_cut(const sm_ctx *c, const sm_doc *x, uint64_t la, const sm_doc *y, uint64_t lb,
+    uint64_t need)
 {
-	size_t i = 0, j = 0;
+	const uint32_t *a = sigs_of(c, x), *b = sigs_of(c, y);
+	size_t i = 0, j = 0, na = x->nsig, nb = y->nsig;
 	uint64_t o = 0;
 	unsigned adv;
 
 	while (i < na && j < nb) {
-		adv = dk_overlap_step(a[i].id < b[j].id ? -1 : a[i].id > b[j].id,
-		    dk_measure_weight(m, a[i].count), dk_measure_weight(m, b[j].count),
-		    &o, &la, &lb);
+		adv = dk_overlap_step(a[i] < b[j] ? -1 : a[i] > b[j],
+		    weight_of(c, x, i), weight_of(c, y, j), &o, &la, &lb);
 		i += adv & 1;
 		j += adv >> 1;
 		if (o + (la < lb ? la : lb) < need)
@@ -338,12 +388,10 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 
 	/* identical arrays, found by their fingerprints and confirmed
 	 * bytewise, are at 1 for every measure: no merge needed */
-	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
-	    memcmp(sigs_of(c, x), sigs_of(c, y), x->nsig * sizeof(dk_idcount)) == 0)
+	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len && sm_same_sigs(c, x, y))
 		return 1.0;
 	need = need_of(c, x->len, y->len);
-	o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
-	    sigs_of(c, y), y->nsig, y->len, need);
+	o = overlap_cut(c, x, x->len, y, y->len, need);
 
 	if (o < need || o == 0)
 		return -1;
@@ -390,15 +438,15 @@ cmp_rank_q(const void *x, const void *y)
 static void
 doc_bits(const sm_ctx *c, const sm_doc *d, uint64_t *b)
 {
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	uint64_t h;
 	size_t i;
 
 	memset(b, 0, BITWORDS * sizeof *b);
 	for (i = 0; i < d->nsig; i++) {
-		if (s[i].id == 0)
+		if (s[i] == 0)
 			continue;
-		h = ((uint64_t)s[i].id * 0x9e3779b97f4a7c15u) >> 32;
+		h = ((uint64_t)s[i] * 0x9e3779b97f4a7c15u) >> 32;
 		h %= 64 * BITWORDS;
 		b[h / 64] |= (uint64_t)1 << (h % 64);
 	}
@@ -428,7 +476,7 @@ static size_t
 prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	uint64_t rest = d->len;
 	size_t i;
 
@@ -441,7 +489,7 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 	/* (signature 0 of an --against query stands for all those REF does
 	 * not hold, with their number as its count) */
 	for (i = 0; i < d->nsig && rest >= alpha; i++)
-		rest -= s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+		rest -= s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d->sig + i);
 	return i;
 }
 
@@ -481,12 +529,11 @@ static void drop_index(sm_matcher *mt);
 static uint64_t
 doc_maxw(const sm_ctx *c, const sm_doc *d)
 {
-	const dk_idcount *s = sigs_of(c, d);
 	uint64_t m = 0, wt;
 	size_t i;
 
 	for (i = 0; i < d->nsig; i++) {
-		wt = dk_measure_weight(c->m, s[i].count);
+		wt = weight_of(c, d, i);
 		m = wt > m ? wt : m;
 	}
 	return m;
@@ -509,7 +556,6 @@ static size_t
 pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t maxw)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s = sigs_of(c, d);
 	uint64_t rest = d->len, cut;
 	size_t i;
 
@@ -518,7 +564,7 @@ pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t 
 		return d->nsig;
 	cut = alpha - maxw;
 	for (i = 0; i < d->nsig && rest >= cut; i++)
-		rest -= dk_measure_weight(c->m, s[i].count);
+		rest -= weight_of(c, d, i);
 	return i;
 }
 
@@ -532,7 +578,7 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
 	uint64_t npair = 0, nread = 0, maxw, alpha;
-	const dk_idcount *s;
+	const uint32_t *s;
 	const sm_doc *d;
 	size_t i, k, j;
 	int ok = 1;
@@ -552,12 +598,12 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 		npair += (uint64_t)k * (k - 1) / 2;
 		s = sigs_of(c, d);
 		for (k = prefix_len(mt, d, 0), j = 0; j < k; j++) {
-			if (mt->slot[s[j].id].list == NONE) {
-				mt->slot[s[j].id].list = 0;
-				DK_PUSH(&mt->touched, s[j].id);
+			if (mt->slot[s[j]].list == NONE) {
+				mt->slot[s[j]].list = 0;
+				DK_PUSH(&mt->touched, s[j]);
 			}
-			nread += mt->slot[s[j].id].list;
-			mt->slot[s[j].id].list += i < g->nmember;
+			nread += mt->slot[s[j]].list;
+			mt->slot[s[j]].list += i < g->nmember;
 		}
 	}
 	drop_index(mt);
@@ -629,7 +675,7 @@ rank_work(void *arg, int tid)
 	sm_matcher *mt = rk->mt;
 	const sm_ctx *c = mt->c;
 	struct worker *w = &mt->w[tid];
-	const dk_idcount *s;
+	const uint32_t *s;
 	const sm_doc *d;
 	struct pentry *e;
 	size_t r, end, i, np;
@@ -654,8 +700,8 @@ rank_work(void *arg, int tid)
 			e = w->pfx.v + w->pfx.n;
 			s = sigs_of(c, d);
 			for (rest = d->len, i = 0; i < np; i++) {
-				wt = dk_measure_weight(c->m, s[i].count);
-				e[i] = (struct pentry){ s[i].id, wt, rest };
+				wt = (uint32_t)weight_of(c, d, i);
+				e[i] = (struct pentry){ s[i], wt, rest };
 				rest -= wt;
 			}
 			w->pfx.n += np;
@@ -807,7 +853,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 {
 	const sm_ctx *c = mt->c;
 	const sm_doc *d = &c->docs.v[q];
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	const struct posting *list, *p;
 	uint64_t rest = d->len, from, need, ub;
 	size_t i, j, j0, n, np;
@@ -827,10 +873,10 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	need = sorted && below != NONE ? need_of(c, len, len) : 0;
 	np = prefix_len(mt, d, need);
 	for (i = 0; i < np; i++) {
-		wt = s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+		wt = (uint32_t)(s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d->sig + i));
 		from = rest;
 		rest -= wt;
-		if ((l = mt->slot[s[i].id].list) == NONE)
+		if ((l = mt->slot[s[i]].list) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
@@ -884,12 +930,12 @@ count_pairs(const sm_matcher *mt, const sm_doc *d)
 static void
 put_pairs(const sm_matcher *mt, const sm_doc *d, uint64_t id, uint64_t *v)
 {
-	const dk_idcount *s = sigs_of(mt->c, d);
+	const uint32_t *s = sigs_of(mt->c, d);
 	size_t i, j, np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
 
 	for (i = 0; i < np; i++)
 		for (j = i + 1; j < np; j++)
-			*v++ = (dk_mix64(pair_key(s[i].id, s[j].id)) >> 32 << 32) | id;
+			*v++ = (dk_mix64(pair_key(s[i], s[j])) >> 32 << 32) | id;
 }
 
 /* The document of entry id of a group joined by pairs: a member by rank,
@@ -1109,7 +1155,7 @@ class_hash(const sm_ctx *c, uint32_t d)
 {
 	if (c->sum.n && c->sum.v[d] != NONE)
 		return dk_mix64((uint64_t)c->sum.v[d] | (uint64_t)1 << 63);
-	return c->docs.v[d].fp;
+	return dk_mix64(c->docs.v[d].fp);
 }
 
 /* Whether a and b are copies: the same checksum when either has one,
@@ -1122,8 +1168,7 @@ same_class(const sm_ctx *c, uint32_t a, uint32_t b)
 	if (c->sum.n && (c->sum.v[a] != NONE || c->sum.v[b] != NONE))
 		return c->sum.v[a] == c->sum.v[b];
 	return x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
-	    (x->sig == y->sig || memcmp(sigs_of(c, x), sigs_of(c, y),
-	    x->nsig * sizeof(dk_idcount)) == 0);
+	    sm_same_sigs(c, x, y);
 }
 
 /* Puts doc[0..n) in classes: the representatives, in the order of doc,
@@ -1137,7 +1182,7 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 	uint32_t d, k;
 	struct klass *kl;
 
-	while (size < 2 * n)
+	while (3 * size < 4 * n)   /* at most 3/4 full */
 		size *= 2;
 	if (size > mt->ctabsize) {
 		free(mt->ctab);
@@ -1150,11 +1195,12 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 		d = doc[i];
 		h = class_hash(c, d);
 		for (j = h & (size - 1); (k = mt->ctab[j].cls) != 0; j = (j + 1) & (size - 1))
-			if (mt->ctab[j].hash == h && same_class(c, mt->cls.v[k - 1].rep, d))
+			if (mt->ctab[j].hash == (uint32_t)h &&
+			    same_class(c, mt->cls.v[k - 1].rep, d))
 				break;
 		if (k == 0) {
 			DK_PUSH(&mt->cls, ((struct klass){ d, d }));
-			mt->ctab[j] = (struct cslot){ h, (uint32_t)mt->cls.n };
+			mt->ctab[j] = (struct cslot){ (uint32_t)h, (uint32_t)mt->cls.n };
 			reps[(*nreps)++] = d;
 			continue;
 		}

@@ -52,16 +52,34 @@ typedef DK_VEC(uint64_t) sm_scratch;
  * document (a probe repeating a member). */
 enum { SM_SHARED = 0x100 };
 
-/* One document (or, in a keyed stream, one record). */
+/* The signature arrays of all documents, one after the other: by
+ * position, the signature's number, and its count in a byte, or
+ * SM_BIGCOUNT for a count of 255 or more, kept in sm_ctx.big (most counts
+ * are 1: 5 bytes an occurrence where a dk_idcount takes 8). */
+#define SM_BIGCOUNT 255
 typedef struct {
-	uint64_t sig;      /* first dk_idcount in the pool */
-	uint64_t id;       /* ID bytes in the id text */
+	uint32_t *id;
+	uint8_t *cnt;
+	size_t n, cap;
+} sm_pool;
+/* A count of SM_BIGCOUNT or more, by its position in the pool; they lie
+ * in the order of their positions. */
+typedef struct {
+	uint64_t at;
+	uint32_t count;
+} sm_bigcount;
+
+/* One document (or, in a keyed stream, one record): 32 bytes. */
+typedef struct {
+	uint64_t sig;      /* its first position in the pool */
+	uint64_t id : 48;  /* ID bytes in the id text */
+	uint64_t flags : 16;       /* DK_SIG_PROBE, SM_SHARED */
 	uint32_t nsig;     /* distinct signatures */
 	uint32_t len;      /* dk_measure_len */
 	uint32_t idlen;
-	uint32_t flags;    /* DK_SIG_PROBE */
-	uint64_t fp;       /* hash of the signature array (sm_order_sigs; with
-	                    * checksums or a REF map, of the array as added) */
+	uint32_t fp;       /* hash of the signature array (sm_order_sigs; with
+	                    * checksums or a REF map, of the array as added);
+	                    * equal ones are compared by sm_same_sigs */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
@@ -83,7 +101,9 @@ typedef struct {
 	 * given); a document of a smaller length is short */
 	uint64_t minshared;
 	dk_intern sigs;
-	DK_VEC(dk_idcount) pool;
+	sm_pool pool;
+	DK_VEC(sm_bigcount) big;
+	DK_VEC(dk_idcount) stage;  /* sm_add_doc's array, before the pool */
 	DK_VEC(sm_doc) docs;
 	DK_VEC(char) ids;
 	/* --against: REF's signature number from 1 by dictionary id, and
@@ -91,6 +111,7 @@ typedef struct {
 	const uint32_t *refnum;
 	DK_VEC(dk_str) other;
 	sm_scratch keys;           /* sm_add_doc's scratch for sorting */
+	struct sm_idset *idset;    /* sm_id_check's, or NULL */
 	/* --checksum-column: the field (1 is the ID), and by document the id
 	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
 	 * first document */
@@ -116,6 +137,35 @@ sm_doc_id(const sm_ctx *c, uint32_t d)
 	return (dk_str){ c->ids.v + c->docs.v[d].id, c->docs.v[d].idlen };
 }
 
+/* The pool: the count of the occurrence at position at; the array of
+ * d's signature numbers. */
+uint32_t sm_big_count(const sm_ctx *c, uint64_t at);
+static inline uint32_t
+sm_sig_count(const sm_ctx *c, uint64_t at)
+{
+	uint8_t k = c->pool.cnt[at];
+
+	return k != SM_BIGCOUNT ? k : sm_big_count(c, at);
+}
+static inline const uint32_t *
+sm_doc_sigs(const sm_ctx *c, const sm_doc *d)
+{
+	return c->pool.id + d->sig;
+}
+/* Appends v[0..n) to the pool; overwrites the n occurrences from at
+ * (sm_order_sigs: the same counts in another order); forgets those from
+ * n on. */
+void sm_pool_put(sm_ctx *c, const dk_idcount *v, size_t n);
+void sm_pool_set(sm_ctx *c, uint64_t at, const dk_idcount *v, size_t n);
+void sm_pool_truncate(sm_ctx *c, size_t n);
+/* Whether d has a count of SM_BIGCOUNT or more; d's array into v. */
+int sm_doc_has_big(const sm_ctx *c, const sm_doc *d);
+void sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v);
+/* A hash of d's array (numbers and counts below SM_BIGCOUNT); whether the
+ * arrays of x and y are equal. */
+uint32_t sm_doc_fp(const sm_ctx *c, const sm_doc *d);
+int sm_same_sigs(const sm_ctx *c, const sm_doc *x, const sm_doc *y);
+
 /* How sm_add_doc takes a document. */
 enum {
 	SM_ADD_ALL = 1,    /* keep a short or empty document (an --against
@@ -130,6 +180,17 @@ enum {
  * FILE:LINE on a signature listed twice, or on a record without
  * signatures where signatures are needed. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how);
+/* The unique-ID check of a plain stream on the IDs c keeps (in place of
+ * a second copy of them in dk_input_ids): sm_id_check before the record's
+ * document is added, which dies as dk_ids_check would on an ID seen
+ * before; sm_id_note after, with the document's number (UINT32_MAX for a
+ * short record, whose ID is then copied).  A hash table of 8 bytes a
+ * slot, at most 3/4 full, holds the documents' numbers; where each record
+ * was is kept as runs of consecutive lines.  sm_ids_free frees it. */
+void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id);
+void sm_id_note(sm_ctx *c, dk_str id, uint32_t d);
+void sm_ids_free(sm_ctx *c);
+size_t sm_ids_bytes(const sm_ctx *c);
 /* A signature of a record numbered ahead that the dictionary did not
  * hold then: entry `at` of its array, its hash (dk_intern_hash) and its
  * bytes. */
@@ -172,6 +233,8 @@ typedef struct {
 	size_t minfields;                /* of a plain record (2, or more) */
 	dk_ids *ids;                     /* the IDs checked unique; NULL:
 	                                  * by the caller */
+	int own_plain;                   /* a plain stream's are the
+	                                  * caller's (sm_id_check) */
 	sm_rec x;
 } sm_reader;
 
