@@ -517,7 +517,7 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
  * (join_pairs: the pairs hashed and sorted, no index).  A group is joined
  * when its pairs are at most PAIRCOST times the postings its queries
  * would read (long lists: many documents, high thresholds, short
- * prefixes), and their entries take no more memory than the signature
+ * prefixes), and their entries take less memory than the signature
  * arrays of the input (over PAIRFLOOR pairs); the candidates are then
  * verified after the bitmap filter, without the positional filter. */
 #define PAIRCOST 1
@@ -608,8 +608,9 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 	}
 	drop_index(mt);
 	mt->touched.n = 0;
-	/* the entries and their scratch take 16 bytes a pair: at most what
-	 * the signature arrays of the input take, over a floor of 16 MB */
+	/* the entries take 8 bytes a pair (sorted in place): at most 4 bytes
+	 * a signature occurrence, less than the pool's 5, over a floor of
+	 * 8 MB */
 	return ok && npair <= PAIRCOST * nread &&
 	    npair <= (c->pool.n / 2 > PAIRFLOOR ? c->pool.n / 2 : PAIRFLOOR);
 }
@@ -1049,12 +1050,14 @@ join_pairs(sm_matcher *mt)
 		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
 	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
-	DK_GROW(&mt->ptmp, jn.at[jn.ndoc] + 1);
 	mt->pk.n = jn.at[jn.ndoc];
 	jn.next.next = 0;
 	dk_parallel(nw, join_fill, &jn);
 	free(jn.at);
-	dk_sort_u64_top(mt->pk.v, mt->pk.n, mt->ptmp.v);
+	/* by hash, and as they were made (by entry) within a hash: the
+	 * order of a stable sort by the top halves, with scratch of a 256th
+	 * of the entries where the hashes spread them (no second copy) */
+	dk_sort_u64_spread(mt->pk.v, mt->pk.n);
 	w->postings += mt->pk.n;
 	for (a = 0; a < mt->pk.n; a = e) {
 		for (e = a + 1; e < mt->pk.n && mt->pk.v[e] >> 32 == mt->pk.v[a] >> 32; e++)
