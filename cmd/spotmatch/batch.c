@@ -272,7 +272,7 @@ member_record(sm_input *in, dk_reader *r)
 
 	if (d == UINT32_MAX || !((x = &c->docs.v[d])->flags & DK_SIG_PROBE))
 		return;
-	sm_pool_truncate(c, c->pool.n - x->nsig);
+	sm_pool_truncate(c, x->sig, c->pool.nocc - x->nsig);
 	c->ids.n -= x->idlen;
 	c->docs.n--;
 }
@@ -473,7 +473,7 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
-		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
+		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "

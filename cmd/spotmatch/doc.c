@@ -35,7 +35,7 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 void
 sm_ctx_free(sm_ctx *c)
 {
-	DK_FREE_ALL(c->pool.id, c->pool.cnt, c->big.v, c->stage.v, c->docs.v, c->ids.v, c->sum.v, c->sumdoc.v, c->other.v,
+	DK_FREE_ALL(c->pool.v, c->big.v, c->stage.v, c->docs.v, c->ids.v, c->sum.v, c->sumdoc.v, c->other.v,
 	    c->keys.v);
 	dk_intern_free(&c->sums);
 	dk_intern_free(&c->sigs);
@@ -45,7 +45,7 @@ sm_ctx_free(sm_ctx *c)
 size_t
 sm_ctx_bytes(const sm_ctx *c)
 {
-	return c->pool.cap * (sizeof *c->pool.id + sizeof *c->pool.cnt) +
+	return c->pool.cap * sizeof *c->pool.v +
 	    c->big.cap * sizeof *c->big.v + c->docs.cap * sizeof *c->docs.v +
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
@@ -72,60 +72,80 @@ sm_big_count(const sm_ctx *c, uint64_t at)
 	return c->big.v[big_from(c, at)].count;
 }
 
-/* Writes v[0..n) at position at, the big counts into c->big from k on. */
-static void
-pool_write(sm_ctx *c, uint64_t at, const dk_idcount *v, size_t n, size_t k)
+/* The words of d's array in the pool. */
+static size_t
+doc_words(const sm_doc *d)
 {
-	size_t i;
+	return d->nsig + (d->flags & SM_COUNTS ? (d->nsig + 3) / 4 : 0);
+}
 
+/* Writes v[0..n) as d's array, its big counts into c->big from k on. */
+static void
+pool_write(sm_ctx *c, const sm_doc *d, const dk_idcount *v, size_t k)
+{
+	uint32_t *id;
+	uint8_t *cnt;
+	size_t i, n = d->nsig;
+
+	if (n == 0)
+		return;
+	id = c->pool.v + d->sig;
+	cnt = (uint8_t *)(id + n);
+	for (i = 0; i < n; i++)
+		id[i] = v[i].id;
+	if (!(d->flags & SM_COUNTS))
+		return;
+	memset(cnt, 0, (n + 3) / 4 * sizeof *id);
 	for (i = 0; i < n; i++) {
-		c->pool.id[at + i] = v[i].id;
 		if (v[i].count < SM_BIGCOUNT) {
-			c->pool.cnt[at + i] = (uint8_t)v[i].count;
+			cnt[i] = (uint8_t)v[i].count;
 			continue;
 		}
-		c->pool.cnt[at + i] = SM_BIGCOUNT;
-		c->big.v[k++] = (sm_bigcount){ at + i, v[i].count };
+		cnt[i] = SM_BIGCOUNT;
+		c->big.v[k++] = (sm_bigcount){ d->sig + i, v[i].count };
 	}
 }
 
 void
-sm_pool_put(sm_ctx *c, const dk_idcount *v, size_t n)
+sm_pool_put(sm_ctx *c, sm_doc *d, const dk_idcount *v, size_t n)
 {
-	size_t i, nbig = 0, cap;
+	size_t i, nbig = 0, other = 0, need;
 
-	if (c->pool.n + n > c->pool.cap) {
-		for (cap = c->pool.cap ? c->pool.cap : 64; cap < c->pool.n + n; cap *= 2)
-			;
-		c->pool.id = dk_reallocarray(c->pool.id, cap, sizeof *c->pool.id);
-		c->pool.cnt = dk_reallocarray(c->pool.cnt, cap, sizeof *c->pool.cnt);
-		c->pool.cap = cap;
-	}
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		other += v[i].count != 1;
 		nbig += v[i].count >= SM_BIGCOUNT;
+	}
+	d->sig = c->pool.n;
+	d->nsig = (uint32_t)n;
+	d->flags = (d->flags & ~(unsigned)SM_COUNTS) | (other ? SM_COUNTS : 0);
+	need = c->pool.n + doc_words(d);
+	DK_GROW(&c->pool, need);
 	DK_GROW(&c->big, c->big.n + nbig);
-	pool_write(c, c->pool.n, v, n, c->big.n);
-	c->pool.n += n;
+	pool_write(c, d, v, c->big.n);
+	c->pool.n = need;
+	c->pool.nocc += n;
 	c->big.n += nbig;
 }
 
 void
-sm_pool_set(sm_ctx *c, uint64_t at, const dk_idcount *v, size_t n)
+sm_pool_set(sm_ctx *c, const sm_doc *d, const dk_idcount *v)
 {
-	pool_write(c, at, v, n, big_from(c, at));
+	pool_write(c, d, v, big_from(c, d->sig));
 }
 
 void
-sm_pool_truncate(sm_ctx *c, size_t n)
+sm_pool_truncate(sm_ctx *c, size_t n, size_t nocc)
 {
 	c->pool.n = n;
+	c->pool.nocc = nocc;
 	c->big.n = big_from(c, n);
 }
 
 int
 sm_doc_has_big(const sm_ctx *c, const sm_doc *d)
 {
-	return memchr(c->pool.cnt + d->sig, SM_BIGCOUNT, d->nsig) != NULL;
+	return (d->flags & SM_COUNTS) &&
+	    memchr(c->pool.v + d->sig + d->nsig, SM_BIGCOUNT, d->nsig) != NULL;
 }
 
 void
@@ -134,30 +154,33 @@ sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v)
 	size_t i;
 
 	for (i = 0; i < d->nsig; i++)
-		v[i] = (dk_idcount){ c->pool.id[d->sig + i], sm_sig_count(c, d->sig + i) };
+		v[i] = (dk_idcount){ c->pool.v[d->sig + i], sm_sig_count(c, d, i) };
 }
 
 uint32_t
 sm_doc_fp(const sm_ctx *c, const sm_doc *d)
 {
-	return (uint32_t)dk_hash64(c->pool.cnt + d->sig, d->nsig,
-	    dk_hash64(c->pool.id + d->sig, d->nsig * sizeof *c->pool.id, 0));
+	return (uint32_t)dk_hash64(c->pool.v + d->sig, doc_words(d) * sizeof *c->pool.v,
+	    d->flags & SM_COUNTS);
 }
 
 int
 sm_same_sigs(const sm_ctx *c, const sm_doc *x, const sm_doc *y)
 {
+	const uint8_t *cnt;
 	size_t i;
 
-	if (x->nsig != y->nsig)
+	if (x->nsig != y->nsig || (x->flags & SM_COUNTS) != (y->flags & SM_COUNTS))
 		return 0;
 	if (x->sig == y->sig || x->nsig == 0)
 		return 1;
-	if (memcmp(c->pool.id + x->sig, c->pool.id + y->sig, x->nsig * sizeof *c->pool.id) != 0 ||
-	    memcmp(c->pool.cnt + x->sig, c->pool.cnt + y->sig, x->nsig) != 0)
+	if (memcmp(c->pool.v + x->sig, c->pool.v + y->sig, doc_words(x) * sizeof *c->pool.v) != 0)
 		return 0;
+	if (!(x->flags & SM_COUNTS))
+		return 1;
+	cnt = (const uint8_t *)(c->pool.v + x->sig + x->nsig);
 	for (i = 0; i < x->nsig; i++)
-		if (c->pool.cnt[x->sig + i] == SM_BIGCOUNT &&
+		if (cnt[i] == SM_BIGCOUNT &&
 		    sm_big_count(c, x->sig + i) != sm_big_count(c, y->sig + i))
 			return 0;
 	return 1;
@@ -286,11 +309,9 @@ put_doc(sm_ctx *c, dk_str id, const dk_idcount *v, size_t n, uint64_t size, size
 {
 	sm_doc d;
 
-	d.sig = c->pool.n;
-	sm_pool_put(c, v, n);
-	d.nsig = (uint32_t)n;
-	d.len = (uint32_t)dk_measure_len(c->m, size, nlisted);
 	d.flags = flags;
+	sm_pool_put(c, &d, v, n);
+	d.len = (uint32_t)dk_measure_len(c->m, size, nlisted);
 	/* compared by checksums and by the matcher's copy folding; without
 	 * them sm_order_sigs sets it */
 	d.fp = c->sumcol || (how & SM_ADD_REF) ? sm_doc_fp(c, &d) : 0;

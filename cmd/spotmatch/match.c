@@ -169,13 +169,22 @@ resort_work(void *arg, int tid)
 						v[j] = v[j - 1];
 					v[j] = x;
 				}
-				sm_pool_set(c, d->sig, v, d->nsig);
+				sm_pool_set(c, d, v);
 				continue;
 			}
-			id = c->pool.id + d->sig;
-			cnt = c->pool.cnt + d->sig;
+			id = c->pool.v + d->sig;
 			for (i = 0; i < d->nsig; i++)
 				id[i] = rs->to[id[i]];
+			if (!(d->flags & SM_COUNTS)) {
+				for (i = 1; i < d->nsig; i++) {
+					xid = id[i];
+					for (j = i; j > 0 && id[j - 1] > xid; j--)
+						id[j] = id[j - 1];
+					id[j] = xid;
+				}
+				continue;
+			}
+			cnt = (uint8_t *)(id + d->nsig);
 			for (i = 1; i < d->nsig; i++) {
 				xid = id[i], xcnt = cnt[i];
 				for (j = i; j > 0 && id[j - 1] > xid; j--)
@@ -205,8 +214,9 @@ fingerprint_work(void *arg, int tid)
 }
 
 /* The document frequency of every signature, counted by the threads:
- * each over a share of the pool into a table of its own, then the tables
- * summed by ranges of signatures. */
+ * each over a share of the documents (each array once: not a probe's that
+ * shares it) into a table of its own, then the tables summed by ranges of
+ * signatures. */
 struct dfcount {
 	const sm_ctx *c;
 	size_t nsig;
@@ -220,13 +230,20 @@ static void
 count_work(void *arg, int tid)
 {
 	struct dfcount *dc = arg;
-	const uint32_t *pool = dc->c->pool.id;
-	size_t k, end, n = dc->c->pool.n;
+	const sm_ctx *c = dc->c;
+	const uint32_t *s;
+	const sm_doc *d;
+	size_t k, end, i, n = c->docs.n;
 	uint32_t *cnt = dc->cnt[tid] = dk_calloc(dc->nsig + 1, sizeof *cnt);
 
-	while ((k = dk_counter_take(&dc->next, 1 << 16, n)) < n)
-		for (end = k + (1 << 16) < n ? k + (1 << 16) : n; k < end; k++)
-			cnt[pool[k]]++;
+	while ((k = dk_counter_take(&dc->next, 4096, n)) < n)
+		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
+			d = &c->docs.v[k];
+			if (d->flags & SM_SHARED)
+				continue;
+			for (s = sm_doc_sigs(c, d), i = 0; i < d->nsig; i++)
+				cnt[s[i]]++;
+		}
 }
 
 static void
@@ -254,7 +271,7 @@ count_df(const sm_ctx *c, size_t nsig, uint32_t *df)
 	struct dfcount dc = { c, nsig, NULL, df, c->nthreads, { 0 }, { 0 } };
 	int t;
 
-	if (dc.nw < 1 || c->pool.n < ((size_t)1 << 18) ||
+	if (dc.nw < 1 || c->pool.nocc < ((size_t)1 << 18) ||
 	    nsig * (size_t)dc.nw > ((size_t)1 << 26))
 		dc.nw = 1;
 	dc.cnt = dk_calloc((size_t)dc.nw, sizeof *dc.cnt);
@@ -311,7 +328,7 @@ sigs_of(const sm_ctx *c, const sm_doc *d)
 static inline uint64_t
 weight_of(const sm_ctx *c, const sm_doc *d, size_t i)
 {
-	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d->sig + i);
+	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d, i);
 }
 
 /* dk_overlap of the arrays of x and y. */
@@ -489,7 +506,7 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 	/* (signature 0 of an --against query stands for all those REF does
 	 * not hold, with their number as its count) */
 	for (i = 0; i < d->nsig && rest >= alpha; i++)
-		rest -= s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d->sig + i);
+		rest -= s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d, i);
 	return i;
 }
 
@@ -612,7 +629,7 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 	 * a signature occurrence, less than the pool's 5, over a floor of
 	 * 8 MB */
 	return ok && npair <= PAIRCOST * nread &&
-	    npair <= (c->pool.n / 2 > PAIRFLOOR ? c->pool.n / 2 : PAIRFLOOR);
+	    npair <= (c->pool.nocc / 2 > PAIRFLOOR ? c->pool.nocc / 2 : PAIRFLOOR);
 }
 
 /* The key of the pair of signature numbers a < b. */
@@ -874,7 +891,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	need = sorted && below != NONE ? need_of(c, len, len) : 0;
 	np = prefix_len(mt, d, need);
 	for (i = 0; i < np; i++) {
-		wt = (uint32_t)(s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d->sig + i));
+		wt = (uint32_t)(s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d, i));
 		from = rest;
 		rest -= wt;
 		if ((l = mt->slot[s[i]].list) == NONE)

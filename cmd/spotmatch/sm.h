@@ -49,21 +49,25 @@ typedef struct {
 typedef DK_VEC(uint64_t) sm_scratch;
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
- * document (a probe repeating a member). */
-enum { SM_SHARED = 0x100 };
+ * document (a probe repeating a member); the document has counts other
+ * than 1, after its signatures in the pool. */
+enum { SM_SHARED = 0x100, SM_COUNTS = 0x200 };
 
-/* The signature arrays of all documents, one after the other: by
- * position, the signature's number, and its count in a byte, or
- * SM_BIGCOUNT for a count of 255 or more, kept in sm_ctx.big (most counts
- * are 1: 5 bytes an occurrence where a dk_idcount takes 8). */
+/* The signature arrays of all documents, one after the other, in 32-bit
+ * words: a document's signature numbers, then, only when a count of it is
+ * not 1 (SM_COUNTS), its counts, a byte each, four to a word, the last
+ * word padded with zeros; SM_BIGCOUNT for a count of 255 or more, kept in
+ * sm_ctx.big.  Most counts are 1, and most documents have none other:
+ * some 4.3 bytes an occurrence on WT10g-like signatures, where a
+ * dk_idcount takes 8. */
 #define SM_BIGCOUNT 255
 typedef struct {
-	uint32_t *id;
-	uint8_t *cnt;
+	uint32_t *v;
 	size_t n, cap;
+	size_t nocc;               /* signature occurrences */
 } sm_pool;
-/* A count of SM_BIGCOUNT or more, by its position in the pool; they lie
- * in the order of their positions. */
+/* A count of SM_BIGCOUNT or more, by the position of its signature's
+ * number in the pool; they lie in the order of their positions. */
 typedef struct {
 	uint64_t at;
 	uint32_t count;
@@ -137,27 +141,31 @@ sm_doc_id(const sm_ctx *c, uint32_t d)
 	return (dk_str){ c->ids.v + c->docs.v[d].id, c->docs.v[d].idlen };
 }
 
-/* The pool: the count of the occurrence at position at; the array of
- * d's signature numbers. */
+/* The pool: the array of d's signature numbers; the count of its i-th
+ * signature. */
 uint32_t sm_big_count(const sm_ctx *c, uint64_t at);
-static inline uint32_t
-sm_sig_count(const sm_ctx *c, uint64_t at)
-{
-	uint8_t k = c->pool.cnt[at];
-
-	return k != SM_BIGCOUNT ? k : sm_big_count(c, at);
-}
 static inline const uint32_t *
 sm_doc_sigs(const sm_ctx *c, const sm_doc *d)
 {
-	return c->pool.id + d->sig;
+	return c->pool.v + d->sig;
 }
-/* Appends v[0..n) to the pool; overwrites the n occurrences from at
- * (sm_order_sigs: the same counts in another order); forgets those from
- * n on. */
-void sm_pool_put(sm_ctx *c, const dk_idcount *v, size_t n);
-void sm_pool_set(sm_ctx *c, uint64_t at, const dk_idcount *v, size_t n);
-void sm_pool_truncate(sm_ctx *c, size_t n);
+static inline uint32_t
+sm_sig_count(const sm_ctx *c, const sm_doc *d, size_t i)
+{
+	uint8_t k;
+
+	if (!(d->flags & SM_COUNTS))
+		return 1;
+	k = ((const uint8_t *)(c->pool.v + d->sig + d->nsig))[i];
+	return k != SM_BIGCOUNT ? k : sm_big_count(c, d->sig + i);
+}
+/* Appends v[0..n) to the pool as d's array (its sig, nsig and
+ * SM_COUNTS); overwrites d's array with v, the same counts in another
+ * order (sm_order_sigs); forgets the pool from position n on, which holds
+ * nocc occurrences before it. */
+void sm_pool_put(sm_ctx *c, sm_doc *d, const dk_idcount *v, size_t n);
+void sm_pool_set(sm_ctx *c, const sm_doc *d, const dk_idcount *v);
+void sm_pool_truncate(sm_ctx *c, size_t n, size_t nocc);
 /* Whether d has a count of SM_BIGCOUNT or more; d's array into v. */
 int sm_doc_has_big(const sm_ctx *c, const sm_doc *d);
 void sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v);
