@@ -233,7 +233,7 @@ note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d
 	size_t col = first + c->sumcol - 1;
 	const sm_doc *x, *y;
 	uint32_t k;
-	dk_str f;
+	dk_str f, xid;
 	int isnew;
 
 	if (d == UINT32_MAX)
@@ -254,10 +254,11 @@ note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d
 	}
 	x = &c->docs.v[c->sumdoc.v[k]];
 	y = &c->docs.v[d];
-	if (x->len != y->len || x->fp != y->fp || !sm_same_sigs(c, x, y))
+	if (x->len != y->len || !sm_same_sigs(c, x, y)) {
+		xid = sm_doc_id(c, c->sumdoc.v[k]);
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "same checksum as %.*s but different signatures", (int)x->idlen,
-		    c->ids.v + x->id);
+		    "same checksum as %.*s but different signatures", (int)xid.n, xid.p);
+	}
 }
 
 /* A record of a partition stream read as REF: its probes repeat documents
@@ -273,7 +274,7 @@ member_record(sm_input *in, dk_reader *r)
 	if (d == UINT32_MAX || !((x = &c->docs.v[d])->flags & DK_SIG_PROBE))
 		return;
 	sm_pool_truncate(c, x->sig, c->pool.nocc - x->nsig);
-	c->ids.n -= x->idlen;
+	c->ids.n = x->id;
 	c->docs.n--;
 }
 

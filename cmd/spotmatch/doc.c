@@ -157,10 +157,10 @@ sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v)
 		v[i] = (dk_idcount){ c->pool.v[d->sig + i], sm_sig_count(c, d, i) };
 }
 
-uint32_t
+uint64_t
 sm_doc_fp(const sm_ctx *c, const sm_doc *d)
 {
-	return (uint32_t)dk_hash64(c->pool.v + d->sig, doc_words(d) * sizeof *c->pool.v,
+	return dk_hash64(c->pool.v + d->sig, doc_words(d) * sizeof *c->pool.v,
 	    d->flags & SM_COUNTS);
 }
 
@@ -297,7 +297,7 @@ admit(sm_ctx *c, dk_reader *r, dk_str id, unsigned flags, size_t n, uint64_t siz
 	if (n == 0 && !c->nosigs && !(how & SM_ADD_ALL))
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record without signatures");
 	if (size > UINT32_MAX || id.n > UINT32_MAX || c->docs.n >= UINT32_MAX - 1 ||
-	    c->ids.n + id.n >= (uint64_t)1 << 48)
+	    c->ids.n + id.n + 5 >= (uint64_t)1 << 48)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "record too large");
 	return 1;
 }
@@ -305,19 +305,19 @@ admit(sm_ctx *c, dk_reader *r, dk_str id, unsigned flags, size_t n, uint64_t siz
 /* The document of the n signatures v, sorted and checked, added. */
 static uint32_t
 put_doc(sm_ctx *c, dk_str id, const dk_idcount *v, size_t n, uint64_t size, size_t nlisted,
-    unsigned flags, unsigned how)
+    unsigned flags)
 {
 	sm_doc d;
+	size_t k;
 
 	d.flags = flags;
 	sm_pool_put(c, &d, v, n);
 	d.len = (uint32_t)dk_measure_len(c->m, size, nlisted);
-	/* compared by checksums and by the matcher's copy folding; without
-	 * them sm_order_sigs sets it */
-	d.fp = c->sumcol || (how & SM_ADD_REF) ? sm_doc_fp(c, &d) : 0;
 	d.id = c->ids.n;
-	d.idlen = (uint32_t)id.n;
-	DK_GROW(&c->ids, c->ids.n + id.n);
+	DK_GROW(&c->ids, c->ids.n + id.n + 5);
+	for (k = id.n; k >= 0x80; k >>= 7)
+		c->ids.v[c->ids.n++] = (char)(unsigned char)((k & 0x7f) | 0x80);
+	c->ids.v[c->ids.n++] = (char)(unsigned char)k;
 	if (id.n)
 		memcpy(c->ids.v + c->ids.n, id.p, id.n);
 	c->ids.n += id.n;
@@ -364,7 +364,7 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 		if (v[i].id == v[i - 1].id)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a signature is listed twice");
-	return put_doc(c, id, v, n, sg->size, sg->n, sg->flags, how);
+	return put_doc(c, id, v, n, sg->size, sg->n, sg->flags);
 }
 
 uint32_t
@@ -377,7 +377,7 @@ sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 	if (!admit(c, r, id, x->flags, x->n, x->size, 0))
 		return UINT32_MAX;
 	if (!x->nmiss)
-		return put_doc(c, id, x->v, x->n, x->size, x->n, x->flags, 0);
+		return put_doc(c, id, x->v, x->n, x->size, x->n, x->flags);
 	DK_GROW(&c->stage, x->n + 1);
 	v = c->stage.v;
 	memcpy(v, x->v, x->n * sizeof *x->v);
@@ -390,7 +390,7 @@ sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 		if (v[i].id == v[i - 1].id)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a signature is listed twice");
-	return put_doc(c, id, v, x->n, x->size, x->n, x->flags, 0);
+	return put_doc(c, id, v, x->n, x->size, x->n, x->flags);
 }
 
 /* ---- the unique IDs of a plain stream ----

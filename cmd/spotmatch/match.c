@@ -132,12 +132,11 @@ struct sm_matcher {
 struct resort {
 	sm_ctx *c;
 	const uint32_t *to;
-	dk_counter next, next2;
+	dk_counter next;
 };
 
 /* Renumbers and re-sorts the arrays of a share of the documents (a probe
- * sharing its member's array leaves it to the member), then, once all are
- * done, fingerprints them. */
+ * sharing its member's array leaves it to the member). */
 static void
 resort_work(void *arg, int tid)
 {
@@ -194,23 +193,6 @@ resort_work(void *arg, int tid)
 		}
 	}
 	free(tmp.v);
-}
-
-static void
-fingerprint_work(void *arg, int tid)
-{
-	struct resort *rs = arg;
-	sm_ctx *c = rs->c;
-	size_t k, end, n = c->docs.n;
-	sm_doc *d;
-
-	(void)tid;
-	while ((k = dk_counter_take(&rs->next2, 4096, n)) < n) {
-		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
-			d = &c->docs.v[k];
-			d->fp = sm_doc_fp(c, d);
-		}
-	}
 }
 
 /* The document frequency of every signature, counted by the threads:
@@ -307,9 +289,8 @@ sm_order_sigs(sm_ctx *c, uint32_t **map)
 		at[i] += at[i - 1];
 	for (i = 0; i < nsig; i++)
 		to[i] = ++at[df[i]];
-	rs = (struct resort){ c, to, { 0 }, { 0 } };
+	rs = (struct resort){ c, to, { 0 } };
 	dk_parallel(c->nthreads, resort_work, &rs);
-	dk_parallel(c->nthreads, fingerprint_work, &rs);
 	free(df);
 	free(at);
 	if (map)
@@ -403,9 +384,9 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
 	uint64_t need, o;
 
-	/* identical arrays, found by their fingerprints and confirmed
-	 * bytewise, are at 1 for every measure: no merge needed */
-	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len && sm_same_sigs(c, x, y))
+	/* identical arrays, compared bytewise, are at 1 for every measure:
+	 * no merge needed */
+	if (x->nsig == y->nsig && x->len == y->len && sm_same_sigs(c, x, y))
 		return 1.0;
 	need = need_of(c, x->len, y->len);
 	o = overlap_cut(c, x, x->len, y, y->len, need);
@@ -1175,7 +1156,7 @@ class_hash(const sm_ctx *c, uint32_t d)
 {
 	if (c->sum.n && c->sum.v[d] != NONE)
 		return dk_mix64((uint64_t)c->sum.v[d] | (uint64_t)1 << 63);
-	return dk_mix64(c->docs.v[d].fp);
+	return sm_doc_fp(c, &c->docs.v[d]);
 }
 
 /* Whether a and b are copies: the same checksum when either has one,
@@ -1187,8 +1168,7 @@ same_class(const sm_ctx *c, uint32_t a, uint32_t b)
 
 	if (c->sum.n && (c->sum.v[a] != NONE || c->sum.v[b] != NONE))
 		return c->sum.v[a] == c->sum.v[b];
-	return x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
-	    sm_same_sigs(c, x, y);
+	return x->len == y->len && sm_same_sigs(c, x, y);
 }
 
 /* Puts doc[0..n) in classes: the representatives, in the order of doc,

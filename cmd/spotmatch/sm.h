@@ -73,17 +73,14 @@ typedef struct {
 	uint32_t count;
 } sm_bigcount;
 
-/* One document (or, in a keyed stream, one record): 32 bytes. */
+/* One document (or, in a keyed stream, one record): 24 bytes. */
 typedef struct {
 	uint64_t sig;      /* its first position in the pool */
-	uint64_t id : 48;  /* ID bytes in the id text */
-	uint64_t flags : 16;       /* DK_SIG_PROBE, SM_SHARED */
+	uint64_t id : 48;  /* its ID in the id text: the length (7 bits a
+	                    * byte, the last byte's top bit clear), the bytes */
+	uint64_t flags : 16;       /* DK_SIG_PROBE, SM_SHARED, SM_COUNTS */
 	uint32_t nsig;     /* distinct signatures */
 	uint32_t len;      /* dk_measure_len */
-	uint32_t idlen;
-	uint32_t fp;       /* hash of the signature array (sm_order_sigs; with
-	                    * checksums or a REF map, of the array as added);
-	                    * equal ones are compared by sm_same_sigs */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
@@ -138,7 +135,14 @@ size_t sm_ctx_bytes(const sm_ctx *c);
 static inline dk_str
 sm_doc_id(const sm_ctx *c, uint32_t d)
 {
-	return (dk_str){ c->ids.v + c->docs.v[d].id, c->docs.v[d].idlen };
+	const unsigned char *p = (const unsigned char *)c->ids.v + c->docs.v[d].id;
+	size_t n = 0;
+	int sh = 0;
+
+	for (; *p & 0x80; p++, sh += 7)
+		n |= (size_t)(*p & 0x7f) << sh;
+	n |= (size_t)*p++ << sh;
+	return (dk_str){ (char *)p, n };
 }
 
 /* The pool: the array of d's signature numbers; the count of its i-th
@@ -171,7 +175,7 @@ int sm_doc_has_big(const sm_ctx *c, const sm_doc *d);
 void sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v);
 /* A hash of d's array (numbers and counts below SM_BIGCOUNT); whether the
  * arrays of x and y are equal. */
-uint32_t sm_doc_fp(const sm_ctx *c, const sm_doc *d);
+uint64_t sm_doc_fp(const sm_ctx *c, const sm_doc *d);
 int sm_same_sigs(const sm_ctx *c, const sm_doc *x, const sm_doc *y);
 
 /* How sm_add_doc takes a document. */
