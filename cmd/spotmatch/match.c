@@ -467,6 +467,20 @@ bits_bound(const uint64_t *a, uint64_t la, const uint64_t *b, uint64_t lb)
 	return la < lb ? la : lb;
 }
 
+/* For a document whose weights are all 1 (no counts other than 1) and
+ * whose length is at least its signatures: how many of its first
+ * signatures leave a weight of alpha or more before them, as the loops
+ * below count them. */
+static size_t
+first_until(const sm_doc *d, uint64_t alpha)
+{
+	uint64_t len = d->len;
+
+	if (len < alpha)
+		return 0;
+	return len - alpha + 1 < d->nsig ? (size_t)(len - alpha + 1) : d->nsig;
+}
+
 /* How many of the first signatures of d are its prefix for a match
  * overlap of at least alpha, or by default (alpha 0) for any match; all of
  * them without the prefix bound. */
@@ -484,6 +498,8 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 		alpha = dk_overlap_least(mt->ratio, d->len);
 	if (alpha < c->minshared)
 		alpha = c->minshared;
+	if (!(d->flags & SM_COUNTS) && rest >= d->nsig)
+		return first_until(d, alpha);
 	/* (signature 0 of an --against query stands for all those REF does
 	 * not hold, with their number as its count) */
 	for (i = 0; i < d->nsig && rest >= alpha; i++)
@@ -530,6 +546,8 @@ doc_maxw(const sm_ctx *c, const sm_doc *d)
 	uint64_t m = 0, wt;
 	size_t i;
 
+	if (!(d->flags & SM_COUNTS))
+		return d->nsig > 0;
 	for (i = 0; i < d->nsig; i++) {
 		wt = weight_of(c, d, i);
 		m = wt > m ? wt : m;
@@ -561,6 +579,8 @@ pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t 
 	if (alpha <= maxw)
 		return d->nsig;
 	cut = alpha - maxw;
+	if (!(d->flags & SM_COUNTS) && rest >= d->nsig)
+		return first_until(d, cut);
 	for (i = 0; i < d->nsig && rest >= cut; i++)
 		rest -= weight_of(c, d, i);
 	return i;
