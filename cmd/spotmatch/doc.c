@@ -394,11 +394,14 @@ sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 }
 
 /* ---- the unique IDs of a plain stream ----
- * A slot: 0 when empty, else the top 24 bits of the ID's hash, a bit for
- * a short record, and the entry (document or short record) + 1. */
-#define SLOT_TAG(h) ((h) >> 40 << 40)
-#define SLOT_SHORT ((uint64_t)1 << 39)
-#define SLOT_ENTRY(x) (((x) & (SLOT_SHORT - 1)) - 1)
+ * A slot: 0 when empty, else the top 31 bits of the ID's hash, a bit for
+ * a short record, and the entry (document or short record) + 1 in 32
+ * bits.  An ID's first slot is named by the top bits of its hash, so that
+ * a table twice as large is made from the slots alone, read in order. */
+#define SLOT_TAG(h) ((h) >> 33 << 33)
+#define SLOT_SHORT ((uint64_t)1 << 32)
+#define SLOT_ENTRY(x) (((x) & UINT32_MAX) - 1)
+#define TAG_BITS 31
 #define ID_SEED 0x1d5eedu
 
 struct shortid {
@@ -415,6 +418,7 @@ struct idrun {
 struct sm_idset {
 	uint64_t *slot;
 	size_t mask, n;
+	int bits;                  /* the table has 2^bits slots */
 	DK_VEC(char) stext;
 	DK_VEC(struct shortid) shorts;
 	DK_VEC(struct idrun) runs;
@@ -478,24 +482,34 @@ entry_place(const sm_ctx *c, uint64_t x)
 static void
 slot_put(struct sm_idset *s, uint64_t h, uint64_t x)
 {
-	size_t i = h & s->mask;
+	size_t i = (size_t)(h >> (64 - s->bits));
 
 	while (s->slot[i])
 		i = (i + 1) & s->mask;
 	s->slot[i] = SLOT_TAG(h) | x;
 }
 
-/* The table made again at twice the size, from the IDs. */
+/* The table made again at twice the size: from the slots while their
+ * tags hold the bits that name a slot, else from the IDs. */
 static void
 ids_grow(sm_ctx *c)
 {
 	struct sm_idset *s = c->idset;
+	uint64_t *old = s->slot;
+	size_t i, oldsize = old ? s->mask + 1 : 0;
 	dk_str id;
-	size_t i;
 
-	free(s->slot);
-	s->mask = s->mask ? 2 * s->mask + 1 : 1023;
+	s->bits = old ? s->bits + 1 : 10;
+	s->mask = ((size_t)1 << s->bits) - 1;
 	s->slot = dk_calloc(s->mask + 1, sizeof *s->slot);
+	if (old && s->bits <= TAG_BITS) {
+		for (i = 0; i < oldsize; i++)
+			if (old[i])
+				slot_put(s, old[i], old[i] & (SLOT_SHORT | UINT32_MAX));
+		free(old);
+		return;
+	}
+	free(old);
 	for (i = 0; i < c->docs.n; i++) {
 		id = sm_doc_id(c, (uint32_t)i);
 		slot_put(s, dk_hash64(id.p, id.n, ID_SEED), i + 1);
@@ -518,7 +532,7 @@ sm_id_check(sm_ctx *c, dk_reader *r, dk_str id)
 		s = c->idset = dk_calloc(1, sizeof *s);
 		ids_grow(c);
 	}
-	for (i = h & s->mask; (x = s->slot[i]) != 0; i = (i + 1) & s->mask) {
+	for (i = (size_t)(h >> (64 - s->bits)); (x = s->slot[i]) != 0; i = (i + 1) & s->mask) {
 		if (SLOT_TAG(x) != SLOT_TAG(h))
 			continue;
 		e = entry_id(c, x);
@@ -541,6 +555,8 @@ sm_id_note(sm_ctx *c, dk_str id, uint32_t d)
 		s->lastplace = s->place;
 		x = (uint64_t)d + 1;
 	} else {
+		if (s->shorts.n >= UINT32_MAX - 1)
+			dk_diex(DK_EXIT_INPUT, "too many short records");
 		DK_PUSH(&s->shorts, ((struct shortid){ s->stext.n, s->place, (uint32_t)id.n }));
 		DK_GROW(&s->stext, s->stext.n + id.n);
 		if (id.n)
@@ -548,10 +564,9 @@ sm_id_note(sm_ctx *c, dk_str id, uint32_t d)
 		s->stext.n += id.n;
 		x = SLOT_SHORT | s->shorts.n;
 	}
+	slot_put(s, s->hash, x);
 	if (++s->n > (s->mask + 1) / 4 * 3)
 		ids_grow(c);
-	else
-		slot_put(s, s->hash, x);
 }
 
 void
