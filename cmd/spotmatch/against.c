@@ -52,7 +52,7 @@ struct against {
 	const struct dk_keykind *refkind, *cls, *kind;
 	sm_reader rd;
 	dk_ids ids;                 /* the input's, apart from REF's */
-	size_t nref, refpool, refids, refbytes, nrefsig;
+	size_t nref, refpool, refocc, refids, refbytes, nrefsig;
 	uint32_t *to;               /* REF signature -> its number from 1 */
 	sm_matcher *mt;
 	sm_group g;
@@ -123,6 +123,7 @@ index_ref(struct against *a)
 	c->refnum = a->to;
 	a->nref = c->docs.n;
 	a->refpool = c->pool.n;
+	a->refocc = c->pool.nocc;
 	a->refids = c->ids.n;
 	if (a->refkind->pairs == DK_PAIRS_NONE) {
 		for (i = 0; i < a->nref; i++)
@@ -197,7 +198,7 @@ static void
 drop_input(struct against *a)
 {
 	a->c->docs.n = a->nref;
-	a->c->pool.n = a->refpool;
+	sm_pool_truncate(a->c, a->refpool, a->refocc);
 	a->c->ids.n = a->refids;
 }
 
@@ -261,7 +262,7 @@ known_sigs(const sm_ctx *c, uint32_t d)
 {
 	const sm_doc *x = &c->docs.v[d];
 
-	return x->nsig - (x->nsig > 0 && c->pool.v[x->sig].id == 0);
+	return x->nsig - (x->nsig > 0 && sm_doc_sigs(c, x)[0] == 0);
 }
 
 static void
@@ -285,7 +286,7 @@ sig_record(struct against *a, dk_reader *r)
 		a->nskipped++;
 	else if (known_sigs(a->c, d) > 0)
 		DK_PUSH(&a->probe, d);
-	if (a->c->docs.n - a->nref >= BATCH_DOCS || a->c->pool.n - a->refpool >= BATCH_SIGS)
+	if (a->c->docs.n - a->nref >= BATCH_DOCS || a->c->pool.nocc - a->refocc >= BATCH_SIGS)
 		flush(a);
 }
 

@@ -233,7 +233,7 @@ note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d
 	size_t col = first + c->sumcol - 1;
 	const sm_doc *x, *y;
 	uint32_t k;
-	dk_str f;
+	dk_str f, xid;
 	int isnew;
 
 	if (d == UINT32_MAX)
@@ -254,10 +254,11 @@ note_sum(sm_ctx *c, dk_reader *r, const dk_record *rec, size_t first, uint32_t d
 	}
 	x = &c->docs.v[c->sumdoc.v[k]];
 	y = &c->docs.v[d];
-	if (x->nsig != y->nsig || x->len != y->len || x->fp != y->fp)
+	if (x->len != y->len || !sm_same_sigs(c, x, y)) {
+		xid = sm_doc_id(c, c->sumdoc.v[k]);
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "same checksum as %.*s but different signatures", (int)x->idlen,
-		    c->ids.v + x->id);
+		    "same checksum as %.*s but different signatures", (int)xid.n, xid.p);
+	}
 }
 
 /* A record of a partition stream read as REF: its probes repeat documents
@@ -272,8 +273,8 @@ member_record(sm_input *in, dk_reader *r)
 
 	if (d == UINT32_MAX || !((x = &c->docs.v[d])->flags & DK_SIG_PROBE))
 		return;
-	c->pool.n -= x->nsig;
-	c->ids.n -= x->idlen;
+	sm_pool_truncate(c, x->sig, c->pool.nocc - x->nsig);
+	c->ids.n = x->id;
 	c->docs.n--;
 }
 
@@ -287,7 +288,11 @@ take_record(sm_input *in, dk_reader *r)
 
 	switch (s->kind->pairs) {
 	case DK_PAIRS_NONE:
+		if (s->own_plain)
+			sm_id_check(c, r, s->x.id);
 		d = add_record(in, r);
+		if (s->own_plain)
+			sm_id_note(c, s->x.id, d);
 		if (c->sumcol)
 			note_sum(c, r, &s->x.rec, 0, d);
 		break;
@@ -445,10 +450,13 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 
 	sm_ctx_init(&c, o);
 	in = sm_input_new(&c, o, 0);
+	/* a plain stream's IDs are checked on the text c keeps of them */
+	in->rd.own_plain = !dk_allow_repeated_ids;
 	status = dk_each_input(argc, argv, read_operand, in);
-	/* every ID has been checked: the set of them (some 40 bytes a
-	 * document) is not needed while matching */
+	/* every ID has been checked: the sets of them are not needed while
+	 * matching */
 	dk_ids_free(&dk_input_ids);
+	sm_ids_free(&c);
 	t0 = sm_seconds();
 	check_stream(in, &c, o->tau_set);
 	kind = in->rd.kind ? in->rd.kind->pairs : DK_PAIRS_NONE;
@@ -467,7 +475,7 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
-		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.n);
+		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
 	if (dk_verbose)
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "

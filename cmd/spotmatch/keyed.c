@@ -406,7 +406,7 @@ static void
 sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
 {
 	const sm_doc *d;
-	const dk_idcount *s;
+	const uint32_t *s;
 	uint64_t h, *b;
 	size_t i, j;
 
@@ -414,14 +414,14 @@ sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
 	f->bits = dk_calloc(2 * ndocs + 2, sizeof *f->bits);
 	for (i = 0; i < ndocs; i++) {
 		d = &c->docs.v[i];
-		s = c->pool.v + d->sig;
+		s = sm_doc_sigs(c, d);
 		b = f->bits + 2 * i;
 		f->len[i] = d->len;
 		/* signature 0 may stand for those a REF lacks: no bit, which
 		 * only loosens the bound */
 		for (j = 0; j < d->nsig; j++)
-			if (s[j].id != 0) {
-				h = ((uint64_t)s[j].id * 0x9e3779b97f4a7c15u) >> 57;
+			if (s[j] != 0) {
+				h = ((uint64_t)s[j] * 0x9e3779b97f4a7c15u) >> 57;
 				b[h >> 6] |= (uint64_t)1 << (h & 63);
 			}
 	}

@@ -77,7 +77,7 @@ struct klass {
 };
 
 struct cslot {
-	uint64_t hash;
+	uint32_t hash;             /* the class hash's low half */
 	uint32_t cls;              /* class + 1, 0 for an empty slot */
 };
 
@@ -132,19 +132,21 @@ struct sm_matcher {
 struct resort {
 	sm_ctx *c;
 	const uint32_t *to;
-	dk_counter next, next2;
+	dk_counter next;
 };
 
 /* Renumbers and re-sorts the arrays of a share of the documents (a probe
- * sharing its member's array leaves it to the member), then, once all are
- * done, fingerprints them. */
+ * sharing its member's array leaves it to the member). */
 static void
 resort_work(void *arg, int tid)
 {
 	struct resort *rs = arg;
 	sm_ctx *c = rs->c;
 	size_t k, end, i, j, n = c->docs.n;
+	DK_VEC(dk_idcount) tmp = { 0 };
 	dk_idcount *v, x;
+	uint32_t *id, xid;
+	uint8_t *cnt, xcnt;
 	sm_doc *d;
 
 	(void)tid;
@@ -153,39 +155,50 @@ resort_work(void *arg, int tid)
 			d = &c->docs.v[k];
 			if (d->flags & SM_SHARED)
 				continue;
-			v = c->pool.v + d->sig;
+			if (sm_doc_has_big(c, d)) {
+				/* the big counts follow their signatures */
+				DK_GROW(&tmp, d->nsig);
+				v = tmp.v;
+				sm_doc_get(c, d, v);
+				for (i = 0; i < d->nsig; i++)
+					v[i].id = rs->to[v[i].id];
+				for (i = 1; i < d->nsig; i++) {
+					x = v[i];
+					for (j = i; j > 0 && v[j - 1].id > x.id; j--)
+						v[j] = v[j - 1];
+					v[j] = x;
+				}
+				sm_pool_set(c, d, v);
+				continue;
+			}
+			id = c->pool.v + d->sig;
 			for (i = 0; i < d->nsig; i++)
-				v[i].id = rs->to[v[i].id];
+				id[i] = rs->to[id[i]];
+			if (!(d->flags & SM_COUNTS)) {
+				for (i = 1; i < d->nsig; i++) {
+					xid = id[i];
+					for (j = i; j > 0 && id[j - 1] > xid; j--)
+						id[j] = id[j - 1];
+					id[j] = xid;
+				}
+				continue;
+			}
+			cnt = (uint8_t *)(id + d->nsig);
 			for (i = 1; i < d->nsig; i++) {
-				x = v[i];
-				for (j = i; j > 0 && v[j - 1].id > x.id; j--)
-					v[j] = v[j - 1];
-				v[j] = x;
+				xid = id[i], xcnt = cnt[i];
+				for (j = i; j > 0 && id[j - 1] > xid; j--)
+					id[j] = id[j - 1], cnt[j] = cnt[j - 1];
+				id[j] = xid, cnt[j] = xcnt;
 			}
 		}
 	}
-}
-
-static void
-fingerprint_work(void *arg, int tid)
-{
-	struct resort *rs = arg;
-	sm_ctx *c = rs->c;
-	size_t k, end, n = c->docs.n;
-	sm_doc *d;
-
-	(void)tid;
-	while ((k = dk_counter_take(&rs->next2, 4096, n)) < n) {
-		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
-			d = &c->docs.v[k];
-			d->fp = dk_hash64(c->pool.v + d->sig, d->nsig * sizeof(dk_idcount), 0);
-		}
-	}
+	free(tmp.v);
 }
 
 /* The document frequency of every signature, counted by the threads:
- * each over a share of the pool into a table of its own, then the tables
- * summed by ranges of signatures. */
+ * each over a share of the documents (each array once: not a probe's that
+ * shares it) into a table of its own, then the tables summed by ranges of
+ * signatures. */
 struct dfcount {
 	const sm_ctx *c;
 	size_t nsig;
@@ -199,13 +212,20 @@ static void
 count_work(void *arg, int tid)
 {
 	struct dfcount *dc = arg;
-	const dk_idcount *pool = dc->c->pool.v;
-	size_t k, end, n = dc->c->pool.n;
+	const sm_ctx *c = dc->c;
+	const uint32_t *s;
+	const sm_doc *d;
+	size_t k, end, i, n = c->docs.n;
 	uint32_t *cnt = dc->cnt[tid] = dk_calloc(dc->nsig + 1, sizeof *cnt);
 
-	while ((k = dk_counter_take(&dc->next, 1 << 16, n)) < n)
-		for (end = k + (1 << 16) < n ? k + (1 << 16) : n; k < end; k++)
-			cnt[pool[k].id]++;
+	while ((k = dk_counter_take(&dc->next, 4096, n)) < n)
+		for (end = k + 4096 < n ? k + 4096 : n; k < end; k++) {
+			d = &c->docs.v[k];
+			if (d->flags & SM_SHARED)
+				continue;
+			for (s = sm_doc_sigs(c, d), i = 0; i < d->nsig; i++)
+				cnt[s[i]]++;
+		}
 }
 
 static void
@@ -233,7 +253,7 @@ count_df(const sm_ctx *c, size_t nsig, uint32_t *df)
 	struct dfcount dc = { c, nsig, NULL, df, c->nthreads, { 0 }, { 0 } };
 	int t;
 
-	if (dc.nw < 1 || c->pool.n < ((size_t)1 << 18) ||
+	if (dc.nw < 1 || c->pool.nocc < ((size_t)1 << 18) ||
 	    nsig * (size_t)dc.nw > ((size_t)1 << 26))
 		dc.nw = 1;
 	dc.cnt = dk_calloc((size_t)dc.nw, sizeof *dc.cnt);
@@ -269,9 +289,8 @@ sm_order_sigs(sm_ctx *c, uint32_t **map)
 		at[i] += at[i - 1];
 	for (i = 0; i < nsig; i++)
 		to[i] = ++at[df[i]];
-	rs = (struct resort){ c, to, { 0 }, { 0 } };
+	rs = (struct resort){ c, to, { 0 } };
 	dk_parallel(c->nthreads, resort_work, &rs);
-	dk_parallel(c->nthreads, fingerprint_work, &rs);
 	free(df);
 	free(at);
 	if (map)
@@ -280,17 +299,46 @@ sm_order_sigs(sm_ctx *c, uint32_t **map)
 		free(to);
 }
 
-static const dk_idcount *
+static const uint32_t *
 sigs_of(const sm_ctx *c, const sm_doc *d)
 {
-	return c->pool.v + d->sig;
+	return sm_doc_sigs(c, d);
+}
+
+/* The weight of d's i-th signature. */
+static inline uint64_t
+weight_of(const sm_ctx *c, const sm_doc *d, size_t i)
+{
+	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d, i);
+}
+
+/* dk_overlap of the arrays of x and y. */
+static uint64_t
+doc_overlap(const sm_ctx *c, const sm_doc *x, const sm_doc *y)
+{
+	const uint32_t *a = sigs_of(c, x), *b = sigs_of(c, y);
+	size_t i = 0, j = 0;
+	uint64_t o = 0, wa, wb;
+
+	while (i < x->nsig && j < y->nsig) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else {
+			wa = weight_of(c, x, i++);
+			wb = weight_of(c, y, j++);
+			o += wa < wb ? wa : wb;
+		}
+	}
+	return o;
 }
 
 double
 sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 {
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
-	uint64_t o = dk_overlap(c->m, sigs_of(c, x), x->nsig, sigs_of(c, y), y->nsig);
+	uint64_t o = doc_overlap(c, x, y);
 
 	if (o < c->minshared)
 		return -1;
@@ -310,17 +358,17 @@ need_of(const sm_ctx *c, uint64_t la, uint64_t lb)
 /* dk_overlap that gives up, returning 0, as soon as the mass still
  * unmatched in either document makes `need` unreachable. */
 static uint64_t
-overlap_cut(dk_measure m, const dk_idcount *a, size_t na, uint64_t la,
-    const dk_idcount *b, size_t nb, uint64_t lb, uint64_t need)
+overlap_cut(const sm_ctx *c, const sm_doc *x, uint64_t la, const sm_doc *y, uint64_t lb,
+    uint64_t need)
 {
-	size_t i = 0, j = 0;
+	const uint32_t *a = sigs_of(c, x), *b = sigs_of(c, y);
+	size_t i = 0, j = 0, na = x->nsig, nb = y->nsig;
 	uint64_t o = 0;
 	unsigned adv;
 
 	while (i < na && j < nb) {
-		adv = dk_overlap_step(a[i].id < b[j].id ? -1 : a[i].id > b[j].id,
-		    dk_measure_weight(m, a[i].count), dk_measure_weight(m, b[j].count),
-		    &o, &la, &lb);
+		adv = dk_overlap_step(a[i] < b[j] ? -1 : a[i] > b[j],
+		    weight_of(c, x, i), weight_of(c, y, j), &o, &la, &lb);
 		i += adv & 1;
 		j += adv >> 1;
 		if (o + (la < lb ? la : lb) < need)
@@ -336,14 +384,12 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
 	uint64_t need, o;
 
-	/* identical arrays, found by their fingerprints and confirmed
-	 * bytewise, are at 1 for every measure: no merge needed */
-	if (x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
-	    memcmp(sigs_of(c, x), sigs_of(c, y), x->nsig * sizeof(dk_idcount)) == 0)
+	/* identical arrays, compared bytewise, are at 1 for every measure:
+	 * no merge needed */
+	if (x->nsig == y->nsig && x->len == y->len && sm_same_sigs(c, x, y))
 		return 1.0;
 	need = need_of(c, x->len, y->len);
-	o = overlap_cut(c->m, sigs_of(c, x), x->nsig, x->len,
-	    sigs_of(c, y), y->nsig, y->len, need);
+	o = overlap_cut(c, x, x->len, y, y->len, need);
 
 	if (o < need || o == 0)
 		return -1;
@@ -390,15 +436,15 @@ cmp_rank_q(const void *x, const void *y)
 static void
 doc_bits(const sm_ctx *c, const sm_doc *d, uint64_t *b)
 {
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	uint64_t h;
 	size_t i;
 
 	memset(b, 0, BITWORDS * sizeof *b);
 	for (i = 0; i < d->nsig; i++) {
-		if (s[i].id == 0)
+		if (s[i] == 0)
 			continue;
-		h = ((uint64_t)s[i].id * 0x9e3779b97f4a7c15u) >> 32;
+		h = ((uint64_t)s[i] * 0x9e3779b97f4a7c15u) >> 32;
 		h %= 64 * BITWORDS;
 		b[h / 64] |= (uint64_t)1 << (h % 64);
 	}
@@ -421,6 +467,20 @@ bits_bound(const uint64_t *a, uint64_t la, const uint64_t *b, uint64_t lb)
 	return la < lb ? la : lb;
 }
 
+/* For a document whose weights are all 1 (no counts other than 1) and
+ * whose length is at least its signatures: how many of its first
+ * signatures leave a weight of alpha or more before them, as the loops
+ * below count them. */
+static size_t
+first_until(const sm_doc *d, uint64_t alpha)
+{
+	uint64_t len = d->len;
+
+	if (len < alpha)
+		return 0;
+	return len - alpha + 1 < d->nsig ? (size_t)(len - alpha + 1) : d->nsig;
+}
+
 /* How many of the first signatures of d are its prefix for a match
  * overlap of at least alpha, or by default (alpha 0) for any match; all of
  * them without the prefix bound. */
@@ -428,7 +488,7 @@ static size_t
 prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	uint64_t rest = d->len;
 	size_t i;
 
@@ -438,10 +498,12 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
 		alpha = dk_overlap_least(mt->ratio, d->len);
 	if (alpha < c->minshared)
 		alpha = c->minshared;
+	if (!(d->flags & SM_COUNTS) && rest >= d->nsig)
+		return first_until(d, alpha);
 	/* (signature 0 of an --against query stands for all those REF does
 	 * not hold, with their number as its count) */
 	for (i = 0; i < d->nsig && rest >= alpha; i++)
-		rest -= s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+		rest -= s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d, i);
 	return i;
 }
 
@@ -469,7 +531,7 @@ prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha)
  * (join_pairs: the pairs hashed and sorted, no index).  A group is joined
  * when its pairs are at most PAIRCOST times the postings its queries
  * would read (long lists: many documents, high thresholds, short
- * prefixes), and their entries take no more memory than the signature
+ * prefixes), and their entries take less memory than the signature
  * arrays of the input (over PAIRFLOOR pairs); the candidates are then
  * verified after the bitmap filter, without the positional filter. */
 #define PAIRCOST 1
@@ -481,12 +543,13 @@ static void drop_index(sm_matcher *mt);
 static uint64_t
 doc_maxw(const sm_ctx *c, const sm_doc *d)
 {
-	const dk_idcount *s = sigs_of(c, d);
 	uint64_t m = 0, wt;
 	size_t i;
 
+	if (!(d->flags & SM_COUNTS))
+		return d->nsig > 0;
 	for (i = 0; i < d->nsig; i++) {
-		wt = dk_measure_weight(c->m, s[i].count);
+		wt = weight_of(c, d, i);
 		m = wt > m ? wt : m;
 	}
 	return m;
@@ -509,7 +572,6 @@ static size_t
 pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t maxw)
 {
 	const sm_ctx *c = mt->c;
-	const dk_idcount *s = sigs_of(c, d);
 	uint64_t rest = d->len, cut;
 	size_t i;
 
@@ -517,8 +579,10 @@ pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha, uint64_t 
 	if (alpha <= maxw)
 		return d->nsig;
 	cut = alpha - maxw;
+	if (!(d->flags & SM_COUNTS) && rest >= d->nsig)
+		return first_until(d, cut);
 	for (i = 0; i < d->nsig && rest >= cut; i++)
-		rest -= dk_measure_weight(c->m, s[i].count);
+		rest -= weight_of(c, d, i);
 	return i;
 }
 
@@ -532,7 +596,7 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 {
 	const sm_ctx *c = mt->c;
 	uint64_t npair = 0, nread = 0, maxw, alpha;
-	const dk_idcount *s;
+	const uint32_t *s;
 	const sm_doc *d;
 	size_t i, k, j;
 	int ok = 1;
@@ -552,20 +616,21 @@ pair_keys(sm_matcher *mt, const sm_group *g)
 		npair += (uint64_t)k * (k - 1) / 2;
 		s = sigs_of(c, d);
 		for (k = prefix_len(mt, d, 0), j = 0; j < k; j++) {
-			if (mt->slot[s[j].id].list == NONE) {
-				mt->slot[s[j].id].list = 0;
-				DK_PUSH(&mt->touched, s[j].id);
+			if (mt->slot[s[j]].list == NONE) {
+				mt->slot[s[j]].list = 0;
+				DK_PUSH(&mt->touched, s[j]);
 			}
-			nread += mt->slot[s[j].id].list;
-			mt->slot[s[j].id].list += i < g->nmember;
+			nread += mt->slot[s[j]].list;
+			mt->slot[s[j]].list += i < g->nmember;
 		}
 	}
 	drop_index(mt);
 	mt->touched.n = 0;
-	/* the entries and their scratch take 16 bytes a pair: at most what
-	 * the signature arrays of the input take, over a floor of 16 MB */
+	/* the entries take 8 bytes a pair (sorted in place): at most 4 bytes
+	 * a signature occurrence, less than the pool's 5, over a floor of
+	 * 8 MB */
 	return ok && npair <= PAIRCOST * nread &&
-	    npair <= (c->pool.n / 2 > PAIRFLOOR ? c->pool.n / 2 : PAIRFLOOR);
+	    npair <= (c->pool.nocc / 2 > PAIRFLOOR ? c->pool.nocc / 2 : PAIRFLOOR);
 }
 
 /* The key of the pair of signature numbers a < b. */
@@ -629,7 +694,7 @@ rank_work(void *arg, int tid)
 	sm_matcher *mt = rk->mt;
 	const sm_ctx *c = mt->c;
 	struct worker *w = &mt->w[tid];
-	const dk_idcount *s;
+	const uint32_t *s;
 	const sm_doc *d;
 	struct pentry *e;
 	size_t r, end, i, np;
@@ -654,8 +719,8 @@ rank_work(void *arg, int tid)
 			e = w->pfx.v + w->pfx.n;
 			s = sigs_of(c, d);
 			for (rest = d->len, i = 0; i < np; i++) {
-				wt = dk_measure_weight(c->m, s[i].count);
-				e[i] = (struct pentry){ s[i].id, wt, rest };
+				wt = (uint32_t)weight_of(c, d, i);
+				e[i] = (struct pentry){ s[i], wt, rest };
 				rest -= wt;
 			}
 			w->pfx.n += np;
@@ -807,7 +872,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 {
 	const sm_ctx *c = mt->c;
 	const sm_doc *d = &c->docs.v[q];
-	const dk_idcount *s = sigs_of(c, d);
+	const uint32_t *s = sigs_of(c, d);
 	const struct posting *list, *p;
 	uint64_t rest = d->len, from, need, ub;
 	size_t i, j, j0, n, np;
@@ -827,10 +892,10 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	need = sorted && below != NONE ? need_of(c, len, len) : 0;
 	np = prefix_len(mt, d, need);
 	for (i = 0; i < np; i++) {
-		wt = s[i].id != 0 ? dk_measure_weight(c->m, s[i].count) : s[i].count;
+		wt = (uint32_t)(s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d, i));
 		from = rest;
 		rest -= wt;
-		if ((l = mt->slot[s[i].id].list) == NONE)
+		if ((l = mt->slot[s[i]].list) == NONE)
 			continue;
 		list = mt->post.v + mt->lstart.v[l];
 		n = mt->lstart.v[l + 1] - mt->lstart.v[l];
@@ -884,12 +949,12 @@ count_pairs(const sm_matcher *mt, const sm_doc *d)
 static void
 put_pairs(const sm_matcher *mt, const sm_doc *d, uint64_t id, uint64_t *v)
 {
-	const dk_idcount *s = sigs_of(mt->c, d);
+	const uint32_t *s = sigs_of(mt->c, d);
 	size_t i, j, np = pair_prefix_len(mt, d, 0, doc_maxw(mt->c, d));
 
 	for (i = 0; i < np; i++)
 		for (j = i + 1; j < np; j++)
-			*v++ = (dk_mix64(pair_key(s[i].id, s[j].id)) >> 32 << 32) | id;
+			*v++ = (dk_mix64(pair_key(s[i], s[j])) >> 32 << 32) | id;
 }
 
 /* The document of entry id of a group joined by pairs: a member by rank,
@@ -1003,12 +1068,14 @@ join_pairs(sm_matcher *mt)
 		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
 	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
-	DK_GROW(&mt->ptmp, jn.at[jn.ndoc] + 1);
 	mt->pk.n = jn.at[jn.ndoc];
 	jn.next.next = 0;
 	dk_parallel(nw, join_fill, &jn);
 	free(jn.at);
-	dk_sort_u64_top(mt->pk.v, mt->pk.n, mt->ptmp.v);
+	/* by hash, and as they were made (by entry) within a hash: the
+	 * order of a stable sort by the top halves, with scratch of a 256th
+	 * of the entries where the hashes spread them (no second copy) */
+	dk_sort_u64_spread(mt->pk.v, mt->pk.n);
 	w->postings += mt->pk.n;
 	for (a = 0; a < mt->pk.n; a = e) {
 		for (e = a + 1; e < mt->pk.n && mt->pk.v[e] >> 32 == mt->pk.v[a] >> 32; e++)
@@ -1109,7 +1176,7 @@ class_hash(const sm_ctx *c, uint32_t d)
 {
 	if (c->sum.n && c->sum.v[d] != NONE)
 		return dk_mix64((uint64_t)c->sum.v[d] | (uint64_t)1 << 63);
-	return c->docs.v[d].fp;
+	return sm_doc_fp(c, &c->docs.v[d]);
 }
 
 /* Whether a and b are copies: the same checksum when either has one,
@@ -1121,9 +1188,7 @@ same_class(const sm_ctx *c, uint32_t a, uint32_t b)
 
 	if (c->sum.n && (c->sum.v[a] != NONE || c->sum.v[b] != NONE))
 		return c->sum.v[a] == c->sum.v[b];
-	return x->fp == y->fp && x->nsig == y->nsig && x->len == y->len &&
-	    (x->sig == y->sig || memcmp(sigs_of(c, x), sigs_of(c, y),
-	    x->nsig * sizeof(dk_idcount)) == 0);
+	return x->len == y->len && sm_same_sigs(c, x, y);
 }
 
 /* Puts doc[0..n) in classes: the representatives, in the order of doc,
@@ -1137,7 +1202,7 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 	uint32_t d, k;
 	struct klass *kl;
 
-	while (size < 2 * n)
+	while (3 * size < 4 * n)   /* at most 3/4 full */
 		size *= 2;
 	if (size > mt->ctabsize) {
 		free(mt->ctab);
@@ -1150,11 +1215,12 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 		d = doc[i];
 		h = class_hash(c, d);
 		for (j = h & (size - 1); (k = mt->ctab[j].cls) != 0; j = (j + 1) & (size - 1))
-			if (mt->ctab[j].hash == h && same_class(c, mt->cls.v[k - 1].rep, d))
+			if (mt->ctab[j].hash == (uint32_t)h &&
+			    same_class(c, mt->cls.v[k - 1].rep, d))
 				break;
 		if (k == 0) {
 			DK_PUSH(&mt->cls, ((struct klass){ d, d }));
-			mt->ctab[j] = (struct cslot){ h, (uint32_t)mt->cls.n };
+			mt->ctab[j] = (struct cslot){ (uint32_t)h, (uint32_t)mt->cls.n };
 			reps[(*nreps)++] = d;
 			continue;
 		}

@@ -49,19 +49,38 @@ typedef struct {
 typedef DK_VEC(uint64_t) sm_scratch;
 
 /* sm_doc.flags besides DK_SIG_PROBE: the array belongs to an earlier
- * document (a probe repeating a member). */
-enum { SM_SHARED = 0x100 };
+ * document (a probe repeating a member); the document has counts other
+ * than 1, after its signatures in the pool. */
+enum { SM_SHARED = 0x100, SM_COUNTS = 0x200 };
 
-/* One document (or, in a keyed stream, one record). */
+/* The signature arrays of all documents, one after the other, in 32-bit
+ * words: a document's signature numbers, then, only when a count of it is
+ * not 1 (SM_COUNTS), its counts, a byte each, four to a word, the last
+ * word padded with zeros; SM_BIGCOUNT for a count of 255 or more, kept in
+ * sm_ctx.big.  Most counts are 1, and most documents have none other:
+ * some 4.3 bytes an occurrence on WT10g-like signatures, where a
+ * dk_idcount takes 8. */
+#define SM_BIGCOUNT 255
 typedef struct {
-	uint64_t sig;      /* first dk_idcount in the pool */
-	uint64_t id;       /* ID bytes in the id text */
+	uint32_t *v;
+	size_t n, cap;
+	size_t nocc;               /* signature occurrences */
+} sm_pool;
+/* A count of SM_BIGCOUNT or more, by the position of its signature's
+ * number in the pool; they lie in the order of their positions. */
+typedef struct {
+	uint64_t at;
+	uint32_t count;
+} sm_bigcount;
+
+/* One document (or, in a keyed stream, one record): 24 bytes. */
+typedef struct {
+	uint64_t sig;      /* its first position in the pool */
+	uint64_t id : 48;  /* its ID in the id text: the length (7 bits a
+	                    * byte, the last byte's top bit clear), the bytes */
+	uint64_t flags : 16;       /* DK_SIG_PROBE, SM_SHARED, SM_COUNTS */
 	uint32_t nsig;     /* distinct signatures */
 	uint32_t len;      /* dk_measure_len */
-	uint32_t idlen;
-	uint32_t flags;    /* DK_SIG_PROBE */
-	uint64_t fp;       /* hash of the signature array (sm_order_sigs; with
-	                    * checksums or a REF map, of the array as added) */
 } sm_doc;
 
 /* A found pair: documents a < b (input order) and their similarity. */
@@ -83,7 +102,9 @@ typedef struct {
 	 * given); a document of a smaller length is short */
 	uint64_t minshared;
 	dk_intern sigs;
-	DK_VEC(dk_idcount) pool;
+	sm_pool pool;
+	DK_VEC(sm_bigcount) big;
+	DK_VEC(dk_idcount) stage;  /* sm_add_doc's array, before the pool */
 	DK_VEC(sm_doc) docs;
 	DK_VEC(char) ids;
 	/* --against: REF's signature number from 1 by dictionary id, and
@@ -91,6 +112,7 @@ typedef struct {
 	const uint32_t *refnum;
 	DK_VEC(dk_str) other;
 	sm_scratch keys;           /* sm_add_doc's scratch for sorting */
+	struct sm_idset *idset;    /* sm_id_check's, or NULL */
 	/* --checksum-column: the field (1 is the ID), and by document the id
 	 * of its checksum in sums, UINT32_MAX without one; by checksum id, its
 	 * first document */
@@ -113,8 +135,48 @@ size_t sm_ctx_bytes(const sm_ctx *c);
 static inline dk_str
 sm_doc_id(const sm_ctx *c, uint32_t d)
 {
-	return (dk_str){ c->ids.v + c->docs.v[d].id, c->docs.v[d].idlen };
+	const unsigned char *p = (const unsigned char *)c->ids.v + c->docs.v[d].id;
+	size_t n = 0;
+	int sh = 0;
+
+	for (; *p & 0x80; p++, sh += 7)
+		n |= (size_t)(*p & 0x7f) << sh;
+	n |= (size_t)*p++ << sh;
+	return (dk_str){ (char *)p, n };
 }
+
+/* The pool: the array of d's signature numbers; the count of its i-th
+ * signature. */
+uint32_t sm_big_count(const sm_ctx *c, uint64_t at);
+static inline const uint32_t *
+sm_doc_sigs(const sm_ctx *c, const sm_doc *d)
+{
+	return c->pool.v + d->sig;
+}
+static inline uint32_t
+sm_sig_count(const sm_ctx *c, const sm_doc *d, size_t i)
+{
+	uint8_t k;
+
+	if (!(d->flags & SM_COUNTS))
+		return 1;
+	k = ((const uint8_t *)(c->pool.v + d->sig + d->nsig))[i];
+	return k != SM_BIGCOUNT ? k : sm_big_count(c, d->sig + i);
+}
+/* Appends v[0..n) to the pool as d's array (its sig, nsig and
+ * SM_COUNTS); overwrites d's array with v, the same counts in another
+ * order (sm_order_sigs); forgets the pool from position n on, which holds
+ * nocc occurrences before it. */
+void sm_pool_put(sm_ctx *c, sm_doc *d, const dk_idcount *v, size_t n);
+void sm_pool_set(sm_ctx *c, const sm_doc *d, const dk_idcount *v);
+void sm_pool_truncate(sm_ctx *c, size_t n, size_t nocc);
+/* Whether d has a count of SM_BIGCOUNT or more; d's array into v. */
+int sm_doc_has_big(const sm_ctx *c, const sm_doc *d);
+void sm_doc_get(const sm_ctx *c, const sm_doc *d, dk_idcount *v);
+/* A hash of d's array (numbers and counts below SM_BIGCOUNT); whether the
+ * arrays of x and y are equal. */
+uint64_t sm_doc_fp(const sm_ctx *c, const sm_doc *d);
+int sm_same_sigs(const sm_ctx *c, const sm_doc *x, const sm_doc *y);
 
 /* How sm_add_doc takes a document. */
 enum {
@@ -130,6 +192,17 @@ enum {
  * FILE:LINE on a signature listed twice, or on a record without
  * signatures where signatures are needed. */
 uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how);
+/* The unique-ID check of a plain stream on the IDs c keeps (in place of
+ * a second copy of them in dk_input_ids): sm_id_check before the record's
+ * document is added, which dies as dk_ids_check would on an ID seen
+ * before; sm_id_note after, with the document's number (UINT32_MAX for a
+ * short record, whose ID is then copied).  A hash table of 8 bytes a
+ * slot, at most 3/4 full, holds the documents' numbers; where each record
+ * was is kept as runs of consecutive lines.  sm_ids_free frees it. */
+void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id);
+void sm_id_note(sm_ctx *c, dk_str id, uint32_t d);
+void sm_ids_free(sm_ctx *c);
+size_t sm_ids_bytes(const sm_ctx *c);
 /* A signature of a record numbered ahead that the dictionary did not
  * hold then: entry `at` of its array, its hash (dk_intern_hash) and its
  * bytes. */
@@ -172,6 +245,8 @@ typedef struct {
 	size_t minfields;                /* of a plain record (2, or more) */
 	dk_ids *ids;                     /* the IDs checked unique; NULL:
 	                                  * by the caller */
+	int own_plain;                   /* a plain stream's are the
+	                                  * caller's (sm_id_check) */
 	sm_rec x;
 } sm_reader;
 
