@@ -37,10 +37,27 @@ sigs_text(dk_buf *b, const uint8_t *p, size_t n)
 	}
 }
 
+/* d's signatures with their counts, into v (the pool keeps the counts
+ * apart from the numbers: sm.h) */
+typedef DK_VEC(dk_idcount) counts;
+
+static const dk_idcount *
+doc_counts(const sm_ctx *c, const sm_doc *d, counts *v)
+{
+	const uint32_t *sig = sm_doc_sigs(c, d);
+	size_t i;
+
+	v->n = 0;
+	for (i = 0; i < d->nsig; i++)
+		DK_PUSH(v, ((dk_idcount){ sig[i], sm_sig_count(c, d, i) }));
+	return v->v;
+}
+
 static void
 brute_force(const sm_ctx *c, sm_pairs *want)
 {
 	const sm_doc *a, *b;
+	counts va = { 0 }, vb = { 0 };
 	uint32_t i, j;
 	double sim;
 
@@ -48,11 +65,13 @@ brute_force(const sm_ctx *c, sm_pairs *want)
 		for (j = i + 1; j < c->docs.n; j++) {
 			a = &c->docs.v[i];
 			b = &c->docs.v[j];
-			sim = dk_sim(c->m, dk_overlap(c->m, c->pool.v + a->sig, a->nsig,
-			    c->pool.v + b->sig, b->nsig), a->len, b->len);
+			sim = dk_sim(c->m, dk_overlap(c->m, doc_counts(c, a, &va), a->nsig,
+			    doc_counts(c, b, &vb), b->nsig), a->len, b->len);
 			if (sim >= c->tau)
 				DK_PUSH(want, ((sm_pair){ i, j, sim }));
 		}
+	free(va.v);
+	free(vb.v);
 }
 
 int
