@@ -131,6 +131,16 @@ dk_short_copies() {
 		else first[$(NF - 1)] = $1 }' "$1"
 }
 
+# dk_html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
+dk_html_tsv() {
+	for f; do
+		printf '%s\t' "$f"
+		sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' -e 's/\r/\\r/g' "$f" |
+			awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }'
+		echo
+	done
+}
+
 # dk_warc_record TYPE URI ID DATE CONTENT-TYPE BLOCK-FILE [CONCURRENT-TO]: one
 # WARC/1.0 record on stdout; an empty URI or ID leaves its header out, and
 # the ID and CONCURRENT-TO are written in angle brackets.

@@ -18,22 +18,13 @@ canon() {
 	awk -F '\t' '($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' "$@" | sort
 }
 
-# html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
-html_tsv() {
-	for f; do
-		printf '%s\t' "$f"
-		sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' -e 's/\r/\\r/g' "$f" |
-			awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }'
-		echo
-	done
-}
 
 
 test_expect_success 'setup: the example pages and a synthetic collection' '
 	mkdir pages &&
 	cp "$top"/examples/pages/*.html pages/ &&
 	(cd pages && htmlstrip *.html) >pages.docs &&
-	(cd pages && html_tsv *.html) >pages.html.tsv &&
+	(cd pages && dk_html_tsv *.html) >pages.html.tsv &&
 	htmlstrip <pages.html.tsv >stream.docs &&
 	test_cmp pages.docs stream.docs &&
 	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \

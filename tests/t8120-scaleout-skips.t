@@ -15,15 +15,6 @@ mapred="sh $top/examples/mapred.sh"
 slurm_prereq
 parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
 
-# html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
-html_tsv() {
-	for f; do
-		printf '%s\t' "$f"
-		sed -e 's/\\/\\\\/g' -e 's/\t/\\t/g' -e 's/\r/\\r/g' "$f" |
-			awk '{ printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }'
-		echo
-	done
-}
 # same A B: the pairs, clusters and keep list of the runs in A and B
 same() {
 	for f in pairs.tsv clusters.tsv keep.txt; do
@@ -193,8 +184,8 @@ test_expect_success 'setup: the example pages, and the same with a PDF among the
 	cp "$top"/examples/pages/*.html pages/ &&
 	cp pages/*.html pdf/ &&
 	printf "%%PDF-1.4\n%%\342\343\317\323\n1 0 obj\n" >pdf/m-report.html &&
-	(cd pages && html_tsv *.html) >pages.tsv &&
-	(cd pdf && html_tsv *.html) >pdf.tsv &&
+	(cd pages && dk_html_tsv *.html) >pages.tsv &&
+	(cd pdf && dk_html_tsv *.html) >pdf.tsv &&
 	test $(wc -l <pdf.tsv) = $(($(wc -l <pages.tsv) + 1)) &&
 	cut -f1 pages.tsv >pages.ids
 '

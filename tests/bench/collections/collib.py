@@ -49,6 +49,14 @@ class Clusters:
     def union(self, a, b):
         self.parent[self.find(a)] = self.find(b)
 
+    def labels(self, ids, key=lambda i: i):
+        """{id: cluster name}: c0000, c0001 ... in the order the ids meet
+        their clusters; key(id) is the name the unions were made under."""
+        roots, gold = {}, {}
+        for i in ids:
+            gold[i] = roots.setdefault(self.find(key(i)), 'c%04d' % len(roots))
+        return gold
+
 
 def skip(why):
     sys.stderr.write('%s: skipped: %s\n' % (os.path.basename(sys.argv[0]), why))

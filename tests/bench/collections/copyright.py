@@ -66,10 +66,7 @@ def main():
     for name, text in docs:
         cl.union('id:' + name, 'sha:' + collib.digest(text))
         cl.union('id:' + name, 'src:' + src.get(name, src.get(name.split(':')[0], name)))
-    roots, gold = {}, {}
-    for name, _ in docs:
-        r = cl.find('id:' + name)
-        gold[name] = roots.setdefault(r, 'c%04d' % len(roots))
+    gold = cl.labels((name for name, _ in docs), lambda name: 'id:' + name)
     near = collib.cross_cluster_near(docs, gold)
     text = dict(docs)
     drop = set()

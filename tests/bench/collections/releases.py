@@ -99,9 +99,7 @@ def main():
                 cl.union(a, b)
             elif r > 0.5:
                 band.update((a, b))
-    roots, gold = {}, {}
-    for i, _ in docs:
-        gold[i] = roots.setdefault(cl.find(i), 'c%04d' % len(roots))
+    gold = cl.labels(i for i, _ in docs)
     drop, near = collib.drop_ambiguous(docs, gold)
     drop |= {gold[i] for i in band}
     collib.write_near(out, near)

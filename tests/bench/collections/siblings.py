@@ -43,9 +43,7 @@ def main():
     cl = collib.Clusters()
     for i, t in docs:
         cl.union(i, 'sha:' + collib.digest(t))
-    roots, gold = {}, {}
-    for i, _ in docs:
-        gold[i] = roots.setdefault(cl.find(i), 'c%04d' % len(roots))
+    gold = cl.labels(i for i, _ in docs)
     drop, near = collib.drop_ambiguous(docs, gold)
     collib.write_near(out, near)
     kept = [(i, t) for i, t in docs if gold[i] not in drop]

@@ -71,9 +71,7 @@ def main():
                     cl.union(group[x][0], group[y][0])
                 elif r > 0.5:
                     ambiguous.append((group[x][0], group[y][0]))
-    roots, gold = {}, {}
-    for i, _ in docs:
-        gold[i] = roots.setdefault(cl.find(i), 'c%04d' % len(roots))
+    gold = cl.labels(i for i, _ in docs)
     drop = {gold[i] for pair in ambiguous for i in pair}
     neardrop, near = collib.drop_ambiguous(docs, gold)
     collib.write_near(out, near)
