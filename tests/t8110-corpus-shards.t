@@ -46,18 +46,9 @@ test_expect_success 'setup: 600 documents as TSV, WARC and JSON Lines shards' '
 	mkdir inw &&
 	dk_python - all.docs inw <<-\EOF &&
 	import gzip, sys
+	from dkwarc import page
 	docs = [l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8")]
-	def record(i, text):
-	    body = ("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
-	            "<html><body><p>%s</p></body></html>" % text).encode()
-	    head = ("WARC/1.0\r\nWARC-Type: response\r\n"
-	            "WARC-Target-URI: http://example.org/%s\r\n"
-	            "WARC-Record-ID: <urn:uuid:%s>\r\n"
-	            "WARC-Date: 2026-01-01T00:00:00Z\r\n"
-	            "Content-Type: application/http; msgtype=response\r\n"
-	            "Content-Length: %d\r\n\r\n") % (i, i, len(body))
-	    return head.encode() + body + b"\r\n\r\n"
-	recs = [record(i, t) for i, t in docs]
+	recs = [page(i, t) for i, t in docs]
 	open(sys.argv[2] + "/w0.warc", "wb").write(b"".join(recs[:200]))
 	open(sys.argv[2] + "/w1.warc.gz", "wb").write(gzip.compress(b"".join(recs[200:400]), mtime=0))
 	open(sys.argv[2] + "/w2.warc.gz", "wb").write(b"".join(gzip.compress(r, mtime=0) for r in recs[400:]))

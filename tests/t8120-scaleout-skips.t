@@ -113,19 +113,10 @@ test_expect_success 'corpus.mk, WARC shards: a PDF given as HTML is named by htm
 	mkdir wref wpdf &&
 	dk_python - wref wpdf ref/s0.tsv ref/s1.tsv ref/s2.tsv ref/s3.tsv <<-\EOF &&
 	import sys
-	def record(i, ctype, payload):
-	    body = ("HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n" % ctype).encode() + payload
-	    head = ("WARC/1.0\r\nWARC-Type: response\r\n"
-	            "WARC-Target-URI: http://example.org/%s\r\n"
-	            "WARC-Record-ID: <urn:uuid:%s>\r\n"
-	            "WARC-Date: 2026-01-01T00:00:00Z\r\n"
-	            "Content-Type: application/http; msgtype=response\r\n"
-	            "Content-Length: %d\r\n\r\n") % (i, i, len(body))
-	    return head.encode() + body + b"\r\n\r\n"
-	pdf = record("report", "text/html", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n")
+	from dkwarc import page, response
+	pdf = response("report", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n")
 	for k, f in enumerate(sys.argv[3:]):
-	    recs = [record(i, "text/html", ("<html><body><p>%s</p></body></html>" % t).encode())
-	            for i, t in (l.rstrip("\n").split("\t") for l in open(f, encoding="utf-8"))]
+	    recs = [page(i, t) for i, t in (l.rstrip("\n").split("\t") for l in open(f, encoding="utf-8"))]
 	    open("%s/w%d.warc" % (sys.argv[1], k), "wb").write(b"".join(recs))
 	    if k == 1:
 	        recs.insert(5, pdf)
