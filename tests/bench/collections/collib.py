@@ -6,6 +6,7 @@ check for near copies between gold clusters (reported, not acted on), a
 union-find of the labels' clusters and the skip message when material is
 missing."""
 import difflib, hashlib, os, re, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 
 SKIP = 77
 
@@ -96,6 +97,21 @@ def render_man(path):
     text = p.stdout.decode('utf-8', 'replace')
     text = re.sub('.\b', '', text)
     return text.strip() + '\n' if p.returncode == 0 else ''
+
+
+def render_all(pages):
+    """The texts of [(id, path)] of man pages, render_man's, in order;
+    two at a time."""
+    with ThreadPoolExecutor(2) as pool:
+        return list(pool.map(lambda x: render_man(x[1]), pages))
+
+
+def identical_text(docs):
+    """Clusters of the ids of docs [(id, text)], those of one text united."""
+    cl = Clusters()
+    for i, t in docs:
+        cl.union(i, 'sha:' + digest(t))
+    return cl
 
 
 def words(text):

@@ -19,7 +19,6 @@ Labels: an original and its copies are one cluster; originals without
 copies are unique.  ID: NAME.SECTION for originals, NAME.SECTION~K for
 the K-th copy.  Writes OUT/docs.tsv, OUT/gold.tsv."""
 import os, sys
-from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib
 
@@ -100,8 +99,7 @@ def main():
     if len(cand) < n:
         collib.skip('only %d English man pages in sections 1 and 8' % len(cand))
     cand = cand[::max(1, len(cand) // (3 * n))][:3 * n]
-    with ThreadPoolExecutor(2) as pool:
-        texts = list(pool.map(lambda x: collib.render_man(x[1]), cand))
+    texts = collib.render_all(cand)
     orig = [(name, t) for (name, _), t in zip(cand, texts)
             if 150 <= len(t.split()) <= 8000]
     gold = {i: i for i, _ in orig}

@@ -87,9 +87,7 @@ def main():
             docs.append((i, t))
             text[i] = t
             shutil.copyfile(rel[r][path], os.path.join(out, 'docs', i))
-    cl = collib.Clusters()
-    for i, t in docs:
-        cl.union(i, 'sha:' + collib.digest(t))
+    cl = collib.identical_text(docs)
     band = set()
     for path in sorted(rel['old']):
         a, b = ['%s-%s' % (r, path.replace('/', '_')) for r in ('old', 'new')]

@@ -14,7 +14,6 @@ their rendered texts are identical (a page that only sources another with
 with their clusters (OUT/near.tsv lists the candidates); the count is
 reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
 import os, subprocess, sys
-from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib
 
@@ -37,12 +36,9 @@ def main():
     if p.returncode != 0 or len(pages) < 100:
         collib.skip('%s is not installed (apt-get install %s)' % (package, package))
     pages.sort()
-    with ThreadPoolExecutor(2) as pool:
-        texts = list(pool.map(lambda x: collib.render_man(x[1]), pages))
+    texts = collib.render_all(pages)
     docs = [(i, t) for (i, _), t in zip(pages, texts) if t.strip()]
-    cl = collib.Clusters()
-    for i, t in docs:
-        cl.union(i, 'sha:' + collib.digest(t))
+    cl = collib.identical_text(docs)
     gold = cl.labels(i for i, _ in docs)
     drop, near = collib.drop_ambiguous(docs, gold)
     collib.write_near(out, near)

@@ -18,7 +18,6 @@ has its options half in English); so are two pages of different
 clusters with 4-shingle Jaccard >= 0.8 and line ratio >= 0.8 (OUT/near.tsv
 lists the candidates).  The count is reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
 import os, sys
-from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib
 
@@ -53,12 +52,9 @@ def main():
         if real not in seen:
             seen.add(real)
             paths.append((i, p))
-    with ThreadPoolExecutor(2) as pool:
-        texts = list(pool.map(lambda x: collib.render_man(x[1]), paths))
+    texts = collib.render_all(paths)
     docs = [(i, t) for (i, _), t in zip(paths, texts) if t.strip()]
-    cl = collib.Clusters()
-    for i, t in docs:
-        cl.union(i, 'sha:' + collib.digest(t))
+    cl = collib.identical_text(docs)
     bypage = {}
     for i, t in docs:
         bypage.setdefault(i.split('/', 1)[1], []).append((i, t))
