@@ -875,7 +875,7 @@ main(int argc, char **argv)
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
-	int ch, status, i;
+	int ch, status, i, containset = 0, ratioset = 0;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -913,6 +913,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_CONTAIN:
 			f.contain = dk_parse_double(optarg, 0, 1, "--contain") > 0 ? optarg : NULL;
+			containset = 1;
 			break;
 		case OPT_CONTAINMIN:
 			dk_parse_int(optarg, 1, UINT32_MAX, "--contain-min");
@@ -920,6 +921,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_CONTAINRATIO:
 			f.containratio = dk_parse_double(optarg, 0, 1, "--contain-ratio");
+			ratioset = 1;
 			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
@@ -952,6 +954,10 @@ main(int argc, char **argv)
 		f.id = id;
 		f.json = json;
 	}
+	/* the guards of a pass that was never asked for would do nothing */
+	if ((f.containmin || ratioset) && !containset)
+		dk_diex(DK_EXIT_INPUT, "%s needs --contain",
+		    f.containmin ? "--contain-min" : "--contain-ratio");
 	if (!f.containmin)
 		f.containmin = f.minshared;
 	pass.verbose = dk_verbose;

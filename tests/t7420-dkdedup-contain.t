@@ -99,6 +99,14 @@ test_expect_success 'bad values: usage errors, no OUT' '
 	! test -e bad.out
 '
 
+test_expect_success 'a guard without --contain is a usage error, not ignored' '
+	expect_error 2 "^dkdedup: --contain-ratio needs --contain\$" \
+		dkdedup --contain-ratio 0.3 tsv docs.tsv bad.out &&
+	expect_error 2 "^dkdedup: --contain-min needs --contain\$" \
+		dkdedup --contain-min 4 tsv docs.tsv bad.out &&
+	! test -e bad.out
+'
+
 test_expect_success 'the containment pass failing: named, no OUT' '
 	mkdir fail &&
 	cp "$DK_BIN/dkdedup" fail/ &&
