@@ -563,48 +563,22 @@ count_exact(const char *sigs, const char *removed)
 	return n;
 }
 
-/* The multiset size of a signature field (SIG=COUNT ...): the sum of the
- * counts, as spotmatch's measures count it; 0 for !short. */
-static double
-sig_mass(dk_str f)
+/* The pair of rec (ID1 TAB ID2 TAB SIM, from the file path), as interned
+ * numbers in ids (added when new), smaller first, in key. */
+static void
+pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, uint32_t key[2])
 {
-	const char *p = f.p, *end = f.p + f.n, *sp, *eq;
-	double m = 0;
-
-	if (too_short(f))
-		return 0;
-	while (p < end) {
-		sp = memchr(p, ' ', (size_t)(end - p));
-		if (!sp)
-			sp = end;
-		for (eq = sp; eq > p && eq[-1] != '='; eq--)
-			;
-		m += eq > p ? strtod(eq, NULL) : 1;
-		p = sp + 1;
-	}
-	return m;
-}
-
-/* The two IDs of a pair line ID1 TAB ID2 TAB SIM, as interned numbers in
- * ids (added when new), smaller first, packed into key; 0 when the line is
- * not a pair. */
-static int
-pair_key(dk_intern *ids, dk_str line, uint32_t key[2])
-{
-	char *t1 = memchr(line.p, '\t', line.n), *t2;
+	const char *msg;
 	uint32_t a, b;
+	dk_pair p;
 	int isnew;
 
-	if (!t1)
-		return 0;
-	t2 = memchr(t1 + 1, '\t', line.n - (size_t)(t1 + 1 - line.p));
-	if (!t2)
-		return 0;
-	a = dk_intern_id(ids, line.p, (size_t)(t1 - line.p), &isnew);
-	b = dk_intern_id(ids, t1 + 1, (size_t)(t2 - t1 - 1), &isnew);
+	if ((msg = dk_parse_pair(rec, &p)) != NULL)
+		dk_die_at(path, dk_reader_lineno(r), "%s", msg);
+	a = dk_intern_id(ids, p.id1.p, p.id1.n, &isnew);
+	b = dk_intern_id(ids, p.id2.p, p.id2.n, &isnew);
 	key[0] = a < b ? a : b;
 	key[1] = a < b ? b : a;
-	return 1;
 }
 
 /* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
@@ -620,6 +594,9 @@ add_contained(const char *sigs, const char *pairs, const char *contained, double
 	DK_VEC(double) mass = { 0 };
 	unsigned long long n = 0;
 	dk_str line, id, sum, last;
+	dk_sigs parsed = { 0 };
+	dk_record rec = { 0 };
+	const char *msg;
 	uint32_t key[2];
 	double lo, hi;
 	FILE *fp;
@@ -632,17 +609,24 @@ add_contained(const char *sigs, const char *pairs, const char *contained, double
 	while (dk_read_line(r, &line)) {
 		split_sigs(sigs, r, line, &id, &sum, &last);
 		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
-		if (isnew)      /* IDs are unique: spotsig checked them */
-			DK_PUSH(&mass, sig_mass(last));
+		if (!isnew)     /* IDs are unique: spotsig checked them */
+			continue;
+		/* the multiset size, as spotmatch's measures count it */
+		if (too_short(last))
+			DK_PUSH(&mass, 0);
+		else if ((msg = dk_parse_sigs(last, &parsed)) != NULL)
+			dk_die_at(sigs, dk_reader_lineno(r), "%s", msg);
+		else
+			DK_PUSH(&mass, (double)parsed.size);
 	}
+	dk_sigs_free(&parsed);
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
 	dk_reader_close(r);
 	if (!(r = dk_reader_open(pairs)))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
-	while (dk_read_line(r, &line)) {
-		if (!pair_key(&ids, line, key))
-			dk_die_at(pairs, dk_reader_lineno(r), "not a pair");
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(pairs, r, &ids, &rec, key);
 		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
 	}
 	if (dk_reader_error(r))
@@ -652,8 +636,9 @@ add_contained(const char *sigs, const char *pairs, const char *contained, double
 		dk_die(DK_EXIT_OPERAND, "%s", contained);
 	if (!(fp = fopen(pairs, "a")))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
-	while (dk_read_line(r, &line)) {
-		if (!pair_key(&ids, line, key) || key[1] >= mass.n)
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(contained, r, &ids, &rec, key);
+		if (key[1] >= mass.n)
 			dk_die_at(contained, dk_reader_lineno(r), "not a pair of the signatures");
 		lo = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[0]] : mass.v[key[1]];
 		hi = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[1]] : mass.v[key[0]];
@@ -663,7 +648,7 @@ add_contained(const char *sigs, const char *pairs, const char *contained, double
 		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
 		if (!isnew)
 			continue;
-		fprintf(fp, "%.*s\n", (int)line.n, line.p);
+		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
 		n++;
 	}
 	if (dk_reader_error(r))
@@ -671,6 +656,7 @@ add_contained(const char *sigs, const char *pairs, const char *contained, double
 	dk_reader_close(r);
 	if (ferror(fp) | fclose(fp))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_record_free(&rec);
 	free(mass.v);
 	dk_intern_free(&ids);
 	dk_intern_free(&seen);
