@@ -34,7 +34,8 @@ extern char **environ;
  * of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
-	"        [-j N] [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"        [--contain C [--contain-min N] [--contain-ratio R]] [-j N]\n"
+	"        [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
@@ -48,6 +49,14 @@ static const struct dk_usage usage = {
 	"                   story copied many times (default " DK_AGREE ")\n"
 	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
 	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
+	"  --contain C      also a copy: a pair whose containment (shared\n"
+	"                   signatures over the shorter's) reaches C, by a\n"
+	"                   second spotmatch pass (truncated copies; 0: no\n"
+	"                   such pass, the default)\n"
+	"  --contain-min N  such a pair shares at least N signatures (default:\n"
+	"                   --min-shared)\n"
+	"  --contain-ratio R  and the shorter holds at least R times the\n"
+	"                   longer's signatures (default 0.5)\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -56,7 +65,10 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED };
+enum {
+	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
+	OPT_CONTAINMIN, OPT_CONTAINRATIO
+};
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -73,7 +85,7 @@ struct stage {
 #define MAXKIDS 4
 static volatile pid_t kids[MAXKIDS];
 static char *tmpdir;
-static char *tmpfile_[6];
+static char *tmpfile_[7];
 static int ntmp;
 static volatile sig_atomic_t done;
 /* A stage skipped records (each named by it) and did the rest. */
@@ -551,6 +563,106 @@ count_exact(const char *sigs, const char *removed)
 	return n;
 }
 
+/* The pair of rec (ID1 TAB ID2 TAB SIM, from the file path), as interned
+ * numbers in ids (added when new), smaller first, in key. */
+static void
+pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, uint32_t key[2])
+{
+	const char *msg;
+	uint32_t a, b;
+	dk_pair p;
+	int isnew;
+
+	if ((msg = dk_parse_pair(rec, &p)) != NULL)
+		dk_die_at(path, dk_reader_lineno(r), "%s", msg);
+	a = dk_intern_id(ids, p.id1.p, p.id1.n, &isnew);
+	b = dk_intern_id(ids, p.id2.p, p.id2.n, &isnew);
+	key[0] = a < b ? a : b;
+	key[1] = a < b ? b : a;
+}
+
+/* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
+ * of contained (spotmatch -M containment, whose --min-shared already
+ * bounds the shared mass) whose shorter document holds at least ratio of
+ * the longer one's signature mass (by the signatures at path sigs), and
+ * that are not there yet.  Returns the pairs added. */
+static unsigned long long
+add_contained(const char *sigs, const char *pairs, const char *contained, double ratio)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	dk_intern ids, seen;
+	DK_VEC(double) mass = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last;
+	dk_sigs parsed = { 0 };
+	dk_record rec = { 0 };
+	const char *msg;
+	uint32_t key[2];
+	double lo, hi;
+	FILE *fp;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	dk_intern_init(&ids, 0);
+	dk_intern_init(&seen, 0);
+	while (dk_read_line(r, &line)) {
+		split_sigs(sigs, r, line, &id, &sum, &last);
+		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
+		if (!isnew)     /* IDs are unique: spotsig checked them */
+			continue;
+		/* the multiset size, as spotmatch's measures count it */
+		if (too_short(last))
+			DK_PUSH(&mass, 0);
+		else if ((msg = dk_parse_sigs(last, &parsed)) != NULL)
+			dk_die_at(sigs, dk_reader_lineno(r), "%s", msg);
+		else
+			DK_PUSH(&mass, (double)parsed.size);
+	}
+	dk_sigs_free(&parsed);
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (!(r = dk_reader_open(pairs)))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(pairs, r, &ids, &rec, key);
+		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (!(r = dk_reader_open(contained)))
+		dk_die(DK_EXIT_OPERAND, "%s", contained);
+	if (!(fp = fopen(pairs, "a")))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(contained, r, &ids, &rec, key);
+		if (key[1] >= mass.n)
+			dk_die_at(contained, dk_reader_lineno(r), "not a pair of the signatures");
+		lo = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[0]] : mass.v[key[1]];
+		hi = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[1]] : mass.v[key[0]];
+		/* the quotient, as spotmatch compares its measures with TAU */
+		if (hi <= 0 || lo / hi < ratio)
+			continue;
+		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
+		if (!isnew)
+			continue;
+		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
+		n++;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_record_free(&rec);
+	free(mass.v);
+	dk_intern_free(&ids);
+	dk_intern_free(&seen);
+	return n;
+}
+
 /* The closing summary, after keep's own line: what was kept, what was
  * removed and how, and what could not be judged at all. */
 static void
@@ -574,7 +686,9 @@ struct files {
 	int fmt;
 	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
 	    *threads;
-	const char *docs, *sigs, *pairs, *keep, *removed, *result;
+	const char *contain, *containmin;       /* NULL: no containment pass */
+	double containratio;
+	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
 
@@ -610,6 +724,20 @@ job(struct files *f)
 			args(&s[0], "-j", f->threads, (char *)NULL);
 		args(&s[0], f->sigs, (char *)NULL);
 		status = run(s, 1, NULL, f->pairs);
+	}
+	/* The truncated copies: a second pass by containment, its pairs
+	 * added when the shorter document is long enough (its --min-shared)
+	 * and holds enough of the longer one's signatures. */
+	if (!status && f->contain) {
+		stage(&s[0], "spotmatch", pass.verbose);
+		args(&s[0], "-M", "containment", "-t", f->contain, "--min-shared", f->containmin,
+		    (char *)NULL);
+		if (f->threads)
+			args(&s[0], "-j", f->threads, (char *)NULL);
+		args(&s[0], f->sigs, (char *)NULL);
+		status = run(s, 1, NULL, f->contained);
+		if (!status)
+			(void)add_contained(f->sigs, f->pairs, f->contained, f->containratio);
 	}
 	if (!status)
 		f->nshort = exact_short(f->sigs, f->pairs);
@@ -657,6 +785,7 @@ make_temps(const char *out, struct files *f)
 	tmpdir = t;
 	f->sigs = tmpname("sigs");
 	f->pairs = tmpname("pairs");
+	f->contained = tmpname("contained");
 	f->keep = tmpname("keep");
 	f->removed = tmpname("removed");
 	f->result = tmpname("out");
@@ -722,14 +851,17 @@ main(int argc, char **argv)
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "contain", required_argument, NULL, OPT_CONTAIN },
+		{ "contain-min", required_argument, NULL, OPT_CONTAINMIN },
+		{ "contain-ratio", required_argument, NULL, OPT_CONTAINRATIO },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
 		.quoted = DK_QUOTED, .dense = DK_DENSE, .id = "id", .text = "text",
-		.json = "id,text" };
+		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
-	int ch, status, i;
+	int ch, status, i, containset = 0, ratioset = 0;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -765,6 +897,18 @@ main(int argc, char **argv)
 			dk_parse_quoted(optarg);
 			f.quoted = optarg;
 			break;
+		case OPT_CONTAIN:
+			f.contain = dk_parse_double(optarg, 0, 1, "--contain") > 0 ? optarg : NULL;
+			containset = 1;
+			break;
+		case OPT_CONTAINMIN:
+			dk_parse_int(optarg, 1, UINT32_MAX, "--contain-min");
+			f.containmin = optarg;
+			break;
+		case OPT_CONTAINRATIO:
+			f.containratio = dk_parse_double(optarg, 0, 1, "--contain-ratio");
+			ratioset = 1;
+			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
 			pass.maxrec = optarg;
@@ -796,6 +940,12 @@ main(int argc, char **argv)
 		f.id = id;
 		f.json = json;
 	}
+	/* the guards of a pass that was never asked for would do nothing */
+	if ((f.containmin || ratioset) && !containset)
+		dk_diex(DK_EXIT_INPUT, "%s needs --contain",
+		    f.containmin ? "--contain-min" : "--contain-ratio");
+	if (!f.containmin)
+		f.containmin = f.minshared;
 	pass.verbose = dk_verbose;
 	check_in(f.in);
 	check_out(out);

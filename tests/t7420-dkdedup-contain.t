@@ -1,0 +1,122 @@
+#!/bin/sh
+test_description='dkdedup --contain: truncated copies by a second, guarded
+pass by containment; a short reply or licence inside a long page kept'
+. "$(dirname "$0")/lib.sh"
+
+# words I J: "the redI foxI ... the redJ foxJ", one spot signature
+# the:redK:foxK for each K from I to J
+words() {
+	awk -v i="$1" -v j="$2" 'BEGIN { s = ""; for (k = i; k <= j; k++) { printf "%sthe red%d fox%d", s, k, k; s = " " } }'
+}
+# Few documents, short ones: the bare threshold of t7400, -t 0.9 so that
+# Jaccard alone pairs no truncated copy here.
+BARE="--idf 0:1 --min-shared 1 --dense 0 -t 0.9"
+
+# a: 20 signatures; b: its first 14 (containment 1, Jaccard 0.7, sizes
+# 0.7); c: unrelated; r: a reply of 5 signatures, all of them in the long
+# page p (45: containment 1, sizes 0.11).
+test_expect_success 'setup: a page, its truncated copy, a reply inside a long page' '
+	printf "a\t%s\nb\t%s\nc\t%s\nr\t%s\np\t%s %s\n" "$(words 1 20)" "$(words 1 14)" \
+		"$(words 101 120)" "$(words 201 205)" "$(words 201 205)" "$(words 301 340)" >docs.tsv
+'
+
+test_expect_success 'without --contain: Jaccard alone, nothing removed' '
+	dkdedup $BARE tsv docs.tsv plain.out 2>err &&
+	test_cmp docs.tsv plain.out &&
+	test_must_be_empty plain.out.pairs
+'
+
+test_expect_success '--contain: the truncated copy removed, the reply kept' '
+	dkdedup $BARE --contain 0.9 --contain-ratio 0.5 --contain-min 4 tsv docs.tsv c.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect c.out.pairs &&
+	printf "a\nc\nr\np\n" >expect &&
+	test_cmp expect c.out.keep &&
+	printf "b\ta\t1.000000\ta\tthe red1 fox1 the red2 fox2 the red3 fox3 the red4 fox4 the...\n" >expect &&
+	test_cmp expect c.out.removed &&
+	grep -v "^b	" docs.tsv >expect &&
+	test_cmp expect c.out &&
+	tail -n 1 err >actual &&
+	echo "dkdedup: 5 documents, 4 kept, 1 removed (0 exact copies, 1 near copy: see c.out.removed), 0 too short to judge (kept)" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--contain-ratio 0: no size guard, the reply goes into the page' '
+	dkdedup $BARE --contain 0.9 --contain-ratio 0 --contain-min 4 tsv docs.tsv r0.out 2>err &&
+	printf "a\tb\t1.000000\nr\tp\t1.000000\n" >expect &&
+	test_cmp expect r0.out.pairs &&
+	printf "a\nc\nr\n" >expect &&
+	test_cmp expect r0.out.keep
+'
+
+test_expect_success '--contain-min: a shorter side with fewer shared signatures is not paired' '
+	dkdedup $BARE --contain 0.9 --contain-ratio 0 --contain-min 6 tsv docs.tsv m6.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect m6.out.pairs &&
+	dkdedup $BARE --contain 0.9 --contain-ratio 0 --contain-min 15 tsv docs.tsv m15.out 2>err &&
+	test_must_be_empty m15.out.pairs
+'
+
+test_expect_success '--contain-min defaults to --min-shared' '
+	dkdedup $BARE --min-shared 6 --contain 0.9 --contain-ratio 0 tsv docs.tsv d6.out 2>err &&
+	test_cmp m6.out.pairs d6.out.pairs
+'
+
+test_expect_success '--contain-ratio: the sizes of the pair, shorter over longer' '
+	dkdedup $BARE --contain 0.9 --contain-ratio 0.7 --contain-min 4 tsv docs.tsv r7.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect r7.out.pairs &&
+	dkdedup $BARE --contain 0.9 --contain-ratio 0.71 --contain-min 4 tsv docs.tsv r71.out 2>err &&
+	test_must_be_empty r71.out.pairs
+'
+
+test_expect_success '--contain: the threshold of the containment pass' '
+	printf "a\t%s\nb\t%s %s\n" "$(words 1 20)" "$(words 1 17)" "$(words 401 403)" >near.tsv &&
+	dkdedup $BARE --contain 0.85 --contain-ratio 0.5 --contain-min 4 tsv near.tsv n85.out 2>err &&
+	printf "a\tb\t0.850000\n" >expect &&
+	test_cmp expect n85.out.pairs &&
+	dkdedup $BARE --contain 0.86 --contain-ratio 0.5 --contain-min 4 tsv near.tsv n86.out 2>err &&
+	test_must_be_empty n86.out.pairs
+'
+
+test_expect_success 'a pair both passes find is written once, with its Jaccard SIM' '
+	dkdedup $BARE -t 0.6 --contain 0.9 --contain-ratio 0.5 --contain-min 4 tsv docs.tsv both.out 2>err &&
+	printf "a\tb\t0.700000\n" >expect &&
+	test_cmp expect both.out.pairs
+'
+
+test_expect_success '--contain 0 is no containment pass' '
+	dkdedup $BARE --contain 0 --contain-ratio 0 tsv docs.tsv zero.out 2>err &&
+	test_must_be_empty zero.out.pairs
+'
+
+test_expect_success 'bad values: usage errors, no OUT' '
+	expect_error 2 "^dkdedup: --contain is .1.5.: not in \\[0, 1\\]" \
+		dkdedup --contain 1.5 tsv docs.tsv bad.out &&
+	expect_error 2 "^dkdedup: --contain-ratio is .-0.1.: not in \\[0, 1\\]" \
+		dkdedup --contain-ratio -0.1 tsv docs.tsv bad.out &&
+	expect_error 2 "^dkdedup: --contain-min" dkdedup --contain-min 0 tsv docs.tsv bad.out &&
+	! test -e bad.out
+'
+
+test_expect_success 'a guard without --contain is a usage error, not ignored' '
+	expect_error 2 "^dkdedup: --contain-ratio needs --contain\$" \
+		dkdedup --contain-ratio 0.3 tsv docs.tsv bad.out &&
+	expect_error 2 "^dkdedup: --contain-min needs --contain\$" \
+		dkdedup --contain-min 4 tsv docs.tsv bad.out &&
+	! test -e bad.out
+'
+
+test_expect_success 'the containment pass failing: named, no OUT' '
+	mkdir fail &&
+	cp "$DK_BIN/dkdedup" fail/ &&
+	printf "#!/bin/sh\ncase \" \$* \" in *\" containment \"*) echo \"spotmatch: fake failure\" >&2; exit 4 ;; esac\nexec \"%s/spotmatch\" \"\$@\"\n" "$DK_BIN" >fail/spotmatch &&
+	chmod +x fail/spotmatch &&
+	fail/dkdedup $BARE tsv docs.tsv ok.out 2>err &&
+	expect_error 1 "^dkdedup: spotmatch failed (exit status 4)" \
+		fail/dkdedup $BARE --contain 0.9 tsv docs.tsv failed.out &&
+	! test -e failed.out && ! test -e failed.out.pairs &&
+	! ls failed.out.dkdedup.* 2>/dev/null
+'
+
+test_done
