@@ -34,7 +34,8 @@ extern char **environ;
  * of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
-	"        [-j N] [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"        [-j N] [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
+	"        tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
@@ -48,6 +49,8 @@ static const struct dk_usage usage = {
 	"                   story copied many times (default " DK_AGREE ")\n"
 	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
 	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
+	"  --keep RULE      which document of a cluster is kept: first (in the\n"
+	"                   input, the default) or longest (text; dkcluster --keep)\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -56,7 +59,8 @@ static const struct dk_usage usage = {
 	"  and, given on to every dupkit stage:\n",
 };
 
-enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED };
+enum { OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_KEEP };
+static const char *const keeps[] = { "first", "longest", NULL };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -573,7 +577,7 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
 struct files {
 	int fmt;
 	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
-	    *threads;
+	    *keeprule, *threads;
 	const char *docs, *sigs, *pairs, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
@@ -618,8 +622,8 @@ job(struct files *f)
 		stage(&s[0], "dkcluster", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], "-a", f->docs, "--representatives", "--removed", f->removed,
-		    f->pairs, (char *)NULL);
+		args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
+		    "--removed", f->removed, f->pairs, (char *)NULL);
 		status = run(s, 1, NULL, f->keep);
 	}
 	/* The records kept; keep's -v statistics close the job. */
@@ -722,10 +726,11 @@ main(int argc, char **argv)
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
-		.quoted = DK_QUOTED, .dense = DK_DENSE, .id = "id", .text = "text",
+		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .id = "id", .text = "text",
 		.json = "id,text" };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -764,6 +769,9 @@ main(int argc, char **argv)
 		case OPT_QUOTED:
 			dk_parse_quoted(optarg);
 			f.quoted = optarg;
+			break;
+		case OPT_KEEP:
+			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
 			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
