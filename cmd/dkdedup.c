@@ -35,7 +35,8 @@ extern char **environ;
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
 	"        [--contain C [--contain-min N] [--contain-ratio R]] [-j N]\n"
-	"        [--quoted keep|skip] [--json ID,TEXT] tsv|jsonl|warc IN OUT",
+	"        [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
+	"        tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N signatures; documents\n"
 	"                   with fewer are kept, too short to judge (default "
@@ -57,6 +58,8 @@ static const struct dk_usage usage = {
 	"                   --min-shared)\n"
 	"  --contain-ratio R  and the shorter holds at least R times the\n"
 	"                   longer's signatures (default 0.5)\n"
+	"  --keep RULE      which document of a cluster is kept: first (in the\n"
+	"                   input, the default) or longest (text; dkcluster --keep)\n"
 	"  -j N             spotmatch threads (default: one per CPU)\n"
 	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
 	"                   (default id,text)\n"
@@ -67,8 +70,9 @@ static const struct dk_usage usage = {
 
 enum {
 	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
-	OPT_CONTAINMIN, OPT_CONTAINRATIO
+	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP
 };
+static const char *const keeps[] = { "first", "longest", NULL };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
 static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
 
@@ -685,7 +689,7 @@ summary(unsigned long long nshort, const char *sigs, const char *keep, const cha
 struct files {
 	int fmt;
 	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
-	    *threads;
+	    *keeprule, *threads;
 	const char *contain, *containmin;       /* NULL: no containment pass */
 	double containratio;
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
@@ -746,8 +750,8 @@ job(struct files *f)
 		stage(&s[0], "dkcluster", pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			args(&s[0], "--json", f->json, (char *)NULL);
-		args(&s[0], "-a", f->docs, "--representatives", "--removed", f->removed,
-		    f->pairs, (char *)NULL);
+		args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
+		    "--removed", f->removed, f->pairs, (char *)NULL);
 		status = run(s, 1, NULL, f->keep);
 	}
 	/* The records kept; keep's -v statistics close the job. */
@@ -854,10 +858,11 @@ main(int argc, char **argv)
 		{ "contain", required_argument, NULL, OPT_CONTAIN },
 		{ "contain-min", required_argument, NULL, OPT_CONTAINMIN },
 		{ "contain-ratio", required_argument, NULL, OPT_CONTAINRATIO },
+		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
-		.quoted = DK_QUOTED, .dense = DK_DENSE, .id = "id", .text = "text",
+		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .id = "id", .text = "text",
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -908,6 +913,9 @@ main(int argc, char **argv)
 		case OPT_CONTAINRATIO:
 			f.containratio = dk_parse_double(optarg, 0, 1, "--contain-ratio");
 			ratioset = 1;
+			break;
+		case OPT_KEEP:
+			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
 			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
