@@ -1,0 +1,351 @@
+/* dkdedup: the whole deduplication job, a corpus in and the same corpus
+ * without its near duplicates out, in its own format.  It runs the stages
+ * as child processes (the programs beside its own executable first, then
+ * those on PATH), checks the exit status of every one, and writes OUT,
+ * OUT.keep, OUT.pairs and OUT.removed (the removal report) under temporary
+ * names in OUT's directory, renamed only when every stage succeeded (or
+ * skipped records, named, and did the rest: status 1, as keep -o): a
+ * failed or interrupted job leaves none of them behind, nor half of one.
+ * Its closing summary counts what the report and the signatures say.
+ * This file reads the options and runs the job stage after stage
+ * (dkdedup.h says what the other files do). */
+#include "cli.h"
+#include "dkdedup.h"
+#include "dk_defaults.h"
+#include "msg.h"
+#include "quote.h"
+#include "stream.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE)
+ * come from examples/dupkit.defaults, through the header the Makefile makes
+ * of it. */
+static const struct dk_usage usage = {
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
+	"        [--contain C [--contain-min N] [--contain-ratio R]] [-j N]\n"
+	"        [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
+	"        tsv|jsonl|warc IN OUT",
+	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
+	"  --min-shared N   a pair also shares at least N signatures; documents\n"
+	"                   with fewer are kept, too short to judge (default "
+	DK_MIN_SHARED ")\n"
+	"  --dense N        documents with fewer than N spot signatures are\n"
+	"                   judged on their word chains instead (spotsig\n"
+	"                   --dense; 0: never; default " DK_DENSE ")\n"
+	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
+	"                   (default " DK_IDF ")\n"
+	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
+	"                   story copied many times (default " DK_AGREE ")\n"
+	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
+	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
+	"  --contain C      also a copy: a pair whose containment (shared\n"
+	"                   signatures over the shorter's) reaches C, by a\n"
+	"                   second spotmatch pass (truncated copies; 0: no\n"
+	"                   such pass, the default)\n"
+	"  --contain-min N  such a pair shares at least N signatures (default:\n"
+	"                   --min-shared)\n"
+	"  --contain-ratio R  and the shorter holds at least R times the\n"
+	"                   longer's signatures (default 0.5)\n"
+	"  --keep RULE      which document of a cluster is kept: first (in the\n"
+	"                   input, the default) or longest (text; dkcluster --keep)\n"
+	"  -j N             spotmatch threads (default: one per CPU)\n"
+	"  --json ID,TEXT   jsonl: the members that hold the ID and the text\n"
+	"                   (default id,text)\n"
+	"  -v               the stages' command lines, and -v to each stage\n"
+	"  -h, --help, --version\n"
+	"  and, given on to every dupkit stage:\n",
+};
+
+enum {
+	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
+	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP
+};
+static const char *const keeps[] = { "first", "longest", NULL };
+enum { FMT_TSV, FMT_JSONL, FMT_WARC };
+static const char *const formats[] = { "tsv", "jsonl", "warc", NULL };
+
+/* IN is read more than once (signatures, the list of every document, the
+ * records kept): it must be a file that reads the same each time. */
+static void
+check_in(const char *in)
+{
+	struct stat st;
+	int fd = open(in, O_RDONLY);
+
+	if (fd < 0 || fstat(fd, &st) < 0)
+		dk_die(DK_EXIT_OPERAND, "%s", in);
+	close(fd);
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		dk_die(DK_EXIT_OPERAND, "%s", in);
+	}
+	if (!S_ISREG(st.st_mode))
+		dk_diex(DK_EXIT_OPERAND, "%s: not a regular file (IN is read more than once)", in);
+}
+
+/* The files of a job: the corpus, its format and JSON members (json: as
+ * spotsig --json takes them), and the temporaries each stage writes (docs
+ * is in for a document stream and JSON Lines, which spotsig reads). */
+struct files {
+	int fmt;
+	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
+	    *keeprule, *threads;
+	const char *contain, *containmin;       /* NULL: no containment pass */
+	double containratio;
+	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
+	unsigned long long nshort;      /* too short to judge, kept */
+};
+
+/* Runs the stages one after the other; the status of the first that
+ * failed, or 0. */
+static int
+job(struct files *f)
+{
+	struct stage s[1];
+	int status = 0;
+
+	/* The document stream (spotsig reads JSON Lines itself). */
+	if (f->fmt == FMT_WARC) {
+		dd_stage(&s[0], "htmlstrip", dd_pass.verbose);
+		dd_args(&s[0], "--main", "--warc", f->in, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->docs);
+	}
+	/* The signatures (kept in a file: the summary counts the documents
+	 * too short to judge, which spotsig -m marks as spotmatch
+	 * --min-shared leaves them apart), then the pairs. */
+	if (!status) {
+		dd_stage(&s[0], "spotsig", dd_pass.verbose);
+		if (f->fmt == FMT_JSONL)
+			dd_args(&s[0], "--json", f->json, (char *)NULL);
+		dd_args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "--quoted",
+		    f->quoted, "-m", f->minshared, "--dense", f->dense, f->docs, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->sigs);
+	}
+	if (!status) {
+		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
+		dd_args(&s[0], "-t", f->tau, "--min-shared", f->minshared, (char *)NULL);
+		if (f->threads)
+			dd_args(&s[0], "-j", f->threads, (char *)NULL);
+		dd_args(&s[0], f->sigs, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->pairs);
+	}
+	/* The truncated copies: a second pass by containment, its pairs
+	 * added when the shorter document is long enough (its --min-shared)
+	 * and holds enough of the longer one's signatures. */
+	if (!status && f->contain) {
+		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
+		dd_args(&s[0], "-M", "containment", "-t", f->contain, "--min-shared", f->containmin,
+		    (char *)NULL);
+		if (f->threads)
+			dd_args(&s[0], "-j", f->threads, (char *)NULL);
+		dd_args(&s[0], f->sigs, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->contained);
+		if (!status)
+			(void)dd_add_contained(f->sigs, f->pairs, f->contained, f->containratio);
+	}
+	if (!status)
+		f->nshort = dd_exact_short(f->sigs, f->pairs);
+	/* The keep list, and the removal report. */
+	if (!status) {
+		dd_stage(&s[0], "dkcluster", dd_pass.verbose);
+		if (f->fmt == FMT_JSONL)
+			dd_args(&s[0], "--json", f->json, (char *)NULL);
+		dd_args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
+		    "--removed", f->removed, f->pairs, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->keep);
+	}
+	/* The records kept; keep's -v statistics close the job. */
+	if (!status) {
+		dd_stage(&s[0], "keep", dd_pass.verbose ? dd_pass.verbose : 1);
+		if (f->fmt == FMT_JSONL)
+			dd_args(&s[0], "--json", f->id, (char *)NULL);
+		else if (f->fmt == FMT_WARC)
+			dd_args(&s[0], "--warc", (char *)NULL);
+		dd_args(&s[0], f->keep, f->in, (char *)NULL);
+		status = dd_run(s, 1, NULL, f->result);
+	}
+	return status;
+}
+
+/* The temporaries, in a directory beside OUT (so that each is renamed
+ * within one file system), all named before the signals are caught. */
+static void
+make_temps(const char *out, struct files *f)
+{
+	dd_temps_open(out);
+	f->sigs = dd_tmpname("sigs");
+	f->pairs = dd_tmpname("pairs");
+	f->contained = dd_tmpname("contained");
+	f->keep = dd_tmpname("keep");
+	f->removed = dd_tmpname("removed");
+	f->result = dd_tmpname("out");
+	f->docs = f->fmt == FMT_WARC ? dd_tmpname("docs") : f->in;
+	dd_temps_watch();
+}
+
+/* Every stage succeeded: the results take their names, none of them
+ * interrupted half-way, and the temporaries go. */
+static void
+finish(const char *out, const struct files *f)
+{
+	static const char *const ext[] = { ".pairs", ".keep", ".removed", "" };
+	const char *from[] = { f->pairs, f->keep, f->removed, f->result };
+	char *to[4];
+	int i;
+
+	for (i = 0; i < 4; i++)
+		to[i] = dd_cat(out, ext[i]);
+	dd_temps_commit(4, from, to);
+	for (i = 0; i < 4; i++)
+		free(to[i]);
+}
+
+/* OUT must be a name a file can take. */
+static void
+check_out(const char *out)
+{
+	struct stat st;
+
+	if (*out == '\0')
+		dk_diex(DK_EXIT_OPERAND, "OUT is empty");
+	if (stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		DK_CLI_LONGOPTS,
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "dense", required_argument, NULL, OPT_DENSE },
+		{ "idf", required_argument, NULL, OPT_IDF },
+		{ "agree", required_argument, NULL, OPT_AGREE },
+		{ "quoted", required_argument, NULL, OPT_QUOTED },
+		{ "contain", required_argument, NULL, OPT_CONTAIN },
+		{ "contain-min", required_argument, NULL, OPT_CONTAINMIN },
+		{ "contain-ratio", required_argument, NULL, OPT_CONTAINRATIO },
+		{ "keep", required_argument, NULL, OPT_KEEP },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
+		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .id = "id", .text = "text",
+		.json = "id,text", .containratio = 0.5 };
+	const char *json = NULL, *out;
+	char *id = NULL, *comma;
+	int ch, status, i, containset = 0, ratioset = 0;
+
+	dk_cli_init(argc, argv);
+	/* the stages' standard streams are 0, 1 and 2: none may be a file
+	 * opened here */
+	for (i = 0; i < 3; i++)
+		if (fcntl(i, F_GETFD) < 0 && open("/dev/null", O_RDWR) != i)
+			dk_die(DK_EXIT_OPERAND, "/dev/null");
+	while ((ch = getopt_long(argc, argv, "hj:t:v", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			dk_parse_threshold(optarg);
+			f.tau = optarg;
+			break;
+		case 'j':
+			dk_cli_common(ch, optarg, &usage);
+			f.threads = optarg;
+			break;
+		case OPT_JSON: json = optarg; break;
+		case OPT_MINSHARED:
+			dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
+			f.minshared = optarg;
+			break;
+		case OPT_DENSE:
+			dk_parse_int(optarg, 0, 1000000, "--dense");
+			f.dense = optarg;
+			break;
+		case OPT_IDF: f.idf = optarg; break;
+		case OPT_AGREE:
+			dk_parse_double(optarg, 0, 1, "--agree");
+			f.agree = optarg;
+			break;
+		case OPT_QUOTED:
+			dk_parse_quoted(optarg);
+			f.quoted = optarg;
+			break;
+		case OPT_CONTAIN:
+			f.contain = dk_parse_double(optarg, 0, 1, "--contain") > 0 ? optarg : NULL;
+			containset = 1;
+			break;
+		case OPT_CONTAINMIN:
+			dk_parse_int(optarg, 1, UINT32_MAX, "--contain-min");
+			f.containmin = optarg;
+			break;
+		case OPT_CONTAINRATIO:
+			f.containratio = dk_parse_double(optarg, 0, 1, "--contain-ratio");
+			ratioset = 1;
+			break;
+		case OPT_KEEP:
+			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
+			break;
+		case DK_OPT_MAXREC:
+			dk_cli_common(ch, optarg, &usage);
+			dd_pass.maxrec = optarg;
+			break;
+		case DK_OPT_PROGRESS:
+			dd_pass.progress = 1;
+			break;
+		default: dk_cli_common(ch, optarg, &usage);
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != 3)
+		dk_usage(&usage);
+	f.fmt = dk_parse_choice(argv[0], "the format", formats);
+	f.in = argv[1];
+	out = argv[2];
+	if (json) {
+		if (f.fmt != FMT_JSONL)
+			dk_diex(DK_EXIT_INPUT, "--json names the members of JSON Lines: "
+			    "give it with the format jsonl");
+		id = dd_cat(json, "");
+		if ((comma = strchr(id, ',')) != NULL) {
+			*comma = '\0';
+			f.text = comma + 1;
+		}
+		if (!*id || !*f.text)
+			dk_diex(DK_EXIT_INPUT, "--json is '%s': want ID,TEXT, two member names", json);
+		f.id = id;
+		f.json = json;
+	}
+	/* the guards of a pass that was never asked for would do nothing */
+	if ((f.containmin || ratioset) && !containset)
+		dk_diex(DK_EXIT_INPUT, "%s needs --contain",
+		    f.containmin ? "--contain-min" : "--contain-ratio");
+	if (!f.containmin)
+		f.containmin = f.minshared;
+	dd_pass.verbose = dk_verbose;
+	check_in(f.in);
+	check_out(out);
+	dd_find_self();
+
+	make_temps(out, &f);
+	if ((status = job(&f)) != 0) {
+		dk_warnx("%s: not written", out);
+		exit(status);
+	}
+	dd_summary(f.nshort, f.sigs, f.keep, f.removed, out);
+	finish(out, &f);
+	free(id);
+	if (dd_skipped)
+		dk_warnx("%s: written without the records skipped above", out);
+	return dk_exit_status(dd_skipped ? DK_EXIT_OPERAND : DK_EXIT_OK);
+}
+

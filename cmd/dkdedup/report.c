@@ -1,0 +1,293 @@
+/* What dkdedup's temporaries say, read back once the stages are done:
+ * the documents too short to judge and the exact copies (from the
+ * signatures, their checksums and the pairs), the pairs of the guarded
+ * containment pass added to the Jaccard pass's, and the closing summary. */
+#include "dkdedup.h"
+#include "intern.h"
+#include "msg.h"
+#include "stream.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Records of a stream file whose last field satisfies want(); every
+ * record when want is NULL. */
+static unsigned long long
+count(const char *path, int (*want)(dk_str last))
+{
+	dk_reader *r = dk_reader_open(path);
+	unsigned long long n = 0;
+	dk_str line, last;
+	char *tab;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	while (dk_read_line(r, &line)) {
+		if (!want) {
+			n++;
+			continue;
+		}
+		for (tab = line.p + line.n; tab > line.p && tab[-1] != '\t'; tab--)
+			;
+		last.p = tab;
+		last.n = line.n - (size_t)(tab - line.p);
+		n += want(last) != 0;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	return n;
+}
+
+/* A document with no signature, or marked !short: never matched, kept. */
+static int
+too_short(dk_str sigs)
+{
+	return sigs.n == 0 || (sigs.n >= 6 && memcmp(sigs.p, "!short", 6) == 0);
+}
+
+/* The ID, checksum and signature field of line, a record of spotsig
+ * --checksum (ID TAB ... TAB SUM TAB SIGS, whatever columns the document
+ * stream carries between), read from sigs by r. */
+static void
+split_sigs(const char *sigs, dk_reader *r, dk_str line, dk_str *id, dk_str *sum, dk_str *last)
+{
+	char *t1, *t2, *t3;
+
+	/* t1, t2 and t3: the tabs after the ID, before SUM and before SIGS */
+	for (t3 = line.p + line.n; t3 > line.p && t3[-1] != '\t'; t3--)
+		;
+	for (t2 = t3 - 1; t2 > line.p && t2[-1] != '\t'; t2--)
+		;
+	t1 = memchr(line.p, '\t', line.n);
+	if (t3 <= line.p || t2 <= line.p || !t1 || t1 >= t2)
+		dk_die_at(sigs, dk_reader_lineno(r), "no checksum column");
+	t3--;
+	t2--;
+	*id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+	*sum = (dk_str){ t2 + 1, (size_t)(t3 - t2 - 1) };
+	*last = (dk_str){ t3 + 1, line.n - (size_t)(t3 + 1 - line.p) };
+}
+
+/* Exact copies too short to judge: spotsig --checksum gave each document
+ * the SHA-1 of its text (the field before the signatures, whatever
+ * columns the document stream carries before it), and a short
+ * document whose text an earlier one has is its copy whatever it holds,
+ * so the pair (first, copy, 1) is added to the pairs at path pairs (the
+ * others spotmatch found: identical signatures, at 1).  Returns the short
+ * documents left unjudged, the first of their text. */
+unsigned long long
+dd_exact_short(const char *sigs, const char *pairs)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	FILE *fp = fopen(pairs, "a");
+	dk_intern sums;
+	DK_VEC(char) ids = { 0 };
+	DK_VEC(size_t) at = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last;
+	uint32_t k;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	if (!fp)
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_init(&sums, 0);
+	while (dk_read_line(r, &line)) {
+		split_sigs(sigs, r, line, &id, &sum, &last);
+		if (!too_short(last))
+			continue;
+		k = dk_intern_id(&sums, sum.p, sum.n, &isnew);
+		if (isnew) {
+			DK_PUSH(&at, ids.n);
+			DK_GROW(&ids, ids.n + id.n);
+			memcpy(ids.v + ids.n, id.p, id.n);
+			ids.n += id.n;
+			n++;
+			continue;
+		}
+		fprintf(fp, "%.*s\t%.*s\t1.000000\n",
+		    (int)((k + 1 < at.n ? at.v[k + 1] : ids.n) - at.v[k]), ids.v + at.v[k],
+		    (int)id.n, id.p);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_intern_free(&sums);
+	free(ids.v);
+	free(at.v);
+	return n;
+}
+
+/* The exact copies among the removed: the lines of the removal report
+ * (ID KEPT SIM WITH LABEL, dkcluster(1)) whose ID and KEPT have one text,
+ * by the SHA-1 of spotsig --checksum in sigs.  (A SIM of 1 is not enough:
+ * two texts may differ where no signature is.) */
+static unsigned long long
+count_exact(const char *sigs, const char *removed)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	dk_intern ids;
+	DK_VEC(dk_str) sums = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last, kept;
+	char *t1, *t2;
+	uint32_t a, b;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	dk_intern_init(&ids, 0);
+	while (dk_read_line(r, &line)) {
+		split_sigs(sigs, r, line, &id, &sum, &last);
+		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
+		if (isnew)      /* IDs are unique: spotsig checked them */
+			DK_PUSH(&sums, ((dk_str){ dk_memdup(sum.p, sum.n), sum.n }));
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (!(r = dk_reader_open(removed)))
+		dk_die(DK_EXIT_OPERAND, "%s", removed);
+	while (dk_read_line(r, &line)) {
+		t1 = memchr(line.p, '\t', line.n);
+		t2 = t1 ? memchr(t1 + 1, '\t', line.n - (size_t)(t1 + 1 - line.p)) : NULL;
+		if (!t2)
+			dk_die_at(removed, dk_reader_lineno(r), "not a removal report line");
+		id = (dk_str){ line.p, (size_t)(t1 - line.p) };
+		kept = (dk_str){ t1 + 1, (size_t)(t2 - t1 - 1) };
+		a = dk_intern_find(&ids, id.p, id.n);
+		b = dk_intern_find(&ids, kept.p, kept.n);
+		n += a != UINT32_MAX && b != UINT32_MAX && sums.v[a].n == sums.v[b].n &&
+		    memcmp(sums.v[a].p, sums.v[b].p, sums.v[a].n) == 0;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	for (a = 0; a < sums.n; a++)
+		free(sums.v[a].p);
+	free(sums.v);
+	dk_intern_free(&ids);
+	return n;
+}
+
+/* The pair of rec (ID1 TAB ID2 TAB SIM, from the file path), as interned
+ * numbers in ids (added when new), smaller first, in key. */
+static void
+pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, uint32_t key[2])
+{
+	const char *msg;
+	uint32_t a, b;
+	dk_pair p;
+	int isnew;
+
+	if ((msg = dk_parse_pair(rec, &p)) != NULL)
+		dk_die_at(path, dk_reader_lineno(r), "%s", msg);
+	a = dk_intern_id(ids, p.id1.p, p.id1.n, &isnew);
+	b = dk_intern_id(ids, p.id2.p, p.id2.n, &isnew);
+	key[0] = a < b ? a : b;
+	key[1] = a < b ? b : a;
+}
+
+/* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
+ * of contained (spotmatch -M containment, whose --min-shared already
+ * bounds the shared mass) whose shorter document holds at least ratio of
+ * the longer one's signature mass (by the signatures at path sigs), and
+ * that are not there yet.  Returns the pairs added. */
+unsigned long long
+dd_add_contained(const char *sigs, const char *pairs, const char *contained, double ratio)
+{
+	dk_reader *r = dk_reader_open(sigs);
+	dk_intern ids, seen;
+	DK_VEC(double) mass = { 0 };
+	unsigned long long n = 0;
+	dk_str line, id, sum, last;
+	dk_sigs parsed = { 0 };
+	dk_record rec = { 0 };
+	const char *msg;
+	uint32_t key[2];
+	double lo, hi;
+	FILE *fp;
+	int isnew;
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", sigs);
+	dk_intern_init(&ids, 0);
+	dk_intern_init(&seen, 0);
+	while (dk_read_line(r, &line)) {
+		split_sigs(sigs, r, line, &id, &sum, &last);
+		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
+		if (!isnew)     /* IDs are unique: spotsig checked them */
+			continue;
+		/* the multiset size, as spotmatch's measures count it */
+		if (too_short(last))
+			DK_PUSH(&mass, 0);
+		else if ((msg = dk_parse_sigs(last, &parsed)) != NULL)
+			dk_die_at(sigs, dk_reader_lineno(r), "%s", msg);
+		else
+			DK_PUSH(&mass, (double)parsed.size);
+	}
+	dk_sigs_free(&parsed);
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (!(r = dk_reader_open(pairs)))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(pairs, r, &ids, &rec, key);
+		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (!(r = dk_reader_open(contained)))
+		dk_die(DK_EXIT_OPERAND, "%s", contained);
+	if (!(fp = fopen(pairs, "a")))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(contained, r, &ids, &rec, key);
+		if (key[1] >= mass.n)
+			dk_die_at(contained, dk_reader_lineno(r), "not a pair of the signatures");
+		lo = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[0]] : mass.v[key[1]];
+		hi = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[1]] : mass.v[key[0]];
+		/* the quotient, as spotmatch compares its measures with TAU */
+		if (hi <= 0 || lo / hi < ratio)
+			continue;
+		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
+		if (!isnew)
+			continue;
+		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
+		n++;
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	dk_record_free(&rec);
+	free(mass.v);
+	dk_intern_free(&ids);
+	dk_intern_free(&seen);
+	return n;
+}
+
+/* The closing summary, after keep's own line: what was kept, what was
+ * removed and how, and what could not be judged at all. */
+void
+dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const char *removed,
+    const char *out)
+{
+	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
+	unsigned long long nexact = count_exact(sigs, removed);
+	unsigned long long n = nkeep + nrem;
+
+	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
+	    "%llu near %s: see %s.removed), %llu too short to judge (kept)\n",
+	    dk_progname, n, nkeep, nrem, nexact, nexact == 1 ? "copy" : "copies",
+	    nrem - nexact, nrem - nexact == 1 ? "copy" : "copies", out, nshort);
+}
+
