@@ -149,7 +149,7 @@ spot_mass(const struct state *st)
  * a word that tells two sibling pages of one template apart (a type or
  * class name) breaks every chain it falls in, so that 24 words hold such
  * pages apart where runs of 4 matched them (the member lists of a class
- * and of its subclass at SIM 0.60-0.86, on hundreds of chains each).  On
+ * and of its subclass at SIM 0.60-0.86, mostly on hundreds of chains).  On
  * the tuning collections of tests/bench/safety.sh at --dense 8, 4 words
  * lose 94 unique documents, 8 79, 16 70, 24 69 (as many as no chains at
  * all) and remove 91.0%, 83.8%, 77.4%, 74.2% of the copies (61.6%
