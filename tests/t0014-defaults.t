@@ -35,7 +35,7 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
 	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
 	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
-	grep -F "default $DK_DENSE, which is never) a document" "$top/README.md" &&
+	grep -F "default $DK_DENSE, 0 is never) a document" "$top/README.md" &&
 	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
 	grep -F "$DK_TAU), least shared evidence (\`--min-shared\`, $DK_MIN_SHARED) and IDF range (\`--idf\`," "$top/README.md" &&
 	grep -F "$DK_IDF) and agreement (\`--agree\`, $DK_AGREE) are written once, in \`examples/dupkit.defaults\`" "$top/README.md"

@@ -1,7 +1,8 @@
 #!/bin/sh
 test_description='spotsig --dense: a document with fewer spot signatures than
-N gets its word chains instead, which never equal a spot signature and go
-through --idf and -m as spot signatures do'
+N gets its word chains instead (runs of --dense-words non-stopwords, 24 by
+default), which never equal a spot signature and go through --idf and -m
+as spot signatures do'
 . "$(dirname "$0")/lib.sh"
 
 # short: one spot signature (the:print); long: six; empty: no word at all
@@ -25,14 +26,14 @@ test_expect_success 'without --dense (or --dense 0, or 1): spot signatures only'
 	spotsig --dense 1 in >actual && test_cmp spots actual
 '
 
-test_expect_success 'fewer than N spot signatures: every 4 consecutive non-stopwords, after a colon; a long document unaffected' '
-	spotsig --dense 6 in >actual &&
+test_expect_success 'fewer than N spot signatures: every 4 consecutive non-stopwords (--dense-words 4), after a colon; a long document unaffected' '
+	spotsig --dense 6 --dense-words 4 in >actual &&
 	{ cat chains.short && sed 1d spots; } >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'the rule counts the spot signatures before the cut: 6 of long at --dense 7 are too few' '
-	spotsig --dense 7 in >actual &&
+	spotsig --dense 7 --dense-words 4 in >actual &&
 	sed -n 2p actual >long &&
 	echo "long	:cat:sat:on:mat=1 :sat:on:mat:dog=1 :on:mat:dog:ran=1 :mat:dog:ran:house=1 :dog:ran:house:of=1 :ran:house:of:king=1 :house:of:king:queen=1" >expect &&
 	test_cmp expect long
@@ -64,8 +65,8 @@ test_expect_success 'the IDF cut drops the chains of a template; -m counts chain
 			printf "p-$p\tglibmm Gio $p Class Reference start stop $p %s\n" "$T" || return 1
 		done
 	} >api.tsv &&
-	spotsig --dense 8 --idf 0.5:1 -m 8 api.tsv >sigs &&
-	spotsig --dense 8 api.tsv >nocut &&
+	spotsig --dense 8 --dense-words 4 --idf 0.5:1 -m 8 api.tsv >sigs &&
+	spotsig --dense 8 --dense-words 4 api.tsv >nocut &&
 	cut -f 1,2 sigs | sed "s/ .*//" >actual &&
 	cat >expect <<-\EOF &&
 	old-A	:glibmm:glib:variant:class=1
@@ -104,9 +105,65 @@ test_expect_success 'property: a document keeps its spot signatures exactly when
 	test "$same" = "$big" && test "$chains" = "$small"
 '
 
+test_expect_success 'by default a chain is 24 words: 26 non-stopwords make 3 chains, 5 one' '
+	W="w01 w02 w03 w04 w05 w06 w07 w08 w09 w10 w11 w12 w13 w14 w15 w16 w17 w18 w19 w20 w21 w22 w23 w24" &&
+	printf "long\t%s w25 w26\nshort\tthe w01 w02 w03 w04 w05\n" "$W" | spotsig --dense 8 >actual &&
+	c=$(echo "$W" | sed "s/ /:/g") &&
+	c2=$(echo "$c" | sed "s/^w01://"):w25 &&
+	c3=$(echo "$c2" | sed "s/^w02://"):w26 &&
+	printf "long\t:%s=1 :%s=1 :%s=1\nshort\t:w01:w02:w03:w04:w05=1\n" "$c" "$c2" "$c3" >expect &&
+	test_cmp expect actual &&
+	printf "long\t%s w25 w26\n" "$W" | spotsig --dense 8 --dense-words 25 >actual &&
+	printf "long\t:%s:w25=1 :%s:w26=1\n" "$c" "$(echo "$c" | sed "s/^w01://"):w25" >expect &&
+	test_cmp expect actual
+'
+
+# Two sibling pages of one reference template (a list of 60 members, a
+# type name after the 10th, 30th and 50th: bool on one, gint16 on the
+# other) and the bool page of the next release, two members more.  Runs
+# of 4 words match the siblings (SIM 0.67: only 12 of their 63 chains
+# hold the type name); every run of 24 holds it, so the siblings share
+# none, and the release keeps 40 of its 42.
+test_expect_success 'siblings differing in a type name: matched on runs of 4, apart on runs of 24; a release copy matched' '
+	awk "BEGIN { for (p = 0; p < 3; p++) {
+		id = p == 1 ? \"old-gint16\" : p == 0 ? \"old-bool\" : \"new-bool\"
+		t = p == 1 ? \"gint16\" : \"bool\"; s = id \"\t\"
+		for (i = 1; i <= 60; i++) { s = s sprintf(\"%sm%02d\", i > 1 ? \" \" : \"\", i)
+			if (i == 10 || i == 30 || i == 50) s = s \" \" t }
+		print s (p == 2 ? \" new01 new02\" : \"\") } }" >sibs.tsv &&
+	spotsig --dense 8 --dense-words 4 -m 8 sibs.tsv | spotmatch -t 0.6 --min-shared 8 >actual &&
+	printf "old-bool\told-gint16\t0.666667\nold-bool\tnew-bool\t0.967742\nold-gint16\tnew-bool\t0.648649\n" >expect &&
+	test_cmp expect actual &&
+	spotsig --dense 8 -m 8 sibs.tsv | spotmatch -t 0.6 --min-shared 8 >actual &&
+	printf "old-bool\tnew-bool\t0.952381\n" >expect &&
+	test_cmp expect actual
+'
+
+# Random texts of identifiers (no stopword, so no spot signature): each
+# document's chains at --dense-words L are its windows of L words, or
+# the whole text when it has fewer, counted by awk.
+test_expect_success 'property: the chains are the windows of L words, for L of 1 to 30' '
+	awk "BEGIN { srand(5); for (d = 0; d < 200; d++) { n = 1 + int(rand() * 50); t = \"\"
+		for (i = 0; i < n; i++) t = t (i ? \" \" : \"\") \"w\" int(rand() * 6)
+		printf \"d%d\t%s\n\", d, t } }" >ids.tsv &&
+	for L in 1 2 3 5 8 13 24 30; do
+		spotsig --dense 1000 --dense-words $L ids.tsv |
+			awk -F "\t" "{ k = split(\$2, a, \" \"); for (i = 1; i <= k; i++) print \$1, a[i] }" |
+			sort >actual &&
+		awk -F "\t" -v L=$L "{ n = split(\$2, w, \" \"); len = n < L ? n : L; delete c; o = 0
+			for (i = 1; i + len - 1 <= n; i++) { s = \"\"
+				for (k = 0; k < len; k++) s = s \":\" w[i + k]
+				if (!(s in c)) ord[++o] = s; c[s]++ }
+			for (i = 1; i <= o; i++) print \$1, ord[i] \"=\" c[ord[i]] }" ids.tsv | sort >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success 'bad values' '
 	expect_error 2 "^spotsig: --dense" spotsig --dense -1 in &&
-	expect_error 2 "^spotsig: --dense" spotsig --dense x in
+	expect_error 2 "^spotsig: --dense" spotsig --dense x in &&
+	expect_error 2 "^spotsig: --dense-words" spotsig --dense 8 --dense-words 0 in &&
+	expect_error 2 "^spotsig: --dense-words" spotsig --dense 8 --dense-words 65 in
 '
 
 test_done

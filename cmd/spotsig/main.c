@@ -12,8 +12,9 @@
 
 static const struct dk_usage usage = {
 	"spotsig [-v] [-l lang[,lang...] | -l auto] [-a list] [-A file] [-c chain]\n"
-	"[-d distance] [-m min] [--dense N] [-S file] [-p pattern] [--quoted keep|skip]\n"
-	"[--idf lo:hi [--agree A | -L lexicon...]] [--checksum] [--json id[,text]] [file ...]",
+	"[-d distance] [-m min] [--dense N [--dense-words L]] [-S file] [-p pattern]\n"
+	"[--quoted keep|skip] [--idf lo:hi [--agree A | -L lexicon...]] [--checksum]\n"
+	"[--json id[,text]] [file ...]",
 	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
 	"                default): each paragraph's language, by its stopwords\n"
@@ -30,7 +31,9 @@ static const struct dk_usage usage = {
 	"                (default 1: those without any)\n"
 	"  --dense N     a document with fewer than N spot signatures (counts\n"
 	"                summed, before --idf) gets its word chains instead:\n"
-	"                every 4 consecutive non-stopwords, after a ':'\n"
+	"                every L consecutive non-stopwords, after a ':'\n"
+	"  --dense-words L\n"
+	"                the words of a chain (default 24; 1 to 64)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
 	"  --agree A     with --idf: a signature below LO is kept all the same\n"
 	"                when the documents holding it agree elsewhere (a copied\n"
@@ -141,15 +144,21 @@ spot_mass(const struct state *st)
 	return total;
 }
 
-/* --dense: the words of a word chain.  4 measured best of 1 to 5 on the
- * tuning collections of tests/bench/safety.sh (at --dense 8 and 32):
- * shorter chains lose more unique documents (sibling pages of an API
- * reference), 5 removes fewer copies (mail at 8, translations at 32). */
-#define CHAIN_WORDS 4
+/* --dense: the words of a word chain, by default (--dense-words).  Long
+ * runs are the evidence a document too short for spot signatures needs:
+ * a word that tells two sibling pages of one template apart (a type or
+ * class name) breaks every chain it falls in, so that 24 words hold such
+ * pages apart where runs of 4 matched them (the member lists of a class
+ * and of its subclass at SIM 0.60-0.86, mostly on hundreds of chains).  On
+ * the tuning collections of tests/bench/safety.sh at --dense 8, 4 words
+ * lose 94 unique documents, 8 79, 16 70, 24 69 (as many as no chains at
+ * all) and remove 91.0%, 83.8%, 77.4%, 74.2% of the copies (61.6%
+ * without chains); 32 loses 69 and removes 72.2%. */
+#define CHAIN_WORDS 24
 
 /* --dense: the document has too few spot signatures to be judged on them,
  * so it is represented instead by its word chains: every run of
- * CHAIN_WORDS consecutive non-stopwords (the whole run when there are
+ * --dense-words consecutive non-stopwords (the whole run when there are
  * fewer), each
  * written after a ':', an empty antecedent, so that no chain equals a spot
  * signature (whose antecedent is a word) and two documents are compared
@@ -159,7 +168,7 @@ spot_mass(const struct state *st)
 static void
 word_chains(struct state *st)
 {
-	size_t i, k, off, len = CHAIN_WORDS;
+	size_t i, k, off, len = (size_t)st->chainwords;
 
 	clear_slots(st);
 	st->u.n = 0;
@@ -515,6 +524,7 @@ main(int argc, char **argv)
 		{ "idf", required_argument, NULL, 'I' },
 		{ "agree", required_argument, NULL, 'G' },
 		{ "dense", required_argument, NULL, 'D' },
+		{ "dense-words", required_argument, NULL, 'W' },
 		{ "pattern", required_argument, NULL, 'p' },
 		{ "checksum", no_argument, NULL, 'K' },
 		{ "lang", required_argument, NULL, 'l' },
@@ -530,6 +540,7 @@ main(int argc, char **argv)
 	st.lex = dk_lexicon_new();
 	st.minsigs = 1;         /* an empty list cannot be matched: say so */
 	st.agree = 2;           /* off */
+	st.chainwords = CHAIN_WORDS;
 	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': antes_from_list(&src.av, optarg); break;
@@ -541,6 +552,9 @@ main(int argc, char **argv)
 			st.idf = 1;
 			break;
 		case 'D': st.dense = (int)dk_parse_int(optarg, 0, 1000000, "--dense"); break;
+		case 'W':
+			st.chainwords = (int)dk_parse_int(optarg, 1, MAXCHAINWORDS, "--dense-words");
+			break;
 		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
 		case 'l': parse_langs(&src, optarg); break;
 		case 'L':

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #define MAXCHAIN 64
+#define MAXCHAINWORDS 64        /* --dense-words */
 #define MAXDIST 1000
 #define QMASK 4095
 
@@ -136,6 +137,7 @@ struct state {
 	uint64_t nosig[NOSIG_KINDS];
 	int minsigs;
 	int dense;              /* --dense: word chains below this many spots */
+	int chainwords;         /* --dense-words: the words of a chain */
 	int idf;
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */

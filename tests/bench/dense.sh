@@ -1,14 +1,16 @@
 #!/bin/sh
 # dense: what word chains for the documents with few spot signatures
-# (spotsig --dense N; N is $DENSE_N, default 8, the --min-shared value;
-# the defaults' DK_DENSE is 0) cost the whole job: dkdedup --dense N
+# (spotsig --dense N; N is $DENSE_N, default 8, the --min-shared value
+# and the defaults' DK_DENSE) cost the whole job: dkdedup --dense N
 # against dkdedup --dense 0 (spot signatures only), alternated, 5 runs of
 # each, on the labelled
 # collections under DIR (the first operand, else $DENSE_DIR, else
 # /work/coll; DENSE_COLLS names them, default "glibmm feed"); CPU seconds
 # (user + sys, the stages included) of one run, median, and the ratio;
-# and how many documents each judged on chains (spotsig -v).  Asserts
-# nothing.
+# how many documents each judged on chains (spotsig -v); and the bytes
+# of the signatures (spotsig --dense 0, --dense N with its runs of 24
+# words, and with runs of 4, --dense-words 4) against the input's.
+# Asserts nothing.
 . "$(dirname "$0")/common.sh"
 have_time || exit 0
 dir=${1:-${DENSE_DIR:-/work/coll}}
@@ -33,4 +35,10 @@ for c in $colls; do
 	echo "$c: $(wc -l <"$docs") documents, $chains on word chains (--dense $nd);" \
 		"dkdedup --dense 0 $mo s, --dense $nd $mn s" \
 		"(x$(awk -v a="$mn" -v b="$mo" 'BEGIN { printf "%.2f", a / b }'))"
+	b0=$(spotsig --dense 0 "$docs" | wc -c) bn=$(spotsig --dense "$nd" "$docs" | wc -c)
+	b4=$(spotsig --dense "$nd" --dense-words 4 "$docs" | wc -c)
+	echo "$c: signatures in bytes per input byte: --dense 0" \
+		"$(awk -v a="$b0" -v b="$(wc -c <"$docs")" 'BEGIN { printf "%.2f", a / b }')," \
+		"--dense $nd $(awk -v a="$bn" -v b="$(wc -c <"$docs")" 'BEGIN { printf "%.2f", a / b }')," \
+		"--dense-words 4 $(awk -v a="$b4" -v b="$(wc -c <"$docs")" 'BEGIN { printf "%.2f", a / b }')"
 done
