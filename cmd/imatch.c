@@ -62,6 +62,7 @@ struct lexicon {
 	uint32_t *secondary;    /* irank -> term index */
 	size_t nsecondary;
 	dk_buf pool;
+	dk_shape shape;         /* of the loaded terms: words or signatures */
 };
 
 struct opts {
@@ -91,6 +92,7 @@ struct scratch {
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
 	dk_sha1 *sha1;
+	int tocheck;            /* records of this file left to check_shape */
 };
 
 /* ---- lexicon ---- */
@@ -126,15 +128,18 @@ cmp_secondary(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Loads the lexicon files; DFs and Ns of several files add up. */
+/* Loads the lexicon files; DFs and Ns of several files add up.  They
+ * must hold terms of one kind, words or signatures. */
 static dk_lexicon *
 load_lexicons(char **paths, int n)
 {
 	dk_lexicon *src = dk_lexicon_new();
+	const char *first = NULL;
+	dk_shape shape;
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (dk_lexicon_load(src, paths[i]) < 0)
+		if (dk_lexicon_load_alike(src, paths[i], &shape, &first) < 0)
 			dk_die(DK_EXIT_OPERAND, "%s", paths[i]);
 	return src;
 }
@@ -351,6 +356,45 @@ looks_like_sigs(dk_str field, struct scratch *w)
 	return dk_parse_sigs(field, &w->sigs) == NULL && w->sigs.n > 0;
 }
 
+/* A first record that reads as signatures (in w->sigs) which a lexicon
+ * of words cannot hold, while it is not certainly a signature stream
+ * (sniff.h: a URL list, "E=mc2 is famous"): a text, the only reading in
+ * which the lexicon finds terms. */
+static int
+text_after_all(const struct lexicon *lx, const struct scratch *w, const dk_record *rec)
+{
+	dk_shape s = { 0 };
+	size_t i;
+
+	if (dk_shape_of(&lx->shape) != DK_SHAPE_WORDS)
+		return 0;
+	for (i = 0; i < w->sigs.n && i < 64; i++)
+		dk_shape_add(&s, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+	return dk_shape_of(&s) == DK_SHAPE_JOINED &&
+	    dk_sniff(rec->line.p, rec->line.n, 0, NULL) != DK_KIND_SIG;
+}
+
+/* The first records of each file: their terms (the signatures, or the
+ * words of the text) against the lexicon's, which would hold none of them
+ * when it is a lexicon of the other kind (dk_shape_check). */
+static void
+check_shape(const struct lexicon *lx, struct scratch *w, const dk_reader *r, int sigs)
+{
+	dk_shape s = { 0 };
+	size_t i, n = sigs ? w->sigs.n : w->toks.n;
+
+	for (i = 0; i < n && i < 64; i++) {
+		if (sigs)
+			dk_shape_add(&s, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+		else
+			dk_shape_add(&s, dk_token_text(&w->toks, i), w->toks.v[i].len);
+	}
+	if (dk_shape_of(&s) != DK_SHAPE_ANY || --w->tocheck == 0) {
+		w->tocheck = 0;
+		dk_shape_check(&lx->shape, &s, r);
+	}
+}
+
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
  * the SIGS field to write after the key. */
 static dk_str
@@ -372,9 +416,11 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 	last = rec->f[rec->n - 1];
 	if (*kind == 0 && last.n > 0)
-		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
+		*kind = looks_like_sigs(last, w) && !text_after_all(lx, w, rec) ? 'S' : 'T';
 	if (*kind == 'S') {
 		dk_record_sigs(r, rec, &w->sigs);
+		if (w->tocheck)
+			check_shape(lx, w, r, 1);
 		for (i = 0; i < w->sigs.n; i++)
 			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
@@ -385,6 +431,8 @@ text:
 	if (o->quoted == DK_QUOTED_SKIP)
 		last = dk_unquote(last, &w->unquoted);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
+	if (w->tocheck)
+		check_shape(lx, w, r, 0);
 	/* the lexicon's slots are fetched a batch of words ahead of their
 	 * lookups, which would otherwise wait on one cache miss each */
 	for (i = 0; i < w->toks.n; i += BATCH) {
@@ -505,6 +553,7 @@ imatch_file(dk_reader *r, void *arg)
 	dk_str sigs;
 	int kind = j->o->mode;
 
+	j->w->tocheck = DK_SHAPE_CHECKS;
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
@@ -595,6 +644,7 @@ main(int argc, char **argv)
 
 	src = load_lexicons(lexpaths.v, (int)lexpaths.n);
 	select_terms(&lx, src, &o);
+	lx.shape = dk_lexicon_shape(src, 0);
 	dk_note("lexicon: N %llu, %zu terms", (unsigned long long)dk_lexicon_n(src),
 	    dk_lexicon_size(src));
 	dk_lexicon_free(src);

@@ -1,6 +1,7 @@
 #include "lexicon.h"
 #include "sniff.h"
 #include "hash.h"
+#include "token.h"
 #include "mem.h"
 #include "msg.h"
 
@@ -450,4 +451,97 @@ dk_lexicon_write(const dk_lexicon *lx)
 	}
 	free(lines);
 	dk_buf_free(&enc);
+}
+
+/* The least terms that tell a shape, the share of words for each shape
+ * (of 100), and the terms of a lexicon sampled. */
+enum { SHAPE_MIN = 4, SHAPE_WORDS = 90, SHAPE_JOINED = 10, SHAPE_SAMPLE = 2000 };
+
+void
+dk_shape_add(dk_shape *s, const char *term, size_t n)
+{
+	int w = dk_is_word(term, n);
+	char *eg = s->eg[!w];
+
+	s->n++;
+	s->words += (size_t)w;
+	if ((w ? s->words : s->n - s->words) == 1) {     /* the first of its kind */
+		if (n > 40) {   /* whole characters */
+			n = 40;
+			while (n > 0 && ((unsigned char)term[n] & 0xc0) == 0x80)
+				n--;
+		}
+		if (n)
+			memcpy(eg, term, n);
+		eg[n] = '\0';
+	}
+}
+
+int
+dk_shape_of(const dk_shape *s)
+{
+	if (s->n < SHAPE_MIN)
+		return DK_SHAPE_ANY;
+	if (s->words * 100 >= s->n * SHAPE_WORDS)
+		return DK_SHAPE_WORDS;
+	if (s->words * 100 <= s->n * SHAPE_JOINED)
+		return DK_SHAPE_JOINED;
+	return DK_SHAPE_ANY;
+}
+
+dk_shape
+dk_lexicon_shape(const dk_lexicon *lx, size_t from)
+{
+	dk_shape s = { 0 };
+	size_t id;
+
+	for (id = from; id < lx->n && s.n < SHAPE_SAMPLE; id++)
+		if (lx->v[id].df > 0)
+			dk_shape_add(&s, lx->text + lx->v[id].off, lx->v[id].len);
+	return s;
+}
+
+const char *
+dk_shape_clash(const dk_shape *a, const char *namea, const dk_shape *b,
+    const char *nameb, char *buf)
+{
+	int sa = dk_shape_of(a), sb = dk_shape_of(b);
+	int ia = sa == DK_SHAPE_WORDS ? 0 : 1, ib = sb == DK_SHAPE_WORDS ? 0 : 1;
+
+	if (sa == DK_SHAPE_ANY || sb == DK_SHAPE_ANY || sa == sb)
+		return NULL;
+	snprintf(buf, DK_SHAPE_WHY, "%s holds %s (\"%s\") and %s %s (\"%s\")",
+	    namea, ia ? "signatures" : "words", a->eg[ia],
+	    nameb, ib ? "signatures" : "words", b->eg[ib]);
+	return buf;
+}
+
+int
+dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
+    const char **firstpath)
+{
+	char why[DK_SHAPE_WHY];
+	size_t from = lx->n;
+	dk_shape s;
+
+	if (dk_lexicon_load(lx, path) < 0)
+		return -1;
+	s = dk_lexicon_shape(lx, from);
+	if (!*firstpath) {
+		*first = s;
+		*firstpath = path;
+	} else if (dk_shape_clash(first, *firstpath, &s, path, why))
+		dk_die_at(path, 1, "%s: they share no term, give lexicons of one kind", why);
+	return 0;
+}
+
+void
+dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r)
+{
+	char why[DK_SHAPE_WHY];
+
+	if (dk_shape_clash(lex, "the lexicon", rec, "this record", why))
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s: they share no term "
+		    "(dklexicon -w counts the words of documents, dklexicon the "
+		    "signatures of a signature stream)", why);
 }

@@ -105,4 +105,51 @@ test_expect_success 'dkdedup: random bytes, a PDF document, Latin-1 text: no OUT
 	done
 '
 
+# Mix-ups that read as valid input: a lexicon of words (dklexicon -w) and
+# one of signatures share no term, so that the filter or the fingerprints
+# made with the wrong one drop every term, exit 0 with nothing kept.  The
+# shape of the terms tells them apart (lexicon.h, dk_shape).
+test_expect_success 'setup: a lexicon of signatures, a stream of one-word shingles' '
+	dklexicon sigs.A >siglex &&
+	qgram -w 1 docs.A >words.sigs &&
+	dklexicon words.sigs >wordsiglex
+'
+
+test_expect_success 'imatch: a lexicon of signatures with documents, of words with signatures' '
+	expect_error 2 "^imatch: docs.A:1: the lexicon holds signatures (\"[^\"]*:[^\"]*\") and this record words (\"[a-z0-9]*\"): they share no term (dklexicon -w counts the words of documents, dklexicon the signatures of a signature stream)\$" imatch -L siglex docs.A &&
+	expect_error 2 "^imatch: sigs.A:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"[^\"]*:[^\"]*\"): they share no term" imatch -S -L lex sigs.A &&
+	expect_error 2 "^imatch: sigs.A:1: the lexicon holds words" imatch -L lex sigs.A &&
+	expect_error 2 "^imatch: siglex:1: lex holds words (\"[a-z0-9]*\") and siglex signatures (\"[^\"]*\"): they share no term, give lexicons of one kind\$" imatch -L lex -L siglex docs.A &&
+	imatch -L lex docs.A >out && grep -c "^F00" out >n && test $(cat n) -gt 5 &&
+	imatch -S -L siglex sigs.A >out && grep "^F00" out &&
+	imatch -L lex words.sigs >out && grep "^F00" out
+'
+
+test_expect_success 'imatch: a text that reads as signatures, with a lexicon of words, is text' '
+	printf "u1\thttp://example.com/?a=1 http://example.org/?b=2 http://x.net/?q=3 https://y.org/p?r=4\n" >urls &&
+	printf "u2\tthe http example com a b example org page\n" >>urls &&
+	dklexicon -w urls >urllex &&
+	imatch -i 0:1 -m 1 -L urllex urls >auto &&
+	imatch -T -i 0:1 -m 1 -L urllex urls >text &&
+	test_cmp text auto &&
+	grep "^F00/1:[0-9a-f]*	u1	\$" auto
+'
+
+test_expect_success 'dklexicon: a filter with a lexicon of words, a merge of both kinds' '
+	expect_error 2 "^dklexicon: sigs.A:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"[^\"]*:[^\"]*\"): they share no term" dklexicon --idf 0.2:0.9 -L lex sigs.A &&
+	expect_error 2 "^dklexicon: words.sigs:1: the lexicon holds signatures" dklexicon --idf 0.2:0.9 -L siglex words.sigs &&
+	expect_error 2 "^dklexicon: siglex:1: lex holds words (\"[a-z0-9]*\") and siglex signatures (\"[^\"]*\"): they share no term, give lexicons of one kind\$" dklexicon -m lex siglex &&
+	expect_error 2 "^dklexicon: lex:1: siglex holds signatures" dklexicon --idf 0.2:0.9 -L siglex -L lex sigs.A &&
+	dklexicon --idf 0.2:0.9 -L siglex sigs.A >a && dklexicon --idf 0.2:0.9 sigs.A >b && test_cmp b a &&
+	dklexicon --idf 0.2:0.9 -L lex words.sigs >a && dklexicon --idf 0.2:0.9 -L wordsiglex words.sigs >b &&
+	test_cmp b a
+'
+
+# The shape is taken from the first record of each file with four terms
+# or more (up to 16 records): here the second.
+test_expect_success 'dklexicon: the first record that tells the shape is checked' '
+	printf "s1\tthe:cat:sat=1\ns2\ta:b:c=1 d:e:f=1 g:h:i=1 j:k:l=2\n" >late.sigs &&
+	expect_error 2 "^dklexicon: late.sigs:2: the lexicon holds words" dklexicon --idf 0:1 -L lex late.sigs
+'
+
 test_done
