@@ -233,6 +233,21 @@ check_shape(struct state *st, const dk_reader *r)
 	}
 }
 
+/* -L: a lexicon of an empty input, or of one document, has no
+ * statistics: every IDF is 0, below the range, and every signature is
+ * dropped.  It can only be the input's own when the input has no more
+ * records than it counted (a corpus of one document); past that it is a
+ * mix-up. */
+static void
+hollow(const struct state *st, const dk_reader *r)
+{
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts %llu "
+	    "document%s (!N): every IDF is 0, below %g:%g, so every signature would be "
+	    "dropped (a lexicon of an empty input?)", st->first,
+	    (unsigned long long)dk_lexicon_n(st->lex), dk_lexicon_n(st->lex) == 1 ? "" : "s",
+	    st->lo, st->hi);
+}
+
 /* The filter with an external lexicon: one pass. */
 static void
 filter_now(struct state *st, dk_reader *r, const dk_record *rec)
@@ -242,6 +257,9 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->tocheck)
 		check_shape(st, r);
+	if (st->nrec > dk_lexicon_n(st->lex) && dk_lexicon_n(st->lex) <= 1 && st->lo > 0 &&
+	    !(st->sigs.flags & DK_SIG_PROBE))
+		hollow(st, r);
 	st->keep.n = 0;
 	DK_GROW(&st->keep, st->sigs.n + 1);
 	for (i = 0; i < st->sigs.n; i++)

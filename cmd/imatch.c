@@ -63,6 +63,8 @@ struct lexicon {
 	size_t nsecondary;
 	dk_buf pool;
 	dk_shape shape;         /* of the loaded terms: words or signatures */
+	uint64_t hollow;        /* N + 1 when N <= 1 and no term is in the range */
+	const char *hollowpath; /* the (first) lexicon file then */
 };
 
 struct opts {
@@ -537,6 +539,19 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 }
 
+/* A lexicon of an empty input, or of one document, has no statistics:
+ * every IDF is 0, outside the range, and every document is rejected.  It
+ * can only be the input's own when the input has no more documents than
+ * it counted (a corpus of one document); past that it is a mix-up. */
+static void
+hollow(const struct lexicon *lx, const struct opts *o, const dk_reader *r)
+{
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts %llu "
+	    "document%s (!N): every IDF is 0, outside [%g, %g], so every document would "
+	    "be rejected (a lexicon of an empty input?)", lx->hollowpath,
+	    (unsigned long long)(lx->hollow - 1), lx->hollow == 2 ? "" : "s", o->lo, o->hi);
+}
+
 struct job {
 	const struct lexicon *lx;
 	struct scratch *w;
@@ -557,6 +572,8 @@ imatch_file(dk_reader *r, void *arg)
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
+		if (j->lx->hollow && j->st->docs + 1 >= j->lx->hollow)
+			hollow(j->lx, j->o, r);
 		sigs = collect_terms(j->lx, j->w, j->o, r, &doc, &kind);
 		fingerprint(j->lx, j->w, j->o, &doc, sigs, j->st);
 		dk_out_maybe_flush();
@@ -645,15 +662,19 @@ main(int argc, char **argv)
 	src = load_lexicons(lexpaths.v, (int)lexpaths.n);
 	select_terms(&lx, src, &o);
 	lx.shape = dk_lexicon_shape(src, 0);
+	rank_secondary(&lx);
+	if (dk_lexicon_n(src) <= 1 && lx.nprimary == 0 && !o.extend) {
+		lx.hollow = 1 + dk_lexicon_n(src);
+		lx.hollowpath = lexpaths.v[0];
+	}
 	dk_note("lexicon: N %llu, %zu terms", (unsigned long long)dk_lexicon_n(src),
 	    dk_lexicon_size(src));
 	dk_lexicon_free(src);
-	free(lexpaths.v);
-	rank_secondary(&lx);
 	build_index(&lx);
 	randomize(&lx, &o);
 	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
 	    lx.nsecondary);
+
 	scratch_init(&w, &lx);
 	job = (struct job){ &lx, &w, &o, &st };
 	status = dk_each_input(argc, argv, imatch_file, &job);
@@ -662,6 +683,7 @@ main(int argc, char **argv)
 	    st.rejected, st.extended, st.docs ? (double)st.terms / (double)st.docs : 0.0);
 	scratch_free(&w);
 	lexicon_free(&lx);
+	free(lexpaths.v);
 	dk_out_close();
 	return dk_exit_status(status);
 }

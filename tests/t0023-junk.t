@@ -152,4 +152,26 @@ test_expect_success 'dklexicon: the first record that tells the shape is checked
 	expect_error 2 "^dklexicon: late.sigs:2: the lexicon holds words" dklexicon --idf 0:1 -L lex late.sigs
 '
 
+# A lexicon of an empty input (an empty shard, a stage that wrote
+# nothing) counts no document: every IDF is 0 and the filter or the
+# fingerprints would drop every term.  One of one document is the input's
+# own only while the input has no more documents than that.
+test_expect_success 'a lexicon that counts no document, or one, given for more' '
+	: >empty &&
+	dklexicon empty >empty.lex && dklexicon -w empty >emptyw.lex &&
+	printf "!N\t0\n" >expect && test_cmp expect empty.lex &&
+	expect_error 2 "^dklexicon: sigs.A:1: the lexicon empty.lex counts 0 documents (!N): every IDF is 0, below 0.2:0.9, so every signature would be dropped (a lexicon of an empty input?)\$" dklexicon --idf 0.2:0.9 -L empty.lex sigs.A &&
+	expect_error 2 "^imatch: docs.A:1: the lexicon emptyw.lex counts 0 documents (!N): every IDF is 0, outside \[0.4, 0.75\], so every document would be rejected" imatch -L emptyw.lex docs.A &&
+	head -n 1 sigs.A >one.sigs && dklexicon one.sigs >one.lex &&
+	dklexicon --idf 0.2:0.9 -L one.lex one.sigs >out &&
+	printf "%s\t!short\n" "$(cut -f1 one.sigs)" >expect && test_cmp expect out &&
+	expect_error 2 "^dklexicon: sigs.A:2: the lexicon one.lex counts 1 document (!N)" dklexicon --idf 0.2:0.9 -L one.lex sigs.A &&
+	head -n 1 docs.A >one.docs && dklexicon -w one.docs >onew.lex &&
+	imatch -L onew.lex one.docs >out && grep "^R	" out &&
+	expect_error 2 "^imatch: docs.A:2: the lexicon onew.lex counts 1 document" imatch -L onew.lex docs.A &&
+	dklexicon --idf 0:1 -L empty.lex sigs.A >out && test_cmp sigs.A out &&
+	dklexicon --idf 0.2:0.9 -L empty.lex empty >out && ! test -s out &&
+	imatch -x -L onew.lex docs.A >out && grep "^F00" out
+'
+
 test_done
