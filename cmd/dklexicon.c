@@ -248,6 +248,18 @@ hollow(const struct state *st, const dk_reader *r)
 	    st->lo, st->hi);
 }
 
+/* A lexicon cut for another IDF range (dklexicon -m --idf, its !idf
+ * record on line 2) lacks terms that this one keeps or drops otherwise
+ * than an unknown term. */
+static void
+check_cut(const struct state *st, const char *path)
+{
+	char why[DK_LEXICON_WHY];
+
+	if (dk_lexicon_cut_clash(st->lex, st->lo, st->hi, why))
+		dk_die_at(path, 2, "%s (give the whole lexicon, or one cut for this range)", why);
+}
+
 /* The filter with an external lexicon: one pass. */
 static void
 filter_now(struct state *st, dk_reader *r, const dk_record *rec)
@@ -451,6 +463,8 @@ main(int argc, char **argv)
 	if (dk_corpus.json && !words)
 		dk_diex(DK_EXIT_INPUT, "--json needs -w (signature streams are TSV)");
 	prune = st.mode == FILTER && merge;
+	if (st.external)
+		check_cut(&st, st.first);
 	if (st.mode != FILTER || merge || lexout)
 		st.mode = merge ? MERGE : words ? WORDS : COUNT;
 	if (words)
@@ -469,8 +483,10 @@ main(int argc, char **argv)
 		mark_agreed(&st);
 	if (st.mode == FILTER && !st.external)
 		emit_held(&st);
-	if (prune)
+	if (prune) {
+		check_cut(&st, argc ? argv[0] : "-");
 		st.nout = dk_lexicon_prune(st.lex, st.lo, st.hi);
+	}
 	if (st.mode != FILTER)
 		dk_lexicon_write(st.lex);
 	if (dk_verbose && prune)

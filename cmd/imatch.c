@@ -624,6 +624,7 @@ main(int argc, char **argv)
 	struct scratch w;
 	struct stats st = {0};
 	dk_lexicon *src;
+	double cutlo, cuthi;
 	DK_VEC(char *) lexpaths = {0};
 	int ch, status;
 	struct job job;
@@ -660,6 +661,10 @@ main(int argc, char **argv)
 	}
 
 	src = load_lexicons(lexpaths.v, (int)lexpaths.n);
+	if (dk_lexicon_cut(src, &cutlo, &cuthi))
+		dk_die_at(lexpaths.v[0], 2, "the lexicon was cut for dklexicon --idf %g:%g "
+		    "(!idf): it lacks the terms that filter keeps or drops as unknown, which "
+		    "imatch selects from (give the whole lexicon)", cutlo, cuthi);
 	select_terms(&lx, src, &o);
 	lx.shape = dk_lexicon_shape(src, 0);
 	rank_secondary(&lx);

@@ -92,6 +92,13 @@ int dk_lexicon_keep_term(const dk_lexicon *lx, double lo, double hi, const char 
  * stream exactly as the whole one; its DFs no longer merge.  Returns the
  * number of terms left. */
 size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
+/* A lexicon so cut holds the range: written as a record "!idf TAB LO:HI"
+ * after "!N", read back, and then it merges with no other lexicon (its
+ * DFs no longer add up).  dk_lexicon_cut says whether lx is cut, and for
+ * what; dk_lexicon_cut_clash is NULL when it may filter for lo:hi (not
+ * cut, or cut for that range), else why not, in why (DK_LEXICON_WHY). */
+int dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi);
+const char *dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why);
 
 /* What terms look like.  A lexicon of words (dklexicon -w) and one of
  * signatures that join words with ':' (spot signatures, shingles, word
@@ -132,7 +139,8 @@ int dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
 #define DK_SHAPE_CHECKS 16
 void dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r);
 
-/* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
+/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut),
+ * then TERM TAB DF records
  * (TERM TAB DF TAB "!agree" for a term marked agreed)
  * sorted bytewise by the written (percent-encoded) TERM, which is the
  * order of sort(1) and join(1) under LC_ALL=C.  Terms with DF 0 are left
