@@ -65,10 +65,10 @@ read_keep(const char *path, const struct goldset *g, int unknown)
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
-	if (nknown == 0 && dk_intern_count(&extra) > 0)
-		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file (a keep "
-		    "list of another collection? -u %s takes some missing IDs, not all)",
-		    unknown == UNKNOWN_SINGLETON ? "singleton" : "ignore");
+	if (unknown == UNKNOWN_IGNORE && nknown == 0 && dk_intern_count(&extra) > 0)
+		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file, so "
+		    "nothing would be scored (a keep list of another collection? -u ignore "
+		    "skips some missing IDs, not all)");
 	if (dk_verbose)
 		dk_note("%s: %lu IDs, %zu not in the gold file", dk_reader_name(r),
 		    dk_reader_lineno(r), dk_intern_count(&extra));

@@ -145,8 +145,8 @@ free_gold(void)
 }
 
 /* The IDs of the input file being read found in the gold file, and not:
- * with -u singleton or ignore a file of which none is there is scored
- * against the gold standard of another collection (none_known). */
+ * with -u ignore a file of which none is there would be scored on nothing
+ * (the gold standard of another collection). */
 static unsigned long nknown, nunknown;
 
 /* The gold number of an input ID, or UINT32_MAX when its pairs are to be
@@ -673,10 +673,10 @@ read_input(dk_reader *r, void *arg)
 		read_clusters(arg, r);
 	else
 		read_pairs(arg, r);
-	if (nknown == 0 && nunknown > 0)
-		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file (a gold "
-		    "standard of another collection? -u %s takes some missing IDs, not all)",
-		    opt.unknown == UNKNOWN_SINGLETON ? "singleton" : "ignore");
+	if (opt.unknown == UNKNOWN_IGNORE && nknown == 0 && nunknown > 0)
+		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file, so "
+		    "nothing would be scored (a gold standard of another collection? -u "
+		    "ignore skips some missing IDs, not all)");
 }
 
 /* Reads the files of one run; returns 1 when one could not be read. */
