@@ -366,7 +366,8 @@ load_ids(const char *path)
 		load_json(r);
 		return;
 	}
-	title = (dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER,
+	title = (dk_expect(r, DK_KIND_LIST | DK_KIND_DOC | DK_KIND_SIG | DK_KIND_SKETCH |
+	    DK_KIND_CLUSTER,
 	    "IDs with -a (an ID list, a document stream or a signature stream)") &
 	    DK_KIND_DOC) != 0;
 	while (dk_read_record(r, &rec, 1)) {

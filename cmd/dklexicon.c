@@ -53,6 +53,9 @@ struct state {
 	int mode;
 	dk_lexicon *lex;
 	int external;
+	dk_shape shape;         /* of the first lexicon file's terms (-L, -m) */
+	const char *first;      /* its name */
+	int tocheck;            /* -L: records of this file left to check_shape */
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
 	uint64_t minsigs;       /* --min-sigs, 0 when not given */
@@ -213,6 +216,50 @@ write_filtered(struct state *st, const char *line, size_t head, size_t len,
 	dk_out_maybe_flush();
 }
 
+/* -L: the first records of each file: their signatures against the
+ * lexicon's terms, which would hold none of them when it is a lexicon of
+ * words (dk_shape_check). */
+static void
+check_shape(struct state *st, const dk_reader *r)
+{
+	dk_shape s = { 0 };
+	size_t i;
+
+	for (i = 0; i < st->sigs.n && i < 64; i++)
+		dk_shape_add(&s, st->sigs.v[i].s.p, st->sigs.v[i].s.n);
+	if (dk_shape_of(&s) != DK_SHAPE_ANY || --st->tocheck == 0) {
+		st->tocheck = 0;
+		dk_shape_check(&st->shape, &s, r);
+	}
+}
+
+/* -L: a lexicon of an empty input, or of one document, has no
+ * statistics: every IDF is 0, below the range, and every signature is
+ * dropped.  It can only be the input's own when the input has no more
+ * records than it counted (a corpus of one document); past that it is a
+ * mix-up. */
+static void
+hollow(const struct state *st, const dk_reader *r)
+{
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts %llu "
+	    "document%s (!N): every IDF is 0, below %g:%g, so every signature would be "
+	    "dropped (a lexicon of an empty input?)", st->first,
+	    (unsigned long long)dk_lexicon_n(st->lex), dk_lexicon_n(st->lex) == 1 ? "" : "s",
+	    st->lo, st->hi);
+}
+
+/* A lexicon cut for another IDF range (dklexicon -m --idf, its !idf
+ * record on line 2) lacks terms that this one keeps or drops otherwise
+ * than an unknown term. */
+static void
+check_cut(const struct state *st, const char *path)
+{
+	char why[DK_LEXICON_WHY];
+
+	if (dk_lexicon_cut_clash(st->lex, st->lo, st->hi, why))
+		dk_die_at(path, 2, "%s (give the whole lexicon, or one cut for this range)", why);
+}
+
 /* The filter with an external lexicon: one pass. */
 static void
 filter_now(struct state *st, dk_reader *r, const dk_record *rec)
@@ -220,6 +267,11 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	size_t i;
 
 	dk_record_sigs(r, rec, &st->sigs);
+	if (st->tocheck)
+		check_shape(st, r);
+	if (st->nrec > dk_lexicon_n(st->lex) && dk_lexicon_n(st->lex) <= 1 && st->lo > 0 &&
+	    !(st->sigs.flags & DK_SIG_PROBE))
+		hollow(st, r);
 	st->keep.n = 0;
 	DK_GROW(&st->keep, st->sigs.n + 1);
 	for (i = 0; i < st->sigs.n; i++)
@@ -294,6 +346,7 @@ run(dk_reader *r, void *arg)
 		return;
 	}
 	keyed = dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
+	st->tocheck = DK_SHAPE_CHECKS;
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
@@ -366,7 +419,7 @@ main(int argc, char **argv)
 			st.mode = FILTER;
 			break;
 		case 'L':
-			if (dk_lexicon_load(st.lex, optarg) < 0)
+			if (dk_lexicon_load_alike(st.lex, optarg, &st.shape, &st.first) < 0)
 				dk_die(DK_EXIT_OPERAND, "%s", optarg);
 			st.external = 1;
 			break;
@@ -410,6 +463,8 @@ main(int argc, char **argv)
 	if (dk_corpus.json && !words)
 		dk_diex(DK_EXIT_INPUT, "--json needs -w (signature streams are TSV)");
 	prune = st.mode == FILTER && merge;
+	if (st.external)
+		check_cut(&st, st.first);
 	if (st.mode != FILTER || merge || lexout)
 		st.mode = merge ? MERGE : words ? WORDS : COUNT;
 	if (words)
@@ -417,7 +472,8 @@ main(int argc, char **argv)
 
 	if (st.mode == MERGE) {
 		for (i = 0; i == 0 || i < argc; i++)
-			if (dk_lexicon_load(st.lex, argc ? argv[i] : "-") < 0) {
+			if (dk_lexicon_load_alike(st.lex, argc ? argv[i] : "-", &st.shape,
+			    &st.first) < 0) {
 				dk_warn("%s", argc ? argv[i] : "-");
 				status = DK_EXIT_OPERAND;
 			}
@@ -427,8 +483,10 @@ main(int argc, char **argv)
 		mark_agreed(&st);
 	if (st.mode == FILTER && !st.external)
 		emit_held(&st);
-	if (prune)
+	if (prune) {
+		check_cut(&st, argc ? argv[0] : "-");
 		st.nout = dk_lexicon_prune(st.lex, st.lo, st.hi);
+	}
 	if (st.mode != FILTER)
 		dk_lexicon_write(st.lex);
 	if (dk_verbose && prune)

@@ -62,6 +62,9 @@ struct lexicon {
 	uint32_t *secondary;    /* irank -> term index */
 	size_t nsecondary;
 	dk_buf pool;
+	dk_shape shape;         /* of the loaded terms: words or signatures */
+	uint64_t hollow;        /* N + 1 when N <= 1 and no term is in the range */
+	const char *hollowpath; /* the (first) lexicon file then */
 };
 
 struct opts {
@@ -91,6 +94,7 @@ struct scratch {
 	uint32_t *stamp;        /* per term: the last document that held it */
 	uint32_t doc;
 	dk_sha1 *sha1;
+	int tocheck;            /* records of this file left to check_shape */
 };
 
 /* ---- lexicon ---- */
@@ -126,15 +130,18 @@ cmp_secondary(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Loads the lexicon files; DFs and Ns of several files add up. */
+/* Loads the lexicon files; DFs and Ns of several files add up.  They
+ * must hold terms of one kind, words or signatures. */
 static dk_lexicon *
 load_lexicons(char **paths, int n)
 {
 	dk_lexicon *src = dk_lexicon_new();
+	const char *first = NULL;
+	dk_shape shape;
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (dk_lexicon_load(src, paths[i]) < 0)
+		if (dk_lexicon_load_alike(src, paths[i], &shape, &first) < 0)
 			dk_die(DK_EXIT_OPERAND, "%s", paths[i]);
 	return src;
 }
@@ -351,6 +358,45 @@ looks_like_sigs(dk_str field, struct scratch *w)
 	return dk_parse_sigs(field, &w->sigs) == NULL && w->sigs.n > 0;
 }
 
+/* A first record that reads as signatures (in w->sigs) which a lexicon
+ * of words cannot hold, while it is not certainly a signature stream
+ * (sniff.h: a URL list, "E=mc2 is famous"): a text, the only reading in
+ * which the lexicon finds terms. */
+static int
+text_after_all(const struct lexicon *lx, const struct scratch *w, const dk_record *rec)
+{
+	dk_shape s = { 0 };
+	size_t i;
+
+	if (dk_shape_of(&lx->shape) != DK_SHAPE_WORDS)
+		return 0;
+	for (i = 0; i < w->sigs.n && i < 64; i++)
+		dk_shape_add(&s, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+	return dk_shape_of(&s) == DK_SHAPE_JOINED &&
+	    dk_sniff(rec->line.p, rec->line.n, 0, NULL) != DK_KIND_SIG;
+}
+
+/* The first records of each file: their terms (the signatures, or the
+ * words of the text) against the lexicon's, which would hold none of them
+ * when it is a lexicon of the other kind (dk_shape_check). */
+static void
+check_shape(const struct lexicon *lx, struct scratch *w, const dk_reader *r, int sigs)
+{
+	dk_shape s = { 0 };
+	size_t i, n = sigs ? w->sigs.n : w->toks.n;
+
+	for (i = 0; i < n && i < 64; i++) {
+		if (sigs)
+			dk_shape_add(&s, w->sigs.v[i].s.p, w->sigs.v[i].s.n);
+		else
+			dk_shape_add(&s, dk_token_text(&w->toks, i), w->toks.v[i].len);
+	}
+	if (dk_shape_of(&s) != DK_SHAPE_ANY || --w->tocheck == 0) {
+		w->tocheck = 0;
+		dk_shape_check(&lx->shape, &s, r);
+	}
+}
+
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
  * the SIGS field to write after the key. */
 static dk_str
@@ -372,9 +418,11 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 	last = rec->f[rec->n - 1];
 	if (*kind == 0 && last.n > 0)
-		*kind = looks_like_sigs(last, w) ? 'S' : 'T';
+		*kind = looks_like_sigs(last, w) && !text_after_all(lx, w, rec) ? 'S' : 'T';
 	if (*kind == 'S') {
 		dk_record_sigs(r, rec, &w->sigs);
+		if (w->tocheck)
+			check_shape(lx, w, r, 1);
 		for (i = 0; i < w->sigs.n; i++)
 			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
@@ -385,6 +433,8 @@ text:
 	if (o->quoted == DK_QUOTED_SKIP)
 		last = dk_unquote(last, &w->unquoted);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
+	if (w->tocheck)
+		check_shape(lx, w, r, 0);
 	/* the lexicon's slots are fetched a batch of words ahead of their
 	 * lookups, which would otherwise wait on one cache miss each */
 	for (i = 0; i < w->toks.n; i += BATCH) {
@@ -489,6 +539,19 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 }
 
+/* A lexicon of an empty input, or of one document, has no statistics:
+ * every IDF is 0, outside the range, and every document is rejected.  It
+ * can only be the input's own when the input has no more documents than
+ * it counted (a corpus of one document); past that it is a mix-up. */
+static void
+hollow(const struct lexicon *lx, const struct opts *o, const dk_reader *r)
+{
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts %llu "
+	    "document%s (!N): every IDF is 0, outside [%g, %g], so every document would "
+	    "be rejected (a lexicon of an empty input?)", lx->hollowpath,
+	    (unsigned long long)(lx->hollow - 1), lx->hollow == 2 ? "" : "s", o->lo, o->hi);
+}
+
 struct job {
 	const struct lexicon *lx;
 	struct scratch *w;
@@ -505,9 +568,12 @@ imatch_file(dk_reader *r, void *arg)
 	dk_str sigs;
 	int kind = j->o->mode;
 
+	j->w->tocheck = DK_SHAPE_CHECKS;
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
+		if (j->lx->hollow && j->st->docs + 1 >= j->lx->hollow)
+			hollow(j->lx, j->o, r);
 		sigs = collect_terms(j->lx, j->w, j->o, r, &doc, &kind);
 		fingerprint(j->lx, j->w, j->o, &doc, sigs, j->st);
 		dk_out_maybe_flush();
@@ -558,6 +624,7 @@ main(int argc, char **argv)
 	struct scratch w;
 	struct stats st = {0};
 	dk_lexicon *src;
+	double cutlo, cuthi;
 	DK_VEC(char *) lexpaths = {0};
 	int ch, status;
 	struct job job;
@@ -594,16 +661,25 @@ main(int argc, char **argv)
 	}
 
 	src = load_lexicons(lexpaths.v, (int)lexpaths.n);
+	if (dk_lexicon_cut(src, &cutlo, &cuthi))
+		dk_die_at(lexpaths.v[0], 2, "the lexicon was cut for dklexicon --idf %g:%g "
+		    "(!idf): it lacks the terms that filter keeps or drops as unknown, which "
+		    "imatch selects from (give the whole lexicon)", cutlo, cuthi);
 	select_terms(&lx, src, &o);
+	lx.shape = dk_lexicon_shape(src, 0);
+	rank_secondary(&lx);
+	if (dk_lexicon_n(src) <= 1 && lx.nprimary == 0 && !o.extend) {
+		lx.hollow = 1 + dk_lexicon_n(src);
+		lx.hollowpath = lexpaths.v[0];
+	}
 	dk_note("lexicon: N %llu, %zu terms", (unsigned long long)dk_lexicon_n(src),
 	    dk_lexicon_size(src));
 	dk_lexicon_free(src);
-	free(lexpaths.v);
-	rank_secondary(&lx);
 	build_index(&lx);
 	randomize(&lx, &o);
 	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
 	    lx.nsecondary);
+
 	scratch_init(&w, &lx);
 	job = (struct job){ &lx, &w, &o, &st };
 	status = dk_each_input(argc, argv, imatch_file, &job);
@@ -612,6 +688,7 @@ main(int argc, char **argv)
 	    st.rejected, st.extended, st.docs ? (double)st.terms / (double)st.docs : 0.0);
 	scratch_free(&w);
 	lexicon_free(&lx);
+	free(lexpaths.v);
 	dk_out_close();
 	return dk_exit_status(status);
 }

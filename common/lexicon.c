@@ -1,6 +1,7 @@
 #include "lexicon.h"
 #include "sniff.h"
 #include "hash.h"
+#include "token.h"
 #include "mem.h"
 #include "msg.h"
 
@@ -27,6 +28,8 @@ struct dk_lexicon {
 	char *text;
 	size_t ntext, captext;
 	uint64_t ndocs;
+	int cut;                /* dk_lexicon_prune'd, for cutlo:cuthi */
+	double cutlo, cuthi;
 };
 
 dk_lexicon *
@@ -266,10 +269,64 @@ dk_lexicon_prune(dk_lexicon *lx, double lo, double hi)
 		else
 			left++;
 	}
+	lx->cut = 1;
+	lx->cutlo = lo;
+	lx->cuthi = hi;
 	return left;
 }
 
+int
+dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi)
+{
+	*lo = lx->cutlo;
+	*hi = lx->cuthi;
+	return lx->cut;
+}
+
+/* The same range, as written (%.15g) and read back. */
+static int
+same_range(double a, double b)
+{
+	return fabs(a - b) <= 1e-12;
+}
+
+const char *
+dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why)
+{
+	if (!lx->cut || (same_range(lx->cutlo, lo) && same_range(lx->cuthi, hi)))
+		return NULL;
+	snprintf(why, DK_LEXICON_WHY, "cut for --idf %g:%g (!idf), not %g:%g: it lacks "
+	    "terms this range needs", lx->cutlo, lx->cuthi, lo, hi);
+	return why;
+}
+
 /* ---- files ---- */
+
+/* The !idf record of a cut lexicon: LO:HI. */
+static const char *
+parse_cut(dk_lexicon *lx, dk_str f, char *why)
+{
+	char buf[64], *end;
+	double lo, hi;
+
+	if (f.n == 0 || f.n >= sizeof buf)
+		goto bad;
+	memcpy(buf, f.p, f.n);
+	buf[f.n] = '\0';
+	lo = strtod(buf, &end);
+	if (end == buf || *end != ':')
+		goto bad;
+	hi = strtod(end + 1, &end);
+	if (*end != '\0' || !(lo >= 0 && lo <= hi && hi <= 1))
+		goto bad;
+	lx->cut = 1;
+	lx->cutlo = lo;
+	lx->cuthi = hi;
+	return NULL;
+bad:
+	snprintf(why, DK_LEXICON_WHY, "!idf record: expected LO:HI, 0 <= LO <= HI <= 1");
+	return why;
+}
 
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */
 static const char *
@@ -319,11 +376,20 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 	const char *msg = NULL;
 	uint64_t v;
 	uint32_t id;
-	int seen_n = 0, agreed;
+	int seen_n = 0, agreed, before = lx->n > 0 || lx->ndocs > 0 || lx->cut;
+	int aftercut = lx->cut;
 
 	while (!msg && dk_read_record(r, &rec, 0)) {
 		agreed = rec.n == 3 && rec.f[2].n == 6 && memcmp(rec.f[2].p, "!agree", 6) == 0;
-		if (rec.n != 2 && !agreed) {
+		if (aftercut)
+			msg = "a lexicon cut for an IDF range (!idf: dklexicon -m --idf), "
+			    "read before this one, merges with no other";
+		else if (rec.n == 2 && rec.f[0].n == 4 && memcmp(rec.f[0].p, "!idf", 4) == 0) {
+			if ((msg = parse_cut(lx, rec.f[1], why)) == NULL && (before || lx->n > 0))
+				msg = "a lexicon cut for an IDF range (!idf: dklexicon -m --idf) "
+				    "merges with no other, and its !idf record comes before its terms";
+			before = 1;
+		} else if (rec.n != 2 && !agreed) {
 			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF[<TAB>!agree], found %zu field%s",
 			    rec.n, rec.n == 1 ? "" : "s");
 			msg = why;
@@ -439,6 +505,12 @@ dk_lexicon_write(const dk_lexicon *lx)
 	dk_buf_str(&dk_out, "!N\t");
 	dk_buf_u64(&dk_out, lx->ndocs);
 	dk_buf_char(&dk_out, '\n');
+	if (lx->cut) {
+		char range[64];
+
+		snprintf(range, sizeof range, "!idf\t%.15g:%.15g\n", lx->cutlo, lx->cuthi);
+		dk_buf_str(&dk_out, range);
+	}
 	for (i = 0; i < nl; i++) {
 		dk_buf_bytes(&dk_out, lines[i].p, lines[i].n);
 		dk_buf_char(&dk_out, '\t');
@@ -450,4 +522,97 @@ dk_lexicon_write(const dk_lexicon *lx)
 	}
 	free(lines);
 	dk_buf_free(&enc);
+}
+
+/* The least terms that tell a shape, the share of words for each shape
+ * (of 100), and the terms of a lexicon sampled. */
+enum { SHAPE_MIN = 4, SHAPE_WORDS = 90, SHAPE_JOINED = 10, SHAPE_SAMPLE = 2000 };
+
+void
+dk_shape_add(dk_shape *s, const char *term, size_t n)
+{
+	int w = dk_is_word(term, n);
+	char *eg = s->eg[!w];
+
+	s->n++;
+	s->words += (size_t)w;
+	if ((w ? s->words : s->n - s->words) == 1) {     /* the first of its kind */
+		if (n > 40) {   /* whole characters */
+			n = 40;
+			while (n > 0 && ((unsigned char)term[n] & 0xc0) == 0x80)
+				n--;
+		}
+		if (n)
+			memcpy(eg, term, n);
+		eg[n] = '\0';
+	}
+}
+
+int
+dk_shape_of(const dk_shape *s)
+{
+	if (s->n < SHAPE_MIN)
+		return DK_SHAPE_ANY;
+	if (s->words * 100 >= s->n * SHAPE_WORDS)
+		return DK_SHAPE_WORDS;
+	if (s->words * 100 <= s->n * SHAPE_JOINED)
+		return DK_SHAPE_JOINED;
+	return DK_SHAPE_ANY;
+}
+
+dk_shape
+dk_lexicon_shape(const dk_lexicon *lx, size_t from)
+{
+	dk_shape s = { 0 };
+	size_t id;
+
+	for (id = from; id < lx->n && s.n < SHAPE_SAMPLE; id++)
+		if (lx->v[id].df > 0)
+			dk_shape_add(&s, lx->text + lx->v[id].off, lx->v[id].len);
+	return s;
+}
+
+const char *
+dk_shape_clash(const dk_shape *a, const char *namea, const dk_shape *b,
+    const char *nameb, char *buf)
+{
+	int sa = dk_shape_of(a), sb = dk_shape_of(b);
+	int ia = sa == DK_SHAPE_WORDS ? 0 : 1, ib = sb == DK_SHAPE_WORDS ? 0 : 1;
+
+	if (sa == DK_SHAPE_ANY || sb == DK_SHAPE_ANY || sa == sb)
+		return NULL;
+	snprintf(buf, DK_SHAPE_WHY, "%s holds %s (\"%s\") and %s %s (\"%s\")",
+	    namea, ia ? "signatures" : "words", a->eg[ia],
+	    nameb, ib ? "signatures" : "words", b->eg[ib]);
+	return buf;
+}
+
+int
+dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
+    const char **firstpath)
+{
+	char why[DK_SHAPE_WHY];
+	size_t from = lx->n;
+	dk_shape s;
+
+	if (dk_lexicon_load(lx, path) < 0)
+		return -1;
+	s = dk_lexicon_shape(lx, from);
+	if (!*firstpath) {
+		*first = s;
+		*firstpath = path;
+	} else if (dk_shape_clash(first, *firstpath, &s, path, why))
+		dk_die_at(path, 1, "%s: they share no term, give lexicons of one kind", why);
+	return 0;
+}
+
+void
+dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r)
+{
+	char why[DK_SHAPE_WHY];
+
+	if (dk_shape_clash(lex, "the lexicon", rec, "this record", why))
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s: they share no term "
+		    "(dklexicon -w counts the words of documents, dklexicon the "
+		    "signatures of a signature stream)", why);
 }

@@ -92,8 +92,55 @@ int dk_lexicon_keep_term(const dk_lexicon *lx, double lo, double hi, const char 
  * stream exactly as the whole one; its DFs no longer merge.  Returns the
  * number of terms left. */
 size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
+/* A lexicon so cut holds the range: written as a record "!idf TAB LO:HI"
+ * after "!N", read back, and then it merges with no other lexicon (its
+ * DFs no longer add up).  dk_lexicon_cut says whether lx is cut, and for
+ * what; dk_lexicon_cut_clash is NULL when it may filter for lo:hi (not
+ * cut, or cut for that range), else why not, in why (DK_LEXICON_WHY). */
+int dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi);
+const char *dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why);
 
-/* Writes the lexicon to dk_out: the "!N" record, then TERM TAB DF records
+/* What terms look like.  A lexicon of words (dklexicon -w) and one of
+ * signatures that join words with ':' (spot signatures, shingles, word
+ * chains) share no term, so that a filter or a fingerprint given the one
+ * for a stream of the other finds every term unknown and drops it: exit 0
+ * with nothing kept.  The programs that load a lexicon compare the shape
+ * of its terms with that of the input's (or of the lexicons loaded with
+ * it) and refuse a clash.  DK_SHAPE_WORDS: nearly all terms are words
+ * (dk_is_word); DK_SHAPE_JOINED: nearly none is; DK_SHAPE_ANY: a mix, or
+ * too few terms to tell (q-grams of characters may be either). */
+enum { DK_SHAPE_ANY, DK_SHAPE_WORDS, DK_SHAPE_JOINED };
+typedef struct {
+	size_t n, words;
+	char eg[2][44];         /* the first word, the first other term (at
+	                         * most 40 bytes of it, whole characters) */
+} dk_shape;
+void dk_shape_add(dk_shape *s, const char *term, size_t n);
+int dk_shape_of(const dk_shape *s);
+/* The shape of the first terms of lx from id from on (a sample, so that
+ * checking each of many merged files costs little). */
+dk_shape dk_lexicon_shape(const dk_lexicon *lx, size_t from);
+/* NULL when terms of shape b may be found among terms of shape a, else
+ * why not in buf (of DK_SHAPE_WHY bytes), naming the two and an example
+ * of each: "NAMEA holds words ("cat") and NAMEB signatures ("the:cat")". */
+#define DK_SHAPE_WHY 320
+const char *dk_shape_clash(const dk_shape *a, const char *namea, const dk_shape *b,
+    const char *nameb, char *buf);
+/* dk_lexicon_load of one of a program's lexicon files, in turn: *first
+ * (zeroed before the first file) becomes the shape of the terms the first
+ * file added, and a later file whose terms clash with them is fatal at
+ * PATH:1 (words and signatures merged share no term). */
+int dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
+    const char **firstpath);
+/* A stream's terms against the lexicon it is read with: the shape of a
+ * record's terms is taken for the first records of each file until one
+ * tells (DK_SHAPE_CHECKS of them); a clash is fatal at the record's
+ * FILE:LINE. */
+#define DK_SHAPE_CHECKS 16
+void dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r);
+
+/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut),
+ * then TERM TAB DF records
  * (TERM TAB DF TAB "!agree" for a term marked agreed)
  * sorted bytewise by the written (percent-encoded) TERM, which is the
  * order of sort(1) and join(1) under LC_ALL=C.  Terms with DF 0 are left

@@ -2,6 +2,11 @@
  * them (quote.h). */
 #include "quote.h"
 
+/* The most lines an attribution takes: "On DATE, NAME <ADDRESS> wrote:"
+ * wrapped by a mailer at 72 or 80 columns takes two, with a long date
+ * or name three. */
+enum { ATTRIB_LINES = 3 };
+
 static int
 blank(char c)
 {
@@ -45,14 +50,17 @@ dk_parse_quoted(const char *arg)
 	return dk_parse_choice(arg, "--quoted", words);
 }
 
-/* Each line is copied to buf or emptied.  The last line copied that was
- * not blank (at buf[last], its end at buf[lastend]) is the attribution a
- * block takes with it when no more than one blank line came after it. */
+/* Each line is copied to buf or emptied.  The lines copied since the last
+ * blank or quoted line (the first at buf[par], npar of them) are a
+ * paragraph; its last line (at buf[last], its end at buf[lastend]) opens
+ * the block that comes after no more than one blank line when it ends
+ * with ':', and the paragraph goes with it when it is no longer than an
+ * attribution may be (ATTRIB_LINES), else that line alone. */
 dk_str
 dk_unquote(dk_str text, dk_buf *buf)
 {
 	const char *p = text.p, *end = text.p + text.n, *e;
-	size_t last = 0, lastend = 0;
+	size_t last = 0, lastend = 0, par = 0, npar = 0, cut, n;
 	int nblank = 2, inquote = 0, any = 0;
 	dk_str r;
 
@@ -64,8 +72,11 @@ dk_unquote(dk_str text, dk_buf *buf)
 			e = end;
 		if (quoted(p, e)) {
 			if (!inquote && nblank <= 1 && ends_colon(buf->p + last, buf->p + lastend)) {
-				buf->n = last;          /* the attribution, and the blank */
-				dk_buf_char(buf, '\n');
+				cut = npar <= ATTRIB_LINES ? par : last;
+				n = npar <= ATTRIB_LINES ? npar : 1;
+				buf->n = cut;   /* the attribution, and the blank */
+				while (n--)
+					dk_buf_char(buf, '\n');
 				if (nblank)
 					dk_buf_char(buf, '\n');
 			}
@@ -76,6 +87,11 @@ dk_unquote(dk_str text, dk_buf *buf)
 			if (is_blank(p, e))
 				nblank++;
 			else {
+				if (nblank) {
+					par = buf->n;
+					npar = 0;
+				}
+				npar++;
 				nblank = 0;
 				last = buf->n;
 				lastend = buf->n + (size_t)(e - p);

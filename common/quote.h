@@ -11,8 +11,12 @@
  * attribution that opens a block ("Ann wrote:", "On DATE, Ann wrote:",
  * "Ann a écrit :") goes with it: the line before the block's first line,
  * or before one blank line before it, when it ends with ':' (trailing
- * blanks aside).  The rule does not know mail from other text: a
- * transcript or a diff whose lines begin with "> " loses them too. */
+ * blanks aside), and with that line the rest of its paragraph (the lines
+ * after a blank or quoted line, or the text's start) when the paragraph
+ * has at most 3 lines: an attribution a mailer wrapped ("On DATE, NAME
+ * <ADDRESS>" then "wrote:").  A longer paragraph loses its last line
+ * only.  The rule does not know mail from other text: a transcript or a
+ * diff whose lines begin with "> " loses them too. */
 #ifndef DK_QUOTE_H
 #define DK_QUOTE_H
 
@@ -25,7 +29,7 @@ enum { DK_QUOTED_KEEP, DK_QUOTED_SKIP };
 	{ "quoted", required_argument, NULL, DK_OPT_QUOTED }
 #define DK_QUOTED_HELP \
 	"  --quoted WHAT  keep (the default) or skip quoted mail text: lines\n" \
-	"                beginning with '>' and the \"... wrote:\" line before them\n"
+	"                beginning with '>' and the \"... wrote:\" lines before them\n"
 
 /* --quoted's argument: DK_QUOTED_KEEP or DK_QUOTED_SKIP, else exit 2. */
 int dk_parse_quoted(const char *arg);

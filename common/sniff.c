@@ -287,6 +287,51 @@ signatures(const struct head *h, const struct sigfield *s)
 	return 1;
 }
 
+/* A last field of MinHash sketch values: flags first, then values of 16
+ * lower-case hex digits, one space apart; *nv is their number. */
+static int
+sketch_field(dk_str f, size_t *nv)
+{
+	const char *p = f.p, *e = f.p + f.n, *sp;
+
+	*nv = 0;
+	if (f.n == 0)
+		return 0;
+	for (; p < e; p = sp + 1) {
+		sp = memchr(p, ' ', (size_t)(e - p));
+		if (!sp)
+			sp = e;
+		if (*nv == 0 && sp - p == 6 && (memcmp(p, "!short", 6) == 0 ||
+		    memcmp(p, "!probe", 6) == 0))
+			continue;
+		if (sp - p != 16 || !all_of(p, 16, DIGITS "abcdef"))
+			return 0;
+		(*nv)++;
+	}
+	return 1;
+}
+
+/* Sketches (minhash --sketch): on each line looked at, two fields or
+ * more and a last field of sketch values, eight or more and as many on
+ * each line that has values (a document without signatures has its
+ * flags alone). */
+static int
+sketches(const struct head *h)
+{
+	size_t i, nv, want = 0;
+
+	for (i = 0; i < h->n; i++) {
+		if (h->l[i].nf < 2 || !sketch_field(h->l[i].last, &nv))
+			return 0;
+		if (nv == 0)
+			continue;
+		if (nv < 8 || (want && nv != want))
+			return 0;
+		want = nv;
+	}
+	return want > 0;
+}
+
 /* A kind the stream certainly is, or 0; s is the first line's last
  * field as signatures. */
 static unsigned
@@ -307,6 +352,8 @@ certain(const struct head *h, const struct sigfield *s)
 		return DK_KIND_CLUSTER;
 	if (signatures(h, s))
 		return DK_KIND_SIG;
+	if (sketches(h))
+		return DK_KIND_SKETCH;
 	return 0;
 }
 
@@ -491,6 +538,8 @@ static const struct {
 	{ DK_KIND_JSONL, "JSON Lines: convert them first, "
 	    "e.g. jq -r '[.id, .text] | @tsv'", "JSON Lines" },
 	{ DK_KIND_HTML, "an HTML page, for htmlstrip as a file operand", "HTML pages" },
+	{ DK_KIND_SKETCH, "MinHash sketches (ID SKETCH), from minhash --sketch, to "
+	    "compare value by value in a program of your own", "sketches" },
 };
 
 const char *

@@ -38,6 +38,10 @@
  *              three in four of them with COUNT 1 (not "Width=100
  *              Height=200 Depth=50 Weight=3"); the other lines have as
  *              many fields and valid SIGS
+ *   sketch     ID ... TAB SKETCH (minhash --sketch): on each line flags
+ *              (!short, !probe) then values of 16 lower-case hex digits,
+ *              single-spaced, eight or more and as many on each line that
+ *              has values (no text is such numbers alone)
  * A reader of signatures, pairs or clusters, which cannot take a document
  * anyway, also takes for a document stream a record whose last field is
  * text: not a signature list and two words or more without '=' (a broken
@@ -75,7 +79,8 @@ enum {
 	DK_KIND_XZ = 1 << 11,
 	DK_KIND_BZIP2 = 1 << 12,
 	DK_KIND_ZSTD = 1 << 13,
-	DK_KIND_UTF16 = 1 << 14
+	DK_KIND_UTF16 = 1 << 14,
+	DK_KIND_SKETCH = 1 << 15   /* ID [CARRIED]... SKETCH, minhash --sketch */
 };
 
 /* The kinds known by their first bytes, whatever the fields. */

@@ -43,7 +43,8 @@
  *     TERM is written as a SIG; DF is the number of documents holding it, N
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
  *     "!agree" marks a term the IDF filter keeps whatever its DF (lexicon.h,
- *     agree.h).
+ *     agree.h).  A lexicon cut for one IDF range (dklexicon -m --idf) has a
+ *     record "!idf" TAB LO:HI after "!N": it serves that range only.
  *
  * Two checks every reader of these streams makes, written once:
  *   - the kind of a stream is recognised from its first line, and a stream

@@ -306,3 +306,28 @@ dk_tokenize(dk_tokenizer *t, const char *text, size_t n, dk_tokens *out)
 	else
 		tokenize_builtin(t, (const unsigned char *)text, n, out);
 }
+
+int
+dk_is_word(const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, len;
+	uint32_t cp;
+
+	pthread_once(&ascii_once, init_ascii);
+	if (n == 0)
+		return 0;
+	while (i < n) {
+		if (u[i] < 0x80) {
+			if (!ascii_word[u[i]])
+				return 0;
+			i++;
+			continue;
+		}
+		len = dk_utf8_decode(u + i, n - i, &cp);
+		if (!(dk_uclass(cp) & DK_CC_WORD))
+			return 0;
+		i += len;
+	}
+	return 1;
+}

@@ -36,6 +36,9 @@ void dk_tokenizer_free(dk_tokenizer *t);
 /* Replaces out's contents with the tokens of text.  Safe to call from
  * several threads on one tokenizer with different outputs. */
 void dk_tokenize(dk_tokenizer *t, const char *text, size_t n, dk_tokens *out);
+/* Is s one word of the built-in rule: not empty, and word characters
+ * only (any case)? */
+int dk_is_word(const char *s, size_t n);
 void dk_tokens_free(dk_tokens *toks);
 
 static inline const char *

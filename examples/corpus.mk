@@ -161,7 +161,7 @@ endif
 V_shards  = $(NAMES)
 V_text    = format=$(FORMAT) $(TEXTOPT_$(FORMAT))
 V_sigs    = $(SIGOPT_$(WORKFLOW))
-V_lex     = $(if $(filter imatch,$(WORKFLOW)),words,signatures $(AGREELEX))
+V_lex     = $(if $(filter imatch,$(WORKFLOW)),words quoted=$(QUOTED),signatures $(AGREELEX))
 V_idf     = idf=$(IDF)
 V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
 V_shuffle = $(WORKFLOW) keys=$(KEYS)
@@ -173,11 +173,11 @@ V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
 SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
-SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS)
-SIGOPT_ddd      = qgram=$(QGRAM_FLAGS)
+SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS) quoted=$(QUOTED)
+SIGOPT_ddd      = qgram=$(QGRAM_FLAGS) quoted=$(QUOTED)
 KEYOPT_spotsigs = tau=$(TAU)
 KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
-KEYOPT_imatch   = k=$(IMATCH_K)
+KEYOPT_imatch   = k=$(IMATCH_K) quoted=$(QUOTED)
 MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) agree=$(AGREE) tau=$(TAU))
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
@@ -311,8 +311,8 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 # documents too short to judge (short/, below); the stages after read the
 # signatures in the last column and carry it.
 SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
-SIGPROG_lsh      = spotsig $(SPOTSIG_FLAGS)
-SIGPROG_ddd      = qgram $(QGRAM_FLAGS)
+SIGPROG_lsh      = spotsig --quoted $(QUOTED) $(SPOTSIG_FLAGS)
+SIGPROG_ddd      = qgram --quoted $(QUOTED) $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
 SIGS_any = $(TEXT_$(FORMAT)) | $(SIGPROG_$(WORKFLOW))
 $(OUT)/sigs/%.sigs: $(IN)/% $(O_text) $(O_sigs) | $(OUT)/sigs
@@ -335,7 +335,7 @@ $(OUT)/ids: $(if $(IDSKEYED),$(KEYED),$(if $(IMATCH),$(TEXT),$(SIGS))) $(O_shard
 # signatures, and merging such lexicons would read as much as counting
 # every shard's signatures at once, which is what is done.
 $(OUT)/lex/%.lex: $(call TEXTOF,%) $(TEXTDEP) $(O_lex) | $(OUT)/lex
-	$(call atomic,dklexicon -w $(JSONOPT) $<,$*)
+	$(call atomic,dklexicon -w --quoted $(QUOTED) $(JSONOPT) $<,$*)
 
 # With AGREE (spotsigs: DK_AGREE), the IDF filter also keeps a signature
 # below its lower bound whose documents agree elsewhere (dklexicon
@@ -358,7 +358,7 @@ $(OUT)/idf.lex: $(OUT)/all.lex $(O_idf)
 # (SpotSigs has none with one key range: see the reduce)
 KEYS_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | partition --shard -t $(TAU)
 KEYS_lsh      = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $< | minhash --per-band $(MINHASH_FLAGS)
-KEYS_imatch   = imatch -T -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $(JSONOPT) $<
+KEYS_imatch   = imatch -T --quoted $(QUOTED) -i $(IDF) -K $(IMATCH_K) -L $(OUT)/all.lex $(JSONOPT) $<
 KEYIN  = $(if $(IMATCH),$(call TEXTOF,%),$(OUT)/sigs/%.sigs)
 KEYLEX = $(if $(IMATCH),$(OUT)/all.lex,$(OUT)/idf.lex)
 $(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(if $(IMATCH),$(TEXTDEP)) $(O_keys) | $(OUT)/keys
@@ -506,7 +506,7 @@ help:
 	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
 	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
-	@echo '  QUOTED=$(QUOTED)  spotsigs: keep or skip quoted mail text (spotsig --quoted; $(DK_QUOTED) from dupkit.defaults)'
+	@echo '  QUOTED=$(QUOTED)  keep or skip quoted mail text, in every workflow (--quoted of spotsig, qgram, dklexicon -w and imatch; $(DK_QUOTED) from dupkit.defaults)'
 	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'

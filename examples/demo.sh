@@ -15,8 +15,9 @@
 set -eu
 bin=$(cd "${1:-build/bin}" && pwd)
 here=$(dirname "$0")
-# the threshold and the least shared signatures of dupkit.defaults; not its
-# IDF cut, which in 13 pages would drop what the copies share
+# the threshold, the least shared signatures and the quoted mail text of
+# dupkit.defaults; not its IDF cut, which in 13 pages would drop what the
+# copies share
 . "$here/dupkit.defaults"
 tau=${2:-$DK_TAU}
 PATH="$bin:$PATH"
@@ -26,11 +27,11 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig | spotmatch -t $tau --min-shared $DK_MIN_SHARED | dkcluster"
+echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig --quoted $DK_QUOTED | spotmatch -t $tau --min-shared $DK_MIN_SHARED | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 # each stage into a file of its own, so that set -e stops at the one that
 # fails (a pipeline's status is only its last command's)
-spotsig "$tmp/docs" >"$tmp/sigs"
+spotsig --quoted "$DK_QUOTED" "$tmp/docs" >"$tmp/sigs"
 spotmatch -t "$tau" --min-shared "$DK_MIN_SHARED" "$tmp/sigs" >"$tmp/pairs"
 cat "$tmp/pairs"
 echo "# the clusters, one story a line:"

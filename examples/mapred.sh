@@ -72,7 +72,8 @@ test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
 docs= tau= idf= agree=- kx=0 lex= ids=
-# DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
+# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED and DK_DENSE:
+# dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
 while getopts dt:i:a:K:L:A: opt; do
@@ -97,8 +98,10 @@ imatch) : "${idf:=0.4:0.75}" ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
-# spotsigs: a document with few spot signatures gets word chains (DK_DENSE)
-spot=spotsig
+# every method leaves quoted mail text out as DK_QUOTED says, wherever it
+# reads the text; spotsigs: a document with few spot signatures gets word
+# chains (DK_DENSE)
+spot="spotsig --quoted $DK_QUOTED"
 test "$method" != spotsigs || spot="spotsig --quoted $DK_QUOTED --dense $DK_DENSE"
 LC_ALL=C
 export LC_ALL
@@ -145,7 +148,7 @@ scratch() {
 case $step in
 lex-map)
 	case $method in
-	imatch) text | dklexicon -w || ended "${PIPESTATUS[@]}" ;;
+	imatch) text | dklexicon -w --quoted "$DK_QUOTED" || ended "${PIPESTATUS[@]}" ;;
 	*) if test -n "$agree"; then text | $spot || ended "${PIPESTATUS[@]}"
 	   else text | $spot | dklexicon || ended "${PIPESTATUS[@]}"; fi ;;
 	esac ;;
@@ -172,9 +175,9 @@ key-map)
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |
 		partition --shard -t "$tau" || ended "${PIPESTATUS[@]}"
 		cat "$tmp" ;;
-	lsh) text | spotsig | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ||
+	lsh) text | $spot | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ||
 		ended "${PIPESTATUS[@]}" ;;
-	imatch) text | imatch -T -i "$idf" -K "$kx" -L "$lex" || ended "${PIPESTATUS[@]}" ;;
+	imatch) text | imatch -T --quoted "$DK_QUOTED" -i "$idf" -K "$kx" -L "$lex" || ended "${PIPESTATUS[@]}" ;;
 	esac ;;
 match-reduce)
 	# records of one key are together, keys in byte order; those of

@@ -84,7 +84,8 @@ usage() {
 die() { echo "scaleout: $*" >&2; exit 1; }
 
 hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 threads=1 verbose=
-# DK_TAU, DK_MIN_SHARED, DK_IDF and DK_AGREE: dupkit.defaults, beside this script
+# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED and DK_DENSE:
+# dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
 while getopts S:j:n:r:B:C:dt:i:a:K:J:v opt; do
@@ -232,7 +233,7 @@ imatch) stage1= ;;
 # spotsigs carries the SHA-1 of each text for the exact copies of short
 # documents (step 5); the stages after read the last column and carry it
 spotsigs) stage1="spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE" ;;
-*) stage1="spotsig" ;;
+*) stage1="spotsig --quoted $DK_QUOTED" ;;
 esac
 if test -n "$docs"; then
 	# split -n needs the size: one stream from all the operands
@@ -276,7 +277,7 @@ if test -n "$agree"; then
 	here dklexicon --lexicon --idf "$idf" --agree "$agree" $(files map1 "$nshard") >all.lex
 else
 	case $method in
-	imatch) run lex "$(job "dklexicon -w {}")" ::: $(files map1 "$nshard") ;;
+	imatch) run lex "$(job "dklexicon -w --quoted $DK_QUOTED {}")" ::: $(files map1 "$nshard") ;;
 	*) run lex "$(job "dklexicon {}")" ::: $(files map1 "$nshard") ;;
 	esac
 	here dklexicon -m $(files lex "$nshard") >all.lex
@@ -288,7 +289,7 @@ lap lexicon
 case $method in
 spotsigs) cmd="dklexicon --idf $idf -L all.lex {} | partition --shard -t $tau" ;;
 lsh) cmd="dklexicon --idf $idf -L all.lex {} | minhash --per-band -t $tau -j $threads" ;;
-imatch) cmd="imatch -T -i $idf -K $kx -L all.lex {}" ;;
+imatch) cmd="imatch -T --quoted $DK_QUOTED -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(job "$cmd")" ::: $(files map1 "$nshard")
 # spotsigs: the documents too short to judge, whose filtered signatures

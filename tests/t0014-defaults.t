@@ -50,6 +50,17 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) --dense \$(DENSE) " "$top/examples/corpus.mk" &&
 	grep "^spotsigs) stage1=\"spotsig --checksum --quoted \$DK_QUOTED --dense \$DK_DENSE\" ;;\$" "$top/examples/scaleout.sh" &&
 	grep "spot=\"spotsig --quoted \$DK_QUOTED --dense \$DK_DENSE\"" "$top/examples/mapred.sh" &&
+	grep "^SIGPROG_lsh *= spotsig --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
+	grep "^SIGPROG_ddd *= qgram --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
+	grep "dklexicon -w --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
+	grep "^KEYS_imatch *= imatch -T --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
+	grep "^\*) stage1=\"spotsig --quoted \$DK_QUOTED\" ;;\$" "$top/examples/scaleout.sh" &&
+	grep "dklexicon -w --quoted \$DK_QUOTED {}" "$top/examples/scaleout.sh" &&
+	grep "imatch) cmd=\"imatch -T --quoted \$DK_QUOTED " "$top/examples/scaleout.sh" &&
+	grep "^spot=\"spotsig --quoted \$DK_QUOTED\"\$" "$top/examples/mapred.sh" &&
+	grep "dklexicon -w --quoted \"\$DK_QUOTED\"" "$top/examples/mapred.sh" &&
+	grep "imatch -T --quoted \"\$DK_QUOTED\"" "$top/examples/mapred.sh" &&
+	grep "^spotsig --quoted \"\$DK_QUOTED\" " "$top/examples/demo.sh" &&
 	for f in scaleout.sh mapred.sh demo.sh; do
 		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
 	done &&

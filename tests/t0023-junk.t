@@ -105,4 +105,90 @@ test_expect_success 'dkdedup: random bytes, a PDF document, Latin-1 text: no OUT
 	done
 '
 
+# Mix-ups that read as valid input: a lexicon of words (dklexicon -w) and
+# one of signatures share no term, so that the filter or the fingerprints
+# made with the wrong one drop every term, exit 0 with nothing kept.  The
+# shape of the terms tells them apart (lexicon.h, dk_shape).
+test_expect_success 'setup: a lexicon of signatures, a stream of one-word shingles' '
+	dklexicon sigs.A >siglex &&
+	qgram -w 1 docs.A >words.sigs &&
+	dklexicon words.sigs >wordsiglex
+'
+
+test_expect_success 'imatch: a lexicon of signatures with documents, of words with signatures' '
+	expect_error 2 "^imatch: docs.A:1: the lexicon holds signatures (\"[^\"]*:[^\"]*\") and this record words (\"[a-z0-9]*\"): they share no term (dklexicon -w counts the words of documents, dklexicon the signatures of a signature stream)\$" imatch -L siglex docs.A &&
+	expect_error 2 "^imatch: sigs.A:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"[^\"]*:[^\"]*\"): they share no term" imatch -S -L lex sigs.A &&
+	expect_error 2 "^imatch: sigs.A:1: the lexicon holds words" imatch -L lex sigs.A &&
+	expect_error 2 "^imatch: siglex:1: lex holds words (\"[a-z0-9]*\") and siglex signatures (\"[^\"]*\"): they share no term, give lexicons of one kind\$" imatch -L lex -L siglex docs.A &&
+	imatch -L lex docs.A >out && grep -c "^F00" out >n && test $(cat n) -gt 5 &&
+	imatch -S -L siglex sigs.A >out && grep "^F00" out &&
+	imatch -L lex words.sigs >out && grep "^F00" out
+'
+
+test_expect_success 'imatch: a text that reads as signatures, with a lexicon of words, is text' '
+	printf "u1\thttp://example.com/?a=1 http://example.org/?b=2 http://x.net/?q=3 https://y.org/p?r=4\n" >urls &&
+	printf "u2\tthe http example com a b example org page\n" >>urls &&
+	dklexicon -w urls >urllex &&
+	imatch -i 0:1 -m 1 -L urllex urls >auto &&
+	imatch -T -i 0:1 -m 1 -L urllex urls >text &&
+	test_cmp text auto &&
+	grep "^F00/1:[0-9a-f]*	u1	\$" auto
+'
+
+test_expect_success 'dklexicon: a filter with a lexicon of words, a merge of both kinds' '
+	expect_error 2 "^dklexicon: sigs.A:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"[^\"]*:[^\"]*\"): they share no term" dklexicon --idf 0.2:0.9 -L lex sigs.A &&
+	expect_error 2 "^dklexicon: words.sigs:1: the lexicon holds signatures" dklexicon --idf 0.2:0.9 -L siglex words.sigs &&
+	expect_error 2 "^dklexicon: siglex:1: lex holds words (\"[a-z0-9]*\") and siglex signatures (\"[^\"]*\"): they share no term, give lexicons of one kind\$" dklexicon -m lex siglex &&
+	expect_error 2 "^dklexicon: lex:1: siglex holds signatures" dklexicon --idf 0.2:0.9 -L siglex -L lex sigs.A &&
+	dklexicon --idf 0.2:0.9 -L siglex sigs.A >a && dklexicon --idf 0.2:0.9 sigs.A >b && test_cmp b a &&
+	dklexicon --idf 0.2:0.9 -L lex words.sigs >a && dklexicon --idf 0.2:0.9 -L wordsiglex words.sigs >b &&
+	test_cmp b a
+'
+
+# The shape is taken from the first record of each file with four terms
+# or more (up to 16 records): here the second.
+test_expect_success 'dklexicon: the first record that tells the shape is checked' '
+	printf "s1\tthe:cat:sat=1\ns2\ta:b:c=1 d:e:f=1 g:h:i=1 j:k:l=2\n" >late.sigs &&
+	expect_error 2 "^dklexicon: late.sigs:2: the lexicon holds words" dklexicon --idf 0:1 -L lex late.sigs
+'
+
+# A lexicon of an empty input (an empty shard, a stage that wrote
+# nothing) counts no document: every IDF is 0 and the filter or the
+# fingerprints would drop every term.  One of one document is the input's
+# own only while the input has no more documents than that.
+test_expect_success 'a lexicon that counts no document, or one, given for more' '
+	: >empty &&
+	dklexicon empty >empty.lex && dklexicon -w empty >emptyw.lex &&
+	printf "!N\t0\n" >expect && test_cmp expect empty.lex &&
+	expect_error 2 "^dklexicon: sigs.A:1: the lexicon empty.lex counts 0 documents (!N): every IDF is 0, below 0.2:0.9, so every signature would be dropped (a lexicon of an empty input?)\$" dklexicon --idf 0.2:0.9 -L empty.lex sigs.A &&
+	expect_error 2 "^imatch: docs.A:1: the lexicon emptyw.lex counts 0 documents (!N): every IDF is 0, outside \[0.4, 0.75\], so every document would be rejected" imatch -L emptyw.lex docs.A &&
+	head -n 1 sigs.A >one.sigs && dklexicon one.sigs >one.lex &&
+	dklexicon --idf 0.2:0.9 -L one.lex one.sigs >out &&
+	printf "%s\t!short\n" "$(cut -f1 one.sigs)" >expect && test_cmp expect out &&
+	expect_error 2 "^dklexicon: sigs.A:2: the lexicon one.lex counts 1 document (!N)" dklexicon --idf 0.2:0.9 -L one.lex sigs.A &&
+	head -n 1 docs.A >one.docs && dklexicon -w one.docs >onew.lex &&
+	imatch -L onew.lex one.docs >out && grep "^R	" out &&
+	expect_error 2 "^imatch: docs.A:2: the lexicon onew.lex counts 1 document" imatch -L onew.lex docs.A &&
+	dklexicon --idf 0:1 -L empty.lex sigs.A >out && test_cmp sigs.A out &&
+	dklexicon --idf 0.2:0.9 -L empty.lex empty >out && ! test -s out &&
+	imatch -x -L onew.lex docs.A >out && grep "^F00" out
+'
+
+# evaluate -u ignore skips the IDs missing from the gold file; when none
+# of a file's IDs is there, nothing would be scored: the gold standard (or
+# the keep list) is of another collection.  (-u singleton scores them all
+# false, a reading of its own.)
+test_expect_success 'evaluate -u ignore: a gold file of another collection, a keep list of another' '
+	sed "s/^/other-/" gold >ogold &&
+	dkcluster -a docs.A pairs.A >clusters.A &&
+	cut -f1 docs.A >ids.A &&
+	expect_error 2 "^evaluate: pairs.A:1: none of its IDs is in the gold file, so nothing would be scored (a gold standard of another collection? -u ignore skips some missing IDs, not all)\$" evaluate -u ignore ogold pairs.A &&
+	expect_error 2 "^evaluate: clusters.A:1: none of its IDs is in the gold file" evaluate -c -u ignore ogold clusters.A &&
+	expect_error 2 "^evaluate: ids.A:1: none of its IDs is in the gold file, so nothing would be scored (a keep list of another collection? -u ignore skips some missing IDs, not all)\$" evaluate --keep ids.A -u ignore ogold &&
+	head -n 3 gold >part &&
+	evaluate -u ignore part pairs.A >out && grep "^pairs reported" out &&
+	evaluate -u singleton ogold pairs.A >out && grep "^pairs true *0\$" out &&
+	: >nopairs && evaluate -u ignore ogold nopairs >out && grep "^pairs reported *0\$" out
+'
+
 test_done

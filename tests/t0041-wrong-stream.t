@@ -10,6 +10,7 @@ test_expect_success 'setup: one stream of each kind' '
 	} >doc &&
 	spotsig -a the,is doc >sig &&
 	partition -t 0.5 sig >keyed &&
+	minhash --sketch sig >sketch && test $(wc -l <sketch) = 3 &&
 	spotmatch -t 0.5 sig >pair && test $(wc -l <pair) = 3 &&
 	dkcluster pair >cluster && test $(wc -l <cluster) = 3 &&
 	dklexicon -w doc >lexicon &&
@@ -42,6 +43,7 @@ name() {
 	bzip2) echo "bzip2-compressed data" ;;
 	zstd) echo "zstd-compressed data" ;;
 	utf16) echo "UTF-16 text" ;;
+	sketch) echo "MinHash sketches (ID SKETCH)" ;;
 	esac
 }
 
@@ -53,19 +55,19 @@ while IFS='	' read prog kinds; do
 		"
 	done
 done <<'LIST'
-spotsig -a the	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
-qgram	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
-dklexicon -w	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
-imatch -L lexicon	keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16
-dklexicon	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-minhash	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-spotmatch	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-spotmatch --window 10	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-spotmatch --against sig	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-dkcluster	doc sig keyed cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16
-evaluate gold	doc sig keyed cluster gzip warc jsonl html xz bzip2 zstd utf16
-evaluate -c gold	doc sig keyed pair lexicon gzip warc jsonl html xz bzip2 zstd utf16
+spotsig -a the	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16 sketch
+qgram	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16 sketch
+dklexicon -w	sig keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16 sketch
+imatch -L lexicon	keyed pair cluster lexicon warc jsonl html xz bzip2 zstd utf16 sketch
+dklexicon	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+minhash	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+partition -t 0.5	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+spotmatch	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+spotmatch --window 10	doc keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+spotmatch --against sig	doc pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+dkcluster	doc sig keyed cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
+evaluate gold	doc sig keyed cluster gzip warc jsonl html xz bzip2 zstd utf16 sketch
+evaluate -c gold	doc sig keyed pair lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch
 keep ids	keyed pair lexicon html xz bzip2 zstd utf16
 LIST
 
@@ -75,19 +77,26 @@ for k in keyed pair lexicon gzip warc jsonl html; do
 	"
 done
 
-test_expect_success 'dkcluster -a reads an ID list, documents, signatures, clusters' '
-	for a in doc sig cluster; do dkcluster -a $a pair >out.$a || return 1; done &&
+test_expect_success 'dkcluster -a reads an ID list, documents, signatures, sketches, clusters' '
+	for a in doc sig sketch cluster; do dkcluster -a $a pair >out.$a || return 1; done &&
 	cut -f1 doc >list && dkcluster -a list pair >out.list &&
-	test_cmp out.doc out.sig && test_cmp out.doc out.cluster && test_cmp out.doc out.list
+	test_cmp out.doc out.sig && test_cmp out.doc out.sketch &&
+	test_cmp out.doc out.cluster && test_cmp out.doc out.list
 '
 
 # a TSV stream is told how to make a keep list of it (t7340 has the
 # messages whole)
-for k in doc sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16; do
+for k in doc sig keyed pair cluster lexicon gzip warc jsonl html xz bzip2 zstd utf16 sketch; do
 	test_expect_success "keep refuses $k as its list" "
 		expect_error 2 \"^keep: $k:1: this looks like $(name $k)[,;:].*; keep reads a keep list, one ID a line[: ]\" keep $k doc
 	"
 done
+
+test_expect_success 'keep keeps the lines of a sketch stream as of any TSV corpus' '
+	printf "d2\n" >list1 &&
+	keep list1 sketch >out &&
+	sed -n 2p sketch >expect && test_cmp expect out
+'
 
 test_expect_success 'keep reads an ID list as its list, not a one-line cluster stream' '
 	printf "d3\nd1\n" >list2 &&

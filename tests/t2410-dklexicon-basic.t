@@ -73,16 +73,33 @@ test_expect_success 'merge with --idf: only the terms the filter needs, which fi
 	test $(wc -l <pruned) -lt $(wc -l <expect) &&
 	test "$(head -n 1 pruned)" = "$(head -n 1 expect)" &&
 	comm -23 pruned expect >extra &&
-	test_must_be_empty extra &&
+	printf "!idf\t0.2:0.85\n" >cutline && test_cmp cutline extra &&
+	test "$(sed -n 2p pruned)" = "$(cat cutline)" &&
 	for r in 0.2:0.85 0:0.5 0.3:1 0:1 1:1; do
 		dklexicon --idf $r -L expect all >want &&
 		dklexicon -m --idf $r expect >pruned &&
 		dklexicon --idf $r -L pruned all >got &&
 		test_cmp want got || return 1
 	done &&
-	printf "!N\t300\n" >none &&
+	printf "!N\t300\n!idf\t0:1\n" >none &&
 	dklexicon -m --idf 0:1 expect >pruned &&
 	test_cmp none pruned
+'
+
+# A cut lexicon lacks the terms its range treats as it treats an unknown
+# one: for another range it would keep or drop the wrong ones, and its DFs
+# no longer add up with another lexicon's.
+test_expect_success 'a lexicon cut for one IDF range is refused for another, and merges with none' '
+	dklexicon -m --idf 0.2:0.85 expect >cut &&
+	expect_error 2 "^dklexicon: cut:2: cut for --idf 0.2:0.85 (!idf), not 0.3:1: it lacks terms this range needs (give the whole lexicon, or one cut for this range)\$" dklexicon --idf 0.3:1 -L cut all &&
+	expect_error 2 "^dklexicon: cut:2: cut for --idf 0.2:0.85 (!idf), not 0:0.5" dklexicon -m --idf 0:0.5 cut &&
+	expect_error 2 "^dklexicon: cut:2: a lexicon cut for an IDF range (!idf: dklexicon -m --idf) merges with no other" dklexicon -m l1 cut &&
+	expect_error 2 "^dklexicon: l1:1: a lexicon cut for an IDF range (!idf: dklexicon -m --idf), read before this one, merges with no other\$" dklexicon --idf 0.2:0.85 -L cut -L l1 all &&
+	expect_error 2 "^imatch: cut:2: the lexicon was cut for dklexicon --idf 0.2:0.85 (!idf): it lacks the terms" imatch -i 0.2:0.85 -L cut all &&
+	dklexicon -m cut >again && test_cmp cut again &&
+	dklexicon -m --idf 0.2:0.85 cut >again && test_cmp cut again &&
+	printf "!N\t3\n!idf\t0.5\n" >bad &&
+	expect_error 2 "^dklexicon: bad:2: !idf record: expected LO:HI, 0 <= LO <= HI <= 1\$" dklexicon -m bad
 '
 
 test_expect_success 'IDF filter with the stream statistics (N = 4)' '

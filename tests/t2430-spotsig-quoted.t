@@ -40,6 +40,32 @@ test_expect_success 'the attribution: a line ending with colon, at most one blan
 	test_cmp expect actual
 '
 
+# A mailer wraps a long attribution; its paragraph (the lines since a
+# blank or quoted line, or the text's start) goes whole when it has at
+# most 3 lines, else only its last line, as a paragraph of prose that
+# ends with one would lose more than the attribution.
+test_expect_success 'an attribution over two or three lines goes whole, a longer paragraph keeps all but its last line' '
+	printf "%s\t%s\n" \
+		e "On Tue, 3 Mar 2009, the cat <cat@x.org>\\nwrote:\\n> the dog ran\\nthe bird flew" \
+		f "the cat sat\\non the mat and\\nthe fox wrote:\\n\\n> the dog ran\\nthe bird flew" \
+		g "the cat sat\\nthe hen ate\\nthe cow lay\\nthe fox wrote:\\n> the dog ran\\nthe bird flew" \
+		h "the cat sat\\n\\nthe fox\\nwrote:\\n> the dog ran\\nthe bird flew" \
+		i "the cat sat\\n> the dog ran\\nthe hen ate\\nthe fox said:\\n> the owl hid\\nthe bird flew" \
+		j "the cat sat\\nthe fox said\\n> the dog ran\\nthe bird flew" \
+		k "the cat sat\\nthe fox\\nwrote:\\n\\n\\n> the dog ran\\nthe bird flew" >in &&
+	spotsig -a the --quoted skip in >actual &&
+	printf "%s\t%s\n" e the:bird:flew=1 f the:bird:flew=1 \
+		g "the:cat:sat=1 the:hen:ate=1 the:cow:lay=1 the:bird:flew=1" \
+		h "the:cat:sat=1 the:bird:flew=1" i "the:cat:sat=1 the:bird:flew=1" \
+		j "the:cat:sat=1 the:fox:said=1 the:bird:flew=1" \
+		k "the:cat:sat=1 the:fox:wrote=1 the:bird:flew=1" >expect &&
+	test_cmp expect actual &&
+	printf "%s\t%s\n" e "On Tue, 3 Mar 2009, the cat <cat@x.org>\\r\\nwrote:\\r\\n> the dog ran\\r\\nthe bird flew\\r\\n" >in &&
+	qgram -w 1 --quoted skip in >actual &&
+	printf "e\tthe=1 bird=1 flew=1\n" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success "a '>' that does not open a quote stays text" '
 	printf "%s\t%s\n" \
 		shell "\$ the cat > the file\\nthe dog ran" \
@@ -104,8 +130,9 @@ test_expect_success 'a reply is not matched with the message it quotes whole; it
 '
 
 # Random texts of lines that are quoted or nearly (">10", "&gt;", ">" in
-# the middle, indented, CRLF), attributions and blank lines, against the
-# rule written again apart (quoted lines and their attribution emptied):
+# the middle, indented, CRLF), attributions (paragraphs of 1 to 5 lines
+# ending with a colon) and blank lines, against the rule written again
+# apart (quoted lines and their attribution emptied):
 # the signatures of the one with --quoted skip are those of the other.
 test_expect_success 'random texts: --quoted skip gives the signatures of the text the rule leaves' '
 	cat >gen.py <<-\EOF &&
@@ -134,9 +161,13 @@ test_expect_success 'random texts: --quoted skip gives the signatures of the tex
 	            j -= 1
 	        if j >= 0 and not quoted(lines[j]) and not blank(lines[j]) \
 	                and lines[j].rstrip(" \t\r").endswith(":"):
-	            out[j] = ""
-	            if j + 1 < i:
-	                out[j + 1] = ""
+	            k = j
+	            while k > 0 and not quoted(lines[k - 1]) and not blank(lines[k - 1]):
+	                k -= 1
+	            if j - k + 1 > 3:
+	                k = j
+	            for m in range(k, i):
+	                out[m] = ""
 	    return "\n".join(out)
 	with open("in.tsv", "w") as a, open("ref.tsv", "w") as b:
 	    for d in range(300):

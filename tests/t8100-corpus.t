@@ -314,10 +314,10 @@ test_expect_success 'JSON Lines shards: the same keep list, kept lines byte for 
 test_expect_success 'JSON Lines shards are read by the stages (--json), no jq; I-Match too' '
 	$mk -n IN=inj OUT=plan FORMAT=jsonl WORKFLOW=imatch IMATCH_K=4 >plan &&
 	! grep jq plan &&
-	grep "dklexicon -w --json .id,text. inj/j0.jsonl" plan &&
+	grep "dklexicon -w --quoted skip --json .id,text. inj/j0.jsonl" plan &&
 	grep "imatch -T .* --json .id,text. inj/j2.jsonl" plan &&
 	$mk -n IN=inj OUT=plan FORMAT=jsonl WORKFLOW=ddd >plan &&
-	grep "qgram -q 4 --json .id,text. inj/j1.jsonl" plan &&
+	grep "qgram --quoted skip -q 4 --json .id,text. inj/j1.jsonl" plan &&
 	! grep jq plan &&
 	mkdir in1 &&
 	cp all.docs in1/all.tsv &&

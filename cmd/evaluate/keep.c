@@ -26,7 +26,7 @@ read_keep(const char *path, const struct goldset *g, int unknown)
 {
 	dk_reader *r = dk_reader_open(path);
 	dk_str s;
-	uint64_t nextra = 0;
+	uint64_t nextra = 0, nknown = 0;
 	uint32_t i;
 	int isnew;
 
@@ -49,6 +49,7 @@ read_keep(const char *path, const struct goldset *g, int unknown)
 				    s.p, line[i]);
 			line[i] = dk_reader_lineno(r);
 			kept[g->gcl[i]]++;
+			nknown++;
 			continue;
 		}
 		if (unknown == UNKNOWN_ERROR)
@@ -64,6 +65,10 @@ read_keep(const char *path, const struct goldset *g, int unknown)
 	}
 	if (dk_reader_error(r))
 		exit(DK_EXIT_OPERAND);
+	if (unknown == UNKNOWN_IGNORE && nknown == 0 && dk_intern_count(&extra) > 0)
+		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file, so "
+		    "nothing would be scored (a keep list of another collection? -u ignore "
+		    "skips some missing IDs, not all)");
 	if (dk_verbose)
 		dk_note("%s: %lu IDs, %zu not in the gold file", dk_reader_name(r),
 		    dk_reader_lineno(r), dk_intern_count(&extra));

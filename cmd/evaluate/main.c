@@ -144,6 +144,11 @@ free_gold(void)
 	free(gold.line.v);
 }
 
+/* The IDs of the input file being read found in the gold file, and not:
+ * with -u ignore a file of which none is there would be scored on nothing
+ * (the gold standard of another collection). */
+static unsigned long nknown, nunknown;
+
 /* The gold number of an input ID, or UINT32_MAX when its pairs are to be
  * skipped. */
 static uint32_t
@@ -152,6 +157,10 @@ gold_id(dk_reader *r, dk_str s)
 	uint32_t i = dk_intern_find(&gold.ids, s.p, s.n);
 	int isnew;
 
+	if (i != UINT32_MAX && i < gold.ngold)
+		nknown++;
+	else
+		nunknown++;
 	if (i != UINT32_MAX)
 		return i;
 	switch (opt.unknown) {
@@ -659,10 +668,15 @@ read_input(dk_reader *r, void *arg)
 {
 	dk_expect(r, opt.clusters ? DK_KIND_CLUSTER : DK_KIND_PAIR, opt.clusters ?
 	    "clusters (ID CLUSTER) with -c" : "pairs (ID1 ID2 [SIM]), or clusters with -c");
+	nknown = nunknown = 0;
 	if (opt.clusters)
 		read_clusters(arg, r);
 	else
 		read_pairs(arg, r);
+	if (opt.unknown == UNKNOWN_IGNORE && nknown == 0 && nunknown > 0)
+		dk_die_at(dk_reader_name(r), 1, "none of its IDs is in the gold file, so "
+		    "nothing would be scored (a gold standard of another collection? -u "
+		    "ignore skips some missing IDs, not all)");
 }
 
 /* Reads the files of one run; returns 1 when one could not be read. */

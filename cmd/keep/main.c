@@ -66,7 +66,7 @@ expect_corpus(dk_reader *r)
 	if (best == DK_KIND_WARC)
 		dk_die_at(dk_reader_name(r), 1, "this looks like a WARC file; keep reads "
 		    "one with --warc, or as a file operand without -f or --json");
-	dk_expect(r, DK_KIND_DOC | DK_KIND_SIG | DK_KIND_CLUSTER | DK_KIND_LIST |
+	dk_expect(r, DK_KIND_DOC | DK_KIND_SIG | DK_KIND_SKETCH | DK_KIND_CLUSTER | DK_KIND_LIST |
 	    (dk_corpus.idcol > 1 ? DK_KIND_KEYED : 0), "a corpus: a TSV stream with the ID "
 	    "in column 1 (see -f), JSON Lines with --json FIELD, or WARC");
 }
