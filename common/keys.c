@@ -78,6 +78,58 @@ number(const char *p, const char *end, uint64_t cap)
 	return n < cap ? n : cap;
 }
 
+/* The end of the <par> that starts at p (a '/'), p itself when there is
+ * none, or NULL when it is malformed.  Numbers have no leading zero, so
+ * that a banding has one <par>. */
+static const char *
+bandpar(const char *p, const char *end)
+{
+	static const char names[] = "kls";
+	const char *q;
+	int i;
+
+	if (p == end || *p != '/')
+		return p;
+	p++;
+	for (i = 0; i < 3; i++) {
+		if (p == end || *p++ != names[i])
+			return NULL;
+		for (q = p; q < end && *q >= '0' && *q <= '9'; q++)
+			;
+		if (q == p || q - p > 19 || (*p == '0' && q - p > 1))
+			return NULL;
+		p = q;
+	}
+	if (p < end && *p == 'w')
+		p++;
+	return p;
+}
+
+/* Whether key (B..., its ':' at colon) is B<band><par>:<hash> or
+ * B<par>:<hash>,...; if so, its band, bands and <par> in k. */
+static int
+band_key(dk_str key, const char *colon, dk_keyinfo *k)
+{
+	const char *sl = memchr(key.p, '/', (size_t)(colon - key.p)), *d = sl ? sl : colon;
+	const char *e = key.p + key.n;
+
+	unsigned n;
+
+	if (bandpar(d, colon) != colon)
+		return 0;
+	if (d == key.p + 1) {
+		if ((n = hashlist(colon + 1, e)) == 0)
+			return 0;
+	} else if (digits(key.p + 1, d) && e - colon - 1 == 16 && lowhex(colon + 1, 16)) {
+		n = 1;
+		k->num = number(key.p + 1, d, 100000);
+	} else
+		return 0;
+	k->nband = n;
+	k->par = (dk_str){ (char *)d, (size_t)(colon - d) };
+	return 1;
+}
+
 double
 dk_key_tau(const dk_keyinfo *k)
 {
@@ -97,7 +149,7 @@ enum dk_key
 dk_key_parse(dk_str key, dk_keyinfo *out)
 {
 	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl;
-	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0 };
+	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0, { NULL, 0 } };
 
 	if (key.n == 1 && key.p[0] == 'R')
 		k.key = DK_KEY_REJECT;
@@ -110,15 +162,9 @@ dk_key_parse(dk_str key, dk_keyinfo *out)
 		sl = memchr(key.p, '/', (size_t)(colon - key.p));
 		k.tag.p = (char *)(sl ? sl : colon);
 		k.tag.n = (size_t)(colon - k.tag.p);
-	} else if (key.p[0] == 'B' && digits(key.p + 1, colon) && e - colon - 1 == 16 &&
-	    lowhex(colon + 1, 16)) {
+	} else if (key.p[0] == 'B' && band_key(key, colon, &k)) {
 		k.key = DK_KEY_BAND;
 		k.head.n = (size_t)(colon - key.p);
-		k.num = number(key.p + 1, colon, 100000);
-		k.nband = 1;
-	} else if (key.p[0] == 'B' && colon == key.p + 1 && (k.nband = hashlist(colon + 1, e))) {
-		k.key = DK_KEY_BAND;
-		k.head.n = 1;
 	} else if (key.p[0] == 'F' && (sl = memchr(key.p, '/', (size_t)(colon - key.p))) &&
 	    digits(key.p + 1, sl) && digits(sl + 1, colon) && e - colon - 1 == 40 &&
 	    lowhex(colon + 1, 40)) {
@@ -151,8 +197,7 @@ dk_key_scope(const dk_keyinfo *k, dk_str key, int probe)
 uint64_t
 dk_key_bandhash(dk_str key, unsigned i)
 {
-	const char *p = key.p[1] == ':' ? key.p + 2 + 17 * (size_t)i :
-	    (const char *)memchr(key.p, ':', key.n) + 1;
+	const char *p = (const char *)memchr(key.p, ':', key.n) + 1 + 17 * (size_t)i;
 	uint64_t v = 0;
 	int j;
 
@@ -220,26 +265,63 @@ dk_hex64(char *p, uint64_t v)
 }
 
 void
-dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash)
+dk_bandpar_format(char *par, int k, int l, uint64_t seed, int weighted)
 {
-	char key[5 + 16] = { 'B', 0, 0, 0, ':' };
+	snprintf(par, DK_BANDPAR_MAX, "/k%dl%ds%llu%s", k, l, (unsigned long long)seed,
+	    weighted ? "w" : "");
+}
+
+void
+dk_bandpar_describe(dk_str par, char *buf)
+{
+	char num[3][20];
+	const char *p = par.p + 1, *e = par.p + par.n;
+	size_t n;
+	int i;
+
+	if (par.n == 0) {
+		snprintf(buf, DK_BANDPAR_MAX, "an unrecorded banding (an earlier minhash's, "
+		    "or written by hand)");
+		return;
+	}
+	for (i = 0; i < 3; i++) {
+		for (n = 0, p++; p < e && *p >= '0' && *p <= '9' && n < sizeof num[i] - 1; p++)
+			num[i][n++] = *p;
+		num[i][n] = '\0';
+	}
+	snprintf(buf, DK_BANDPAR_MAX, "minhash -k %s -l %s -s %s%s", num[0], num[1], num[2],
+	    p < e ? " -w" : "");
+}
+
+void
+dk_buf_bandkey(dk_buf *b, unsigned band, const char *par, uint64_t hash)
+{
+	char key[4] = { 'B', 0, 0, 0 };
 
 	key[1] = (char)('0' + band / 100 % 10);
 	key[2] = (char)('0' + band / 10 % 10);
 	key[3] = (char)('0' + band % 10);
-	dk_hex64(key + 5, hash);
 	dk_buf_bytes(b, key, sizeof key);
+	dk_buf_str(b, par);
+	dk_buf_reserve(b, 17);
+	b->p[b->n++] = ':';
+	dk_hex64(b->p + b->n, hash);
+	b->n += 16;
 }
 
 void
-dk_buf_bandkeys(dk_buf *b, const uint64_t *hash, unsigned l)
+dk_buf_bandkeys(dk_buf *b, const char *par, const uint64_t *hash, unsigned l)
 {
+	size_t np = strlen(par);
 	char *p;
 	unsigned i;
 
-	dk_buf_reserve(b, 2 + 17 * (size_t)l);
+	dk_buf_reserve(b, 2 + np + 17 * (size_t)l);
 	p = b->p + b->n;
 	*p++ = 'B';
+	if (np)
+		memcpy(p, par, np);
+	p += np;
 	*p++ = ':';
 	for (i = 0; i < l; i++, p += 16) {
 		if (i > 0)

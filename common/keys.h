@@ -8,11 +8,11 @@
  *                                   are matched with each other, members
  *                                   among themselves and !probe copies of
  *                                   members of the key before with them
- *   B<band>:<hash>       minhash    DK_PAIRS_VERIFY: documents sharing a key
+ *   B<band><par>:<hash>  minhash    DK_PAIRS_VERIFY: documents sharing a key
  *                                   are candidates, verified exactly
- *   B:<hash>,<hash>...   minhash    the same, every band of a document in
+ *   B<par>:<hash>,<hash>...  minhash  the same, every band of a document in
  *                                   one key: the i-th hash is band i's, and
- *                                   stands for the key B<i>:<hash>
+ *                                   stands for the key B<i><par>:<hash>
  *   F<i>/<n>:<sha1>      imatch     DK_PAIRS_SHARE: documents sharing a key
  *                                   are copies; SIM is the share of the n
  *                                   fingerprints they share
@@ -24,6 +24,12 @@
  *           the stream, so that byte order is number order
  *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits;
  *           a list of hashes has 1 to 1000 of them, apart by ','
+ *   <par>   the banding that made the hashes: "/k" K "l" L "s" SEED, and
+ *           "w" when weighted (minhash's -k, -l, -s and -w, decimal
+ *           without leading zeros); "" in the keys of earlier versions and
+ *           of hand-written streams.  Keys of other bandings share no
+ *           hash, so that a stream mixing them has to be refused (spotmatch
+ *           compares each band key's <par> with the stream's first)
  *   <i>     2 decimal digits; <n> decimal; <sha1> 40 lower-case hex digits
  *
  * A producer writes a document's records under each of its keys: the
@@ -75,6 +81,7 @@ typedef struct {
 	                     * fingerprint number */
 	unsigned long nfp;  /* F: fingerprints a document (n), 0 when bad */
 	unsigned nband;     /* B: bands in the key (1 for B<band>:) */
+	dk_str par;         /* B: <par>, "/k6l32s0w" or "" */
 } dk_keyinfo;
 
 /* The kind of key, and with k not NULL its parts. */
@@ -106,9 +113,17 @@ void dk_tau_format(char *buf, size_t size, double tau);
 /* The keys of a stream of nparts partitions at tau under measure m. */
 void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
-void dk_buf_bandkey(dk_buf *b, unsigned band, uint64_t hash);
-/* B:<hash>,...: the l bands' hashes in one key. */
-void dk_buf_bandkeys(dk_buf *b, const uint64_t *hash, unsigned l);
+/* The <par> of a banding, in par (of DK_BANDPAR_MAX bytes). */
+#define DK_BANDPAR_MAX 96
+void dk_bandpar_format(char *par, int k, int l, uint64_t seed, int weighted);
+/* A <par> for messages, in buf (of DK_BANDPAR_MAX bytes): as minhash's
+ * options ("minhash -k 6 -l 32 -s 0 -w"), or "an unrecorded banding
+ * (...)" for "". */
+void dk_bandpar_describe(dk_str par, char *buf);
+/* B<band><par>:<hash>; par is a NUL-terminated <par>. */
+void dk_buf_bandkey(dk_buf *b, unsigned band, const char *par, uint64_t hash);
+/* B<par>:<hash>,...: the l bands' hashes in one key. */
+void dk_buf_bandkeys(dk_buf *b, const char *par, const uint64_t *hash, unsigned l);
 void dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40]);
 void dk_buf_rejectkey(dk_buf *b);
 

@@ -174,6 +174,28 @@ test_expect_success 'a lexicon that counts no document, or one, given for more' 
 	imatch -x -L onew.lex docs.A >out && grep "^F00" out
 '
 
+# spotsig -L, the same three: a lexicon of words (its signatures all join
+# words with ':', so that a record of one tells), one that counts no
+# document or one, one cut for another IDF range (dklexicon -m --idf).
+test_expect_success 'spotsig -L: a lexicon of words, of an empty input, cut for another range' '
+	expect_error 2 "^spotsig: docs.A:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"[^\"]*:[^\"]*\"): they share no term (dklexicon -w counts the words of documents, dklexicon the signatures of a signature stream)\$" spotsig --idf 0.2:0.9 -L lex docs.A &&
+	printf "t1\tthe cat sat on the mat\n" >tiny &&
+	expect_error 2 "^spotsig: tiny:1: the lexicon holds words (\"[a-z0-9]*\") and this record signatures (\"the:cat:sat\")" spotsig --idf 0.2:0.9 -L lex tiny &&
+	expect_error 2 "^spotsig: lex:1: siglex holds signatures (\"[^\"]*:[^\"]*\") and lex words (\"[a-z0-9]*\"): they share no term, give lexicons of one kind\$" spotsig --idf 0.2:0.9 -L siglex -L lex docs.A &&
+	expect_error 2 "^spotsig: docs.A:1: the lexicon empty.lex counts 0 documents (!N): every IDF is 0, below 0.2:0.9, so every signature would be dropped (a lexicon of an empty input?)\$" spotsig --idf 0.2:0.9 -L empty.lex docs.A &&
+	spotsig one.docs | dklexicon >onesig.lex &&
+	spotsig --idf 0.2:0.9 -L onesig.lex one.docs >out &&
+	printf "%s\t!short\n" "$(cut -f1 one.docs)" >expect && test_cmp expect out &&
+	expect_error 2 "^spotsig: docs.A:2: the lexicon onesig.lex counts 1 document (!N): every IDF is 0, below 0.2:0.9" spotsig --idf 0.2:0.9 -L onesig.lex docs.A &&
+	spotsig --idf 0:1 -L empty.lex docs.A >out && test_cmp sigs.A out &&
+	dklexicon -m --idf 0.2:0.85 siglex >cut &&
+	expect_error 2 "^spotsig: cut:2: cut for --idf 0.2:0.85 (!idf), not 0.3:1: it lacks terms this range needs (give the whole lexicon, or one cut for this range)\$" spotsig --idf 0.3:1 -L cut docs.A &&
+	expect_error 2 "^spotsig: siglex:1: a lexicon cut for an IDF range (!idf: dklexicon -m --idf), read before this one, merges with no other\$" spotsig --idf 0.2:0.85 -L cut -L siglex docs.A &&
+	spotsig --idf 0.2:0.85 docs.A >expect &&
+	spotsig --idf 0.2:0.85 -L siglex docs.A >out && test_cmp expect out &&
+	spotsig --idf 0.2:0.85 -L cut docs.A >out && test_cmp expect out
+'
+
 # evaluate -u ignore skips the IDs missing from the gold file; when none
 # of a file's IDs is there, nothing would be scored: the gold standard (or
 # the keep list) is of another collection.  (-u singleton scores them all

@@ -15,14 +15,14 @@ test_expect_success 'setup' '
 # every machine.
 test_expect_success 'band keys of a small document: one record, all bands' '
 	minhash -k 2 -l 2 one >actual &&
-	printf "B:42b4fe4e7c851faa,97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
+	printf "B/k2l2s0:42b4fe4e7c851faa,97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success '--per-band: a record a band, the same hashes' '
 	minhash --per-band -k 2 -l 2 one >actual &&
-	printf "B000:42b4fe4e7c851faa\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
-	printf "B001:97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >>expect &&
+	printf "B000/k2l2s0:42b4fe4e7c851faa\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >expect &&
+	printf "B001/k2l2s0:97a22a85b4363619\td1\tu1\tthe:a:b=1 is:c%%3Ad=2\n" >>expect &&
 	test_cmp expect actual &&
 	expect_error 2 "^minhash: --sketch and --per-band exclude each other" \
 		minhash --sketch --per-band one
@@ -64,27 +64,27 @@ test_expect_success 'default is k 6, l 32: 32 hashes a document, with --per-band
 	test_cmp compact explicit &&
 	minhash --per-band one >actual &&
 	has_lines 32 actual &&
-	cut -c1-5 actual >bands &&
-	awk "BEGIN { for (b = 0; b < 32; b++) printf \"B%03d:\n\", b }" >expect &&
+	cut -c1-13 actual >bands &&
+	awk "BEGIN { for (b = 0; b < 32; b++) printf \"B%03d/k6l32s0:\n\", b }" >expect &&
 	test_cmp expect bands &&
 	minhash --per-band -k 6 -l 32 one >explicit &&
 	test_cmp actual explicit
 '
 
-test_expect_success 'key forms: B:, l hashes apart by commas; --per-band B, 3-digit band, colon, a hash' '
+test_expect_success 'key forms: B, the banding, l hashes apart by commas; --per-band B, 3-digit band, the banding, colon, a hash' '
 	minhash -l 12 four >actual &&
-	grep -v -E "^B:[0-9a-f]{16}(,[0-9a-f]{16}){11}	" actual >bad;
+	grep -v -E "^B/k6l12s0:[0-9a-f]{16}(,[0-9a-f]{16}){11}	" actual >bad;
 	test_must_be_empty bad &&
 	minhash --per-band -l 12 four >actual &&
-	grep -v -E "^B[0-9]{3}:[0-9a-f]{16}	" actual >bad;
+	grep -v -E "^B[0-9]{3}/k6l12s0:[0-9a-f]{16}	" actual >bad;
 	test_must_be_empty bad
 '
 
 test_expect_success 'the i-th hash of a document record is band i of --per-band' '
 	minhash -k 2 -l 7 four >compact &&
 	minhash --per-band -k 2 -l 7 four >split &&
-	awk -F "\t" "{ n = split(substr(\$1, 3), h, \",\"); r = \$0; sub(/^[^\t]*\t/, \"\", r)
-		for (b = 1; b <= n; b++) printf \"B%03d:%s\t%s\n\", b - 1, h[b], r }" compact >expect &&
+	awk -F "\t" "{ n = split(substr(\$1, 10), h, \",\"); r = \$0; sub(/^[^\t]*\t/, \"\", r)
+		for (b = 1; b <= n; b++) printf \"B%03d/k2l7s0:%s\t%s\n\", b - 1, h[b], r }" compact >expect &&
 	test_cmp expect split
 '
 
@@ -232,7 +232,7 @@ test_expect_success 'option values are checked' '
 test_expect_success 'band numbers up to 999; 1000 hashes in one key' '
 	minhash --per-band -k 1 -l 1000 one >out &&
 	has_lines 1000 out &&
-	tail -n 1 out | grep -q "^B999:" &&
+	tail -n 1 out | grep -q "^B999/k1l1000s0:" &&
 	minhash -k 1 -l 1000 one >out &&
 	has_lines 1 out &&
 	cut -f1 out | tr , "\n" | wc -l >n &&

@@ -183,4 +183,36 @@ test_expect_success 'keyed stream: candidates in several passes, each pair once,
 	test_cmp expect actual
 '
 
+# Band keys of two bandings (-k, -l, -s, -w) share no hash: streams of
+# both, concatenated or merged, would pair no document of the one with
+# one of the other, status 0.  Each key names its banding (B/k2l3s0:,
+# B000/k2l3s0:) and spotmatch refuses a key of another one than the
+# stream's first, or one without (an earlier minhash's, or by hand).
+test_expect_success 'keyed stream: band keys of two bandings are refused' '
+	printf "d1\ta=1 b=1 c=1 d=1\nd2\ta=1 b=1 c=1 d=1\n" >bsigs &&
+	head -n 1 bsigs >b1 && tail -n 1 bsigs >b2 &&
+	minhash -k 2 -l 3 b1 >s0 && minhash -k 2 -l 3 -s 1 b2 >s1 &&
+	cut -f1 s0 | cut -c1-9 >actual && echo "B/k2l3s0:" >expect && test_cmp expect actual &&
+	expect_error 2 "^spotmatch: s1:1: a band key of minhash -k 2 -l 3 -s 1 after one of minhash -k 2 -l 3 -s 0 (at s0:1): keys of two bandings share no hash, so their documents would not be paired (make every stream with the same minhash options)\$" spotmatch -t 0.5 s0 s1 &&
+	minhash -k 3 -l 2 b2 >kl &&
+	expect_error 2 "^spotmatch: kl:1: a band key of minhash -k 3 -l 2 -s 0 after one of minhash -k 2 -l 3 -s 0 (at s0:1)" spotmatch -t 0.5 s0 kl &&
+	minhash -w -k 2 -l 3 b2 >w &&
+	expect_error 2 "^spotmatch: w:1: a band key of minhash -k 2 -l 3 -s 0 -w after one of minhash -k 2 -l 3 -s 0 (at s0:1)" spotmatch -t 0.5 s0 w &&
+	minhash --per-band -k 2 -l 3 b1 >p0 && minhash --per-band -k 2 -l 3 -s 1 b2 >p1 &&
+	sort p0 p1 >merged &&
+	expect_error 2 "^spotmatch: merged:[2-6]: a band key of minhash -k 2 -l 3 -s [01] after one of minhash -k 2 -l 3 -s [01] (at merged:1)" spotmatch -t 0.5 merged &&
+	printf "B000:00000000000000aa\td2\ta=1 b=1 c=1 d=1\n" >hand &&
+	expect_error 2 "^spotmatch: hand:1: a band key of an unrecorded banding (an earlier minhash.s, or written by hand) after one of minhash -k 2 -l 3 -s 0 (at s0:1)" spotmatch -t 0.5 s0 hand &&
+	expect_error 2 "^spotmatch: s0:1: a band key of minhash -k 2 -l 3 -s 0 after one of an unrecorded banding" spotmatch -t 0.5 hand s0
+'
+
+test_expect_success 'keyed stream: streams of one banding, in both forms, shards or merged, give the pairs of one' '
+	printf "d1\td2\t1.000000\n" >expect &&
+	minhash -k 2 -l 3 bsigs | spotmatch -t 0.5 >actual && test_cmp expect actual &&
+	minhash -k 2 -l 3 b2 >s2 && spotmatch -t 0.5 s0 s2 >actual && test_cmp expect actual &&
+	minhash --per-band -k 2 -l 3 b2 >p2 && sort p0 p2 | spotmatch -t 0.5 >actual &&
+	test_cmp expect actual &&
+	spotmatch -t 0.5 s0 p2 >actual && test_cmp expect actual
+'
+
 test_done

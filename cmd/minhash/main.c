@@ -57,6 +57,7 @@ struct family {
 	uint64_t kseed;         /* seed of the band-key hash */
 	uint64_t *salt;         /* h_r(x) = mix64(x ^ salt[r]) */
 	int weighted, sketch, perband;
+	char par[DK_BANDPAR_MAX];       /* k, l, seed and weighting, in keys */
 };
 
 /* A document read but not yet processed: the whole line is copied into
@@ -111,6 +112,7 @@ family_init(struct family *f, int k, int l, uint64_t seed)
 	f->salt = dk_reallocarray(NULL, (size_t)f->rows, sizeof *f->salt);
 	for (r = 0; r < f->rows; r++)
 		f->salt[r] = dk_rand64(&state);
+	dk_bandpar_format(f->par, k, l, seed, f->weighted);
 }
 
 /* mins[r] = the minimum of h_r over the n elements, for every row: the
@@ -229,16 +231,16 @@ write_bands(const struct family *f, const uint64_t *mins, uint64_t *keys,
 	for (b = 0; b < f->l; b++)
 		keys[b] = band_key(f, mins, b);
 	if (!f->perband) {
-		dk_buf_reserve(out, 2 + 17 * (size_t)f->l + 1 + len + 1);
-		dk_buf_bandkeys(out, keys, (unsigned)f->l);
+		dk_buf_reserve(out, 2 + DK_BANDPAR_MAX + 17 * (size_t)f->l + 1 + len + 1);
+		dk_buf_bandkeys(out, f->par, keys, (unsigned)f->l);
 		dk_buf_char(out, '\t');
 		dk_buf_bytes(out, line, len);
 		dk_buf_char(out, '\n');
 		return;
 	}
 	for (b = 0; b < f->l; b++) {
-		dk_buf_reserve(out, 5 + 16 + 1 + len + 1);
-		dk_buf_bandkey(out, (unsigned)b, keys[b]);
+		dk_buf_reserve(out, 5 + DK_BANDPAR_MAX + 16 + 1 + len + 1);
+		dk_buf_bandkey(out, (unsigned)b, f->par, keys[b]);
 		dk_buf_char(out, '\t');
 		dk_buf_bytes(out, line, len);
 		dk_buf_char(out, '\n');

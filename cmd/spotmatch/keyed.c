@@ -69,6 +69,11 @@ struct sm_keyed {
 	FILE *bucket[NBUCKET];
 	size_t budget;
 	int spilled;
+	/* the banding of the first band key (keys.h: <par>, "" when not
+	 * recorded) and where it was read: every band key must have it */
+	dk_buf par;
+	char *parfile;
+	unsigned long parline;
 };
 
 sm_keyed *
@@ -105,6 +110,32 @@ sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "key with %lu fingerprints in a stream of %lu (mixed input?)", n, k->nfp);
 	k->nfp = n;
+}
+
+/* Band keys of two bandings (minhash's -k, -l, -s, -w) share no hash:
+ * streams of both concatenated or merged would give no pairs between
+ * them, or wrong candidates, with status 0.  Each band key's banding must
+ * be the first's. */
+static void
+check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r)
+{
+	char now[DK_BANDPAR_MAX], first[DK_BANDPAR_MAX];
+	dk_str par = key->par;
+
+	if (!k->parfile) {
+		dk_buf_bytes(&k->par, par.p, par.n);
+		k->parfile = dk_strdup(dk_reader_name(r));
+		k->parline = dk_reader_lineno(r);
+		return;
+	}
+	if (par.n == k->par.n && (par.n == 0 || memcmp(par.p, k->par.p, par.n) == 0))
+		return;
+	dk_bandpar_describe(par, now);
+	dk_bandpar_describe((dk_str){ k->par.p, k->par.n }, first);
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a band key of %s after one of %s "
+	    "(at %s:%lu): keys of two bandings share no hash, so their documents would "
+	    "not be paired (make every stream with the same minhash options)", now, first,
+	    k->parfile, k->parline);
 }
 
 /* Whether the record repeats the previous one's ID and SIGS bytes. */
@@ -325,7 +356,8 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_number
 		/* SIM is the share of fingerprints: imatch of a document
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
-	}
+	} else
+		check_banding(k, &x->key, r);
 	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, pre, id, sigs);
 	if (d == NONE)
 		return;
@@ -771,6 +803,8 @@ sm_keyed_free(sm_keyed *k)
 	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->pkey.v, k->kkey.v,
 	    k->kstart.v, k->kdoc.v, k->hits.v, k->shortid.v, k->shortlen.v);
 	dk_buf_free(&k->last);
+	dk_buf_free(&k->par);
+	free(k->parfile);
 	dk_intern_free(&k->keys);
 	dk_intern_free(&k->ids);
 	free(k);

@@ -271,6 +271,52 @@ write_item(int first, const char *s, size_t n, uint32_t count)
 	}
 }
 
+/* -L, before a document is filtered: the lexicon must be one that can
+ * hold its signatures.  A lexicon of words (dklexicon -w) holds none of
+ * them (dk_shape_check, against the signatures of the first record of
+ * each file that has any: every spot signature and word chain joins words
+ * with ':', so that even one tells).  A lexicon of an empty input, or of
+ * one document, has no statistics: every IDF is 0, below the range, and
+ * every signature is dropped; it can only be the input's own while the
+ * input has no more documents than it counted (a corpus of one document),
+ * past that it is a mix-up. */
+static void
+check_lexicon(struct state *st, const dk_reader *r)
+{
+	uint64_t n = dk_lexicon_n(st->lex);
+	dk_shape s = { 0 };
+	size_t i;
+
+	if (st->tocheck && st->u.n > 0) {
+		for (i = 0; i < st->u.n && i < 64; i++) {
+			decode_sig(&st->raw, st->sig.p + st->u.v[i].off, st->u.v[i].len);
+			dk_shape_add(&s, st->raw.p, st->raw.n);
+		}
+		if (s.words == 0 && s.n < DK_SHAPE_CHECKS)
+			s.n = DK_SHAPE_CHECKS;  /* joined, however few */
+		st->tocheck = 0;
+		dk_shape_check(&st->shape, &s, r);
+	}
+	if (st->ndocs > n && n <= 1 && st->lo > 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts "
+		    "%llu document%s (!N): every IDF is 0, below %g:%g, so every signature "
+		    "would be dropped (a lexicon of an empty input?)", st->first,
+		    (unsigned long long)n, n == 1 ? "" : "s", st->lo, st->hi);
+}
+
+/* -L: a lexicon cut for another IDF range (dklexicon -m --idf, its !idf
+ * record on line 2) lacks terms that this one keeps or drops otherwise
+ * than an unknown term. */
+static void
+check_cut(const struct state *st)
+{
+	char why[DK_LEXICON_WHY];
+
+	if (dk_lexicon_cut_clash(st->lex, st->lo, st->hi, why))
+		dk_die_at(st->first, 2, "%s (give the whole lexicon, or one cut for this "
+		    "range)", why);
+}
+
 /* One pass: the signatures of the current document, filtered by the
  * external lexicon if there is one, are written at once. */
 static void
@@ -430,6 +476,7 @@ run(dk_reader *r, void *arg)
 	dk_str text;
 
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
+	st->tocheck = st->external;
 	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
 		text = doc.text;
 		st->bytes += doc.raw.n;
@@ -443,6 +490,8 @@ run(dk_reader *r, void *arg)
 		if (st->u.n == 0)
 			count_nosig(st);
 		st->nsigs += st->u.n;
+		if (st->external)
+			check_lexicon(st, r);
 		if (st->idf && !st->external)
 			hold(st, &doc);
 		else
@@ -558,7 +607,7 @@ main(int argc, char **argv)
 		case 'G': st.agree = dk_parse_double(optarg, 0, 1, "--agree"); break;
 		case 'l': parse_langs(&src, optarg); break;
 		case 'L':
-			if (dk_lexicon_load(st.lex, optarg) < 0)
+			if (dk_lexicon_load_alike(st.lex, optarg, &st.shape, &st.first) < 0)
 				dk_die(DK_EXIT_OPERAND, "%s", optarg);
 			st.external = 1;
 			break;
@@ -582,6 +631,8 @@ main(int argc, char **argv)
 	if (st.agree <= 1 && (!st.idf || st.external))
 		dk_diex(DK_EXIT_INPUT, "--agree needs --idf and the input's own statistics "
 		    "(not -L): it compares the documents");
+	if (st.external)
+		check_cut(&st);
 	if (src.nlang == 0)
 		parse_langs(&src, "auto");
 	build_words(&st.words, &src);

@@ -145,6 +145,9 @@ struct state {
 	dk_idf_memo memo;       /* keep_df */
 	dk_lexicon *lex;        /* -L, or the input's own statistics */
 	int external;
+	dk_shape shape;         /* -L: of the first lexicon file's terms */
+	const char *first;      /* -L: its name */
+	int tocheck;            /* -L: this file's signatures not yet checked */
 	/* per document, reused */
 	dk_buf unquoted;        /* --quoted skip: the text left */
 	dk_tokens toks;

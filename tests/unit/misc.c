@@ -1,4 +1,5 @@
-/* Hashing, SHA-1, measures, arena, threads, checked option values. */
+/* Hashing, SHA-1, measures, arena, threads, checked option values, band
+ * keys' banding. */
 #include "dk.h"
 #include "tap.h"
 
@@ -366,10 +367,58 @@ test_checks(void)
 	    dk_check_time("9999999999999999", 16, &ms), "bad times");
 }
 
+/* keys.h: a band key's banding, read back, and bad ones not band keys. */
+static dk_str
+str(const char *s)
+{
+	return (dk_str){ (char *)s, strlen(s) };
+}
+
+static void
+test_bandpar(void)
+{
+	static const char h[] = "00000000000000aa";
+	char par[DK_BANDPAR_MAX], key[128], text[DK_BANDPAR_MAX];
+	dk_keyinfo k;
+	dk_buf b = { 0 };
+	uint64_t v = 0xaa;
+
+	dk_bandpar_format(par, 6, 32, 9007199254740993ULL, 1);
+	tap_is_mem(par, strlen(par), "/k6l32s9007199254740993w", 24, "banding format");
+	dk_buf_bandkey(&b, 7, par, v);
+	snprintf(key, sizeof key, "B007%s:%s", par, h);
+	tap_is_mem(b.p, b.n, key, strlen(key), "per-band key with its banding");
+	tap_ok(dk_key_parse((dk_str){ b.p, b.n }, &k) == DK_KEY_BAND && k.num == 7 &&
+	    k.nband == 1 && k.par.n == 24 && memcmp(k.par.p, par, 24) == 0 &&
+	    k.head.n == 28 && dk_key_bandhash((dk_str){ b.p, b.n }, 0) == v,
+	    "per-band key read back: band, banding, head, hash");
+	b.n = 0;
+	dk_buf_bandkeys(&b, "/k2l3s0", (uint64_t[]){ 1, 2, 0xaa }, 3);
+	tap_ok(dk_key_parse((dk_str){ b.p, b.n }, &k) == DK_KEY_BAND && k.nband == 3 &&
+	    k.par.n == 7 && k.head.n == 8 && dk_key_bandhash((dk_str){ b.p, b.n }, 2) == v,
+	    "key of all bands read back: bands, banding, the third hash");
+	tap_ok(dk_key_parse(str("B007:00000000000000aa"), &k) == DK_KEY_BAND && k.par.n == 0 &&
+	    dk_key_parse(str("B:00000000000000aa,00000000000000bb"), &k) == DK_KEY_BAND &&
+	    k.par.n == 0 && dk_key_bandhash(str("B:00000000000000aa,00000000000000bb"), 1) == 0xbb,
+	    "keys without a banding, as before");
+	tap_ok(dk_key_parse(str("B/k06l2s0:00000000000000aa"), NULL) == DK_KEY_NONE &&
+	    dk_key_parse(str("B/k6l2s0x:00000000000000aa"), NULL) == DK_KEY_NONE &&
+	    dk_key_parse(str("B/k6s0:00000000000000aa"), NULL) == DK_KEY_NONE &&
+	    dk_key_parse(str("B/k6l2s:00000000000000aa"), NULL) == DK_KEY_NONE &&
+	    dk_key_parse(str("B007/:00000000000000aa"), NULL) == DK_KEY_NONE &&
+	    dk_key_parse(str("B/k6l2s0w/k6l2s0:00000000000000aa"), NULL) == DK_KEY_NONE,
+	    "malformed bandings are not band keys");
+	dk_bandpar_describe(str("/k6l32s0w"), text);
+	tap_is_mem(text, strlen(text), "minhash -k 6 -l 32 -s 0 -w", 26, "banding described");
+	dk_bandpar_describe(str(""), text);
+	tap_ok(strncmp(text, "an unrecorded banding", 21) == 0, "no banding described");
+	dk_buf_free(&b);
+}
+
 int
 main(void)
 {
-	tap_plan(51);
+	tap_plan(59);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -381,5 +430,6 @@ main(void)
 	test_sort64_big();
 	test_sort64_top();
 	test_checks();
-	return tap_done(51);
+	test_bandpar();
+	return tap_done(59);
 }
