@@ -326,6 +326,16 @@ reads_ahead(const sm_input *in)
 	    (kind == DK_PAIRS_NONE || kind == DK_PAIRS_GROUP || kind == DK_PAIRS_VERIFY);
 }
 
+/* take_record for a record read ahead. */
+static void
+take_ahead(void *arg, dk_reader *r, const sm_numbered *pre)
+{
+	sm_input *in = arg;
+
+	in->pre = pre;
+	take_record(in, r);
+}
+
 void
 sm_input_read(sm_input *in, dk_reader *r)
 {
@@ -346,9 +356,7 @@ sm_input_read(sm_input *in, dk_reader *r)
 		return;
 	}
 	a = sm_ahead_new(in->c);
-	while (sm_ahead_next(a, s, r, &in->pre))
-		take_record(in, r);
-	sm_ahead_end(a, r);
+	sm_ahead_take(a, s, r, take_ahead, in);
 	sm_ahead_free(a);
 	in->pre = NULL;
 }

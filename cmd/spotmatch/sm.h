@@ -102,6 +102,11 @@ typedef struct {
 	 * given); a document of a smaller length is short */
 	uint64_t minshared;
 	dk_intern sigs;
+	/* while the threads number records ahead (ahead.c), the signatures
+	 * sigs lacks, numbered from pendbase in the order met: they are added
+	 * to sigs, which numbers them the same, by sm_pend_end */
+	dk_intern *pend;
+	size_t pendbase;
 	sm_pool pool;
 	DK_VEC(sm_bigcount) big;
 	DK_VEC(dk_idcount) stage;  /* sm_add_doc's array, before the pool */
@@ -225,6 +230,12 @@ typedef struct {
 } sm_numbered;
 /* sm_add_doc (without SM_ADD_* flags) for signatures numbered ahead. */
 uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x);
+/* While other threads look signatures up in c->sigs: sm_add_numbered
+ * numbers those it lacks in pend (empty, made with DK_INTERN_INDEX),
+ * leaving c->sigs as it is; sm_pend_end then adds them to it, and empties
+ * pend.  sm_add_doc must not be called meanwhile. */
+void sm_pend_begin(sm_ctx *c, dk_intern *pend);
+void sm_pend_end(sm_ctx *c);
 /* Sorts v[0..n) by number; scratch is room for a long list. */
 void sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch);
 
@@ -266,14 +277,16 @@ const dk_sigs *sm_rec_sigs(sm_reader *s, dk_reader *r);
 /* ---- reading ahead (ahead.c) ---- */
 
 typedef struct sm_ahead sm_ahead;
-sm_ahead *sm_ahead_new(const sm_ctx *c);
+sm_ahead *sm_ahead_new(sm_ctx *c);
 /* sm_next for the rest of r, read ahead in batches numbered by c's
- * threads; *pre is then the record's signatures numbered, or NULL when
- * they must be added from its field (sm_add_doc).  The dictionary may
- * change only between calls. */
-int sm_ahead_next(sm_ahead *a, sm_reader *s, dk_reader *r, const sm_numbered **pre);
-/* Done with r: its messages name the line last read again. */
-void sm_ahead_end(sm_ahead *a, dk_reader *r);
+ * threads: take(arg, r, pre) for each record in order, s->x the record,
+ * pre its signatures numbered, or NULL when they must be added from its
+ * field (sm_add_doc).  take runs on the calling thread, while other
+ * threads look signatures up in c->sigs when pre is set: it may number
+ * them by sm_add_numbered, and change c->sigs no other way.  Then r's
+ * messages name the line last read again. */
+void sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
+    void (*take)(void *arg, dk_reader *r, const sm_numbered *pre), void *arg);
 void sm_ahead_free(sm_ahead *a);
 
 /* ---- the default mode (batch.c) ---- */
