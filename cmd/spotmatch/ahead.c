@@ -28,6 +28,10 @@
 struct arec {
 	size_t line, len;          /* its line: text[line .. line + len) */
 	unsigned long lineno;
+	/* by the threads: the length of its first field and sm_id_hash of
+	 * its bytes, the ID's when the ID is that field, unescaped */
+	size_t idlen;
+	uint64_t idhash;
 	/* by the threads: when numbered, its signatures v[sig .. sig + n)
 	 * of thread w's output */
 	int ok, w;
@@ -186,6 +190,9 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 	dk_idcount *v;
 	dk_str f;
 
+	for (x->idlen = 0; x->idlen < x->len && p[x->idlen] != '\t'; x->idlen++)
+		;
+	x->idhash = sm_id_hash((dk_str){ p, x->idlen });
 	while (i > 0 && p[i - 1] != '\t')
 		i--;
 	f = (dk_str){ p + i, x->len - i };
@@ -244,6 +251,10 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);
 	sm_take(s, r);
+	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {
+		s->x.idhash = x->idhash;
+		s->x.idhashed = 1;
+	}
 	if (x->ok) {
 		const struct aout *o = &b->out[x->w];
 		const struct amiss *m = o->miss.v + x->miss;

@@ -289,7 +289,8 @@ take_record(sm_input *in, dk_reader *r)
 	switch (s->kind->pairs) {
 	case DK_PAIRS_NONE:
 		if (s->own_plain)
-			sm_id_check(c, r, s->x.id);
+			sm_id_check(c, r, s->x.id,
+			    s->x.idhashed ? s->x.idhash : sm_id_hash(s->x.id));
 		d = add_record(in, r);
 		if (s->own_plain)
 			sm_id_note(c, s->x.id, d);

@@ -564,11 +564,17 @@ ids_grow(sm_ctx *c)
 	}
 }
 
+uint64_t
+sm_id_hash(dk_str id)
+{
+	return dk_hash64(id.p, id.n, ID_SEED);
+}
+
 void
-sm_id_check(sm_ctx *c, dk_reader *r, dk_str id)
+sm_id_check(sm_ctx *c, dk_reader *r, dk_str id, uint64_t h)
 {
 	struct sm_idset *s = c->idset;
-	uint64_t h = dk_hash64(id.p, id.n, ID_SEED), x;
+	uint64_t x;
 	dk_str e;
 	size_t i;
 
@@ -670,6 +676,7 @@ sm_take(sm_reader *s, dk_reader *r)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "not a record of the keyed stream begun on line 1 (mixed input?)");
 	x->id = x->rec.f[keyed ? 1 : 0];
+	x->idhashed = 0;
 	x->sigtext = x->rec.f[x->rec.n - 1];
 }
 

@@ -203,10 +203,12 @@ uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsig
  * before; sm_id_note after, with the document's number (UINT32_MAX for a
  * short record, whose ID is then copied).  A hash table of 8 bytes a
  * slot, at most 3/4 full, holds the documents' numbers; where each record
- * was is kept as runs of consecutive lines.  sm_ids_free frees it. */
-void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id);
+ * was is kept as runs of consecutive lines.  sm_ids_free frees it.
+ * sm_id_check's hash is sm_id_hash of the ID. */
+void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id, uint64_t hash);
 void sm_id_note(sm_ctx *c, dk_str id, uint32_t d);
 void sm_ids_free(sm_ctx *c);
+uint64_t sm_id_hash(dk_str id);
 size_t sm_ids_bytes(const sm_ctx *c);
 /* A signature of a record numbered ahead that the dictionary did not
  * hold then: entry `at` of its array, its hash (dk_intern_hash) and its
@@ -245,6 +247,8 @@ typedef struct {
 	const struct dk_keykind *kind;   /* the record's key kind (dk_keykinds) */
 	dk_keyinfo key;                  /* with a key */
 	dk_str id, sigtext;              /* sigtext: the SIGS field as read */
+	uint64_t idhash;                 /* sm_id_hash of id when idhashed */
+	int idhashed;                    /* (reading ahead hashes it) */
 	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
 } sm_rec;
 
