@@ -2,11 +2,12 @@
 test_description='spotmatch: groups matched side by side equal brute force'
 . "$(dirname "$0")/lib.sh"
 
-# With -j above 1 and a plain stream in several length partitions, each
-# thread matches whole groups with a matcher of its own, the largest
-# first (cmd/spotmatch/match.c, "groups side by side"); the links of
-# exact copies are shared by the threads, as a document is a member of
-# one group and a probe of the next.  Each case: a random collection of
+# With -j above 1 and a plain stream in several length partitions (or a
+# partition stream of several keys), each thread matches whole groups
+# with a matcher of its own, the largest first (cmd/spotmatch/match.c,
+# "groups side by side"); the links of exact copies are shared by the
+# threads, as a document is a member of one group and a probe of the
+# next.  Each case: a random collection of
 # many short partitions (wide lengths, high thresholds) with many exact
 # and near copies, whose pairs at -j 1, 2, 3 and 7 must be those of the
 # brute force, and the -v counts those of -j 1.
@@ -60,6 +61,22 @@ test_expect_success 'the cases have many groups and fold copies' '
 test_expect_success '--min-shared' '
 	gen 49 2000 >in &&
 	every in 0.8 jaccard --min-shared 4
+'
+
+# A partition stream's key groups go side by side the same way; its
+# pairs come key group by key group, so the brute force's are sorted.
+test_expect_success 'a partition stream' '
+	gen 51 2000 >in &&
+	dk_brute -t 0.9 in | sort >expect &&
+	partition -t 0.9 in >keyed &&
+	spotmatch -v -j 1 keyed >actual.1 2>expect.err &&
+	sort actual.1 >actual &&
+	test_cmp expect actual &&
+	for j in 2 3 7; do
+		spotmatch -v -j $j keyed >actual 2>actual.err &&
+		test_cmp actual.1 actual &&
+		test_cmp expect.err actual.err || return 1
+	done
 '
 
 test_expect_success '--checksum-column: copies by checksum' '

@@ -1458,37 +1458,49 @@ struct plain {
 };
 
 /* Group k of a plain stream: partition k, with the documents of the one
- * before that may match one of it as probes (into probe, room for them). */
+ * before that may match one of it as probes (into room[1]). */
 static void
-plain_group(const struct plain *pl, size_t k, uint32_t *probe, sm_group *g)
+plain_group(const void *src, size_t k, sm_u32s room[2], sm_group *g)
 {
+	const struct plain *pl = src;
 	const sm_ctx *c = pl->c;
 	size_t i;
 
-	g->member = pl->member + pl->start[k];
-	g->nmember = pl->start[k + 1] - pl->start[k];
-	g->probe = probe;
-	g->nprobe = 0;
+	room[1].n = 0;
 	for (i = k ? pl->start[k - 1] : 0; k && i < pl->start[k]; i++)
 		if (dk_parts_probe(pl->t, k - 1, c->docs.v[pl->member[i]].len))
-			probe[g->nprobe++] = pl->member[i];
+			DK_PUSH(&room[1], pl->member[i]);
+	g->member = pl->member + pl->start[k];
+	g->nmember = pl->start[k + 1] - pl->start[k];
+	g->probe = room[1].v;
+	g->nprobe = room[1].n;
+}
+
+/* Its size for the order of the lanes: its members and the partition
+ * before (an upper bound on its probes). */
+static uint64_t
+plain_size(const void *src, size_t k)
+{
+	const struct plain *pl = src;
+
+	return pl->start[k + 1] - pl->start[k] + (k ? pl->start[k] - pl->start[k - 1] : 0);
 }
 
 /* ---- groups side by side ----
- * At a high threshold a plain stream falls into many narrow partitions,
- * and the work of each (folding its copies, its index, its queries) is
- * too little to share among threads.  With threads, each of them (a lane)
- * then matches whole groups with a matcher of its own, taking the next
- * one, the largest first, when it is done with one.  The pairs of all the
- * lanes are sorted together at the end: the output is that of matching
- * the groups one after the other.  A lane's matcher has a table by
- * signature of its own (4 bytes a signature); the links of exact copies
- * (4 bytes a document) are shared (link_get).  Fewer lanes are used when
- * their tables would be large (lane_count). */
+ * At a high threshold a plain stream falls into many narrow partitions (a
+ * partition stream has many keys), and the work of each (folding its
+ * copies, its index, its queries) is too little to share among threads.
+ * With threads, each of them (a lane) then matches whole groups with a
+ * matcher of its own, taking the next one, the largest first, when it is
+ * done with one.  The pairs of all the lanes are sorted together at the
+ * end: the output is that of matching the groups one after the other.  A
+ * lane's matcher has a table by signature of its own (4 bytes a
+ * signature); the links of exact copies (4 bytes a document) are shared
+ * (link_get).  Fewer lanes are used when their tables would be large
+ * (lane_count). */
 struct lanes {
-	const struct plain *pl;
+	const sm_groups *gs;
 	const uint32_t *order;     /* the groups, largest first */
-	size_t ngroup, maxprobe;
 	sm_matcher **mt;
 	dk_counter next;
 };
@@ -1497,15 +1509,16 @@ static void
 lane_work(void *arg, int tid)
 {
 	struct lanes *ln = arg;
-	uint32_t *probe = dk_reallocarray(NULL, ln->maxprobe + 1, sizeof *probe);
+	sm_u32s room[2] = { { 0 }, { 0 } };
 	sm_group g;
 	size_t i;
 
-	while ((i = dk_counter_take(&ln->next, 1, ln->ngroup)) < ln->ngroup) {
-		plain_group(ln->pl, ln->order[i], probe, &g);
+	while ((i = dk_counter_take(&ln->next, 1, ln->gs->n)) < ln->gs->n) {
+		ln->gs->make(ln->gs->src, ln->order[i], room, &g);
 		sm_match_group(ln->mt[tid], &g);
 	}
-	free(probe);
+	free(room[0].v);
+	free(room[1].v);
 }
 
 /* How many lanes: one a thread, fewer when their signature tables would
@@ -1528,26 +1541,23 @@ lane_count(const sm_ctx *c, size_t ngroup)
 	return n;
 }
 
-/* Matches the groups of pl in lanes of their own; the pairs into out. */
+/* Matches the groups of gs in nl lanes; the pairs into out. */
 static void
-match_lanes(const struct plain *pl, size_t ngroup, size_t maxprobe, int nl, sm_pairs *out)
+match_lanes(sm_ctx *c, const sm_groups *gs, int nl, sm_pairs *out)
 {
-	sm_ctx *c = pl->c;
-	struct lanes ln = { pl, NULL, ngroup, maxprobe, NULL, { 0 } };
+	struct lanes ln = { gs, NULL, NULL, { 0 } };
 	uint32_t *copy = dk_reallocarray(NULL, c->docs.n + 1, sizeof *copy);
-	uint64_t *key = dk_reallocarray(NULL, ngroup, sizeof *key), size;
-	uint32_t *order = dk_reallocarray(NULL, ngroup, sizeof *order);
+	uint64_t *key = dk_reallocarray(NULL, gs->n + 1, sizeof *key), size;
+	uint32_t *order = dk_reallocarray(NULL, gs->n + 1, sizeof *order);
 	size_t k;
 	int t;
 
-	/* largest first, by members and the partition before (an upper
-	 * bound on the probes) */
-	for (k = 0; k < ngroup; k++) {
-		size = pl->start[k + 1] - pl->start[k] + (k ? pl->start[k] - pl->start[k - 1] : 0);
+	for (k = 0; k < gs->n; k++) {
+		size = gs->size(gs->src, k);
 		key[k] = (uint64_t)(UINT32_MAX - (size < UINT32_MAX ? size : UINT32_MAX)) << 32 | k;
 	}
-	dk_sort_u64(key, ngroup);
-	for (k = 0; k < ngroup; k++)
+	dk_sort_u64(key, gs->n);
+	for (k = 0; k < gs->n; k++)
 		order[k] = (uint32_t)key[k];
 	free(key);
 	for (k = 0; k < c->docs.n; k++)
@@ -1574,6 +1584,29 @@ match_lanes(const struct plain *pl, size_t ngroup, size_t maxprobe, int nl, sm_p
 	free(copy);
 }
 
+void
+sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
+{
+	int nl = lane_count(c, gs->n);
+	sm_u32s room[2] = { { 0 }, { 0 } };
+	sm_matcher *mt;
+	sm_group g;
+	size_t k;
+
+	if (nl > 1) {
+		match_lanes(c, gs, nl, out);
+		return;
+	}
+	mt = sm_matcher_new(c);
+	for (k = 0; k < gs->n; k++) {
+		gs->make(gs->src, k, room, &g);
+		sm_match_group(mt, &g);
+	}
+	sm_matcher_finish(mt, out);
+	free(room[0].v);
+	free(room[1].v);
+}
+
 /* A plain stream: partitions the documents by length, then matches each
  * partition with the probes of the one before. */
 void
@@ -1581,12 +1614,10 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 {
 	dk_parts t;
 	size_t n = c->docs.n, k, i, *start, *fill;
-	uint32_t *part, *member, *probe;
-	sm_matcher *mt;
-	sm_group g;
+	uint32_t *part, *member;
 	struct placing pl;
 	struct plain p;
-	int nl;
+	sm_groups gs;
 
 	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
 	if (!c->partition) {
@@ -1603,28 +1634,14 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);
-	for (k = 0, i = 1; k < t.n; k++) {
+	for (k = 0; k < t.n; k++)
 		fill[k] = start[k];
-		i = start[k + 1] - start[k] > i ? start[k + 1] - start[k] : i;
-	}
-	for (k = 0; k < n; k++)
-		member[fill[part[k]]++] = (uint32_t)k;
+	for (i = 0; i < n; i++)
+		member[fill[part[i]]++] = (uint32_t)i;
 	free(part);
 	p = (struct plain){ c, &t, member, start };
-	nl = lane_count(c, t.n);
-	if (nl > 1)
-		match_lanes(&p, t.n, i, nl, out);
-	else {
-		/* a group's probes are some of the partition before it */
-		probe = dk_reallocarray(NULL, i, sizeof *probe);
-		mt = sm_matcher_new(c);
-		for (k = 0; k < t.n; k++) {
-			plain_group(&p, k, probe, &g);
-			sm_match_group(mt, &g);
-		}
-		sm_matcher_finish(mt, out);
-		free(probe);
-	}
+	gs = (sm_groups){ t.n, plain_group, plain_size, &p };
+	sm_match_groups(c, &gs, out);
 	free(start);
 	free(fill);
 	free(member);

@@ -332,6 +332,22 @@ void sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *
 size_t sm_matcher_bytes(const sm_matcher *mt);    /* held, for -v */
 /* Frees the matcher, leaving the pairs found (sorted) in out. */
 void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
+/* Groups to match, n of them: make(src, k, room, g) makes group k into *g,
+ * its members or probes put in room (vectors of the caller's, reused
+ * from one group to the next) when they are not in place; size(src, k)
+ * is about how much work it is. */
+typedef DK_VEC(uint32_t) sm_u32s;
+typedef struct {
+	size_t n;
+	void (*make)(const void *src, size_t k, sm_u32s room[2], sm_group *g);
+	uint64_t (*size)(const void *src, size_t k);
+	const void *src;
+} sm_groups;
+/* Matches the groups of gs (sm_match_group), with c's threads side by
+ * side when there are several groups; the pairs, sorted, into out.  A
+ * document may be a member of one group and a probe of another, its exact
+ * copies the same in both. */
+void sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);
 /* The similarity of two documents, or -1 when they share less than
