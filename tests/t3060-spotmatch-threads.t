@@ -3,9 +3,11 @@ test_description='spotmatch: the output is the same byte for byte for every -j'
 . "$(dirname "$0")/lib.sh"
 
 # With -j above 1 a signature or partition stream is read ahead in
-# batches (4,096 records, then 8,192, 16,384 ... up to 65,536), which
-# threads parse and number while the next batch is read; the records are then taken in order (cmd/spotmatch/
-# ahead.c).  -j 1 reads record by record.  Every case compares the two
+# batches (4,096 records, then 8,192, 16,384, then 32,768), which
+# threads parse and number while the first thread takes the records of
+# the batch before in order, numbering the signatures new to the
+# dictionary apart until the others are done (cmd/spotmatch/ahead.c).
+# -j 1 reads record by record.  Every case compares the two
 # ways, on streams of several batches, and every message must name the
 # line of its record as -j 1 does.
 

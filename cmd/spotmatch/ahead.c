@@ -4,10 +4,14 @@
  * dictionary as it stands (looking up only: nothing changes it
  * meanwhile), sorted and checked; then the records are taken one by one in
  * their order, exactly as sm_next takes them, each message naming its
- * line.  A record the threads could not number whole (a signature the
- * dictionary does not hold yet, a bad field, one listed twice) is
- * numbered then, by sm_add_doc, from its field: new signatures are added
- * in the order of the stream, so every number, and so every output, is
+ * line.  The first thread takes the records of a batch while the others
+ * number the next one, then reads the batch after it and helps them.  A
+ * signature the dictionary did not hold is numbered when its record is
+ * taken, in the order of the stream: while the threads number, from
+ * sm_ctx.pend, and added to the dictionary, which gives it the same
+ * number, once they are done (sm_pend_end).  A record the threads could
+ * not number whole (a bad field, a signature listed twice) is taken then,
+ * by sm_add_doc, from its field.  So every number, and every output, is
  * that of reading record by record. */
 #include "sm.h"
 
@@ -15,17 +19,21 @@
 
 /* A batch ends at whichever comes first; the first batches are shorter,
  * each twice the one before, so that the threads start soon. */
-#define BATCH_BYTES ((size_t)16 << 20)
+#define BATCH_BYTES ((size_t)8 << 20)
 #define BATCH_FIRST 4096
-#define BATCH_RECORDS 65536
+#define BATCH_RECORDS 32768
 #define CHUNK 64               /* records a thread claims at a time */
 
 /* A record of the batch. */
 struct arec {
 	size_t line, len;          /* its line: text[line .. line + len) */
 	unsigned long lineno;
+	/* by the threads: the length of its first field and sm_id_hash of
+	 * its bytes, the ID's when the ID is that field, unescaped */
+	size_t idlen;
+	uint64_t idhash;
 	/* by the threads: when numbered, its signatures v[sig .. sig + n)
-	 * of worker w's pool */
+	 * of thread w's output */
 	int ok, w;
 	size_t sig, n, miss, nmiss;
 	uint64_t size;
@@ -34,68 +42,89 @@ struct arec {
 
 /* A signature the dictionary did not hold: the entry of the record's
  * array it goes in, its hash, and its bytes, in the batch's text (a field
- * without escapes) or else in the worker's mtext. */
+ * without escapes) or else in the thread's mtext. */
 struct amiss {
 	size_t at, off, n;
 	uint64_t hash;
 	int own;
 };
 
-struct aworker {
+/* What a thread made of the records of a batch it numbered. */
+struct aout {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(struct amiss) miss;
 	DK_VEC(char) mtext;
+};
+
+/* A thread's scratch. */
+struct aworker {
 	dk_sigs sigs;
 	DK_VEC(uint64_t) hash;
 	sm_scratch scratch;
 };
 
-/* Lines read, and what the threads made of them. */
+/* Lines read, and what the threads made of them (out, by thread). */
 struct batch {
 	DK_VEC(char) text;
 	DK_VEC(struct arec) rec;
+	struct aout *out;
 };
 
-/* Two batches: while the threads number the current one, thread 0 first
- * reads the next. */
+/* Two batches: while the threads number one, the first thread takes the
+ * records of the other, then reads the batch after into it. */
 struct sm_ahead {
-	const dk_intern *dict;
+	sm_ctx *c;
 	struct batch b[2];
 	int cur;                   /* the batch being taken */
 	size_t next;               /* its record to take next */
-	int started, eof;
+	int eof;
 	size_t limit;              /* records of the batch read next */
-	dk_reader *r;              /* while numbering: read the next batch */
+	dk_reader *r;
+	sm_reader *s;
+	void (*take)(void *, dk_reader *, const sm_numbered *);
+	void *arg;
+	/* the threads' work: the batch numbered (NULL: none); whether the
+	 * first thread reads the batch after into b[!cur] first (at the
+	 * start), or takes b[cur] first, and has read into it (refilled) */
+	struct batch *num;
+	int first, refilled;
 	struct aworker *w;
 	int nw;
 	dk_counter claim;
-	sm_numbered out;           /* what sm_ahead_next hands out */
+	dk_intern pend;
+	sm_numbered out;           /* the record taken */
 	DK_VEC(sm_miss) miss;      /* its misses */
 };
 
 sm_ahead *
-sm_ahead_new(const sm_ctx *c)
+sm_ahead_new(sm_ctx *c)
 {
 	sm_ahead *a = dk_calloc(1, sizeof *a);
 
-	a->dict = &c->sigs;
+	a->c = c;
 	a->nw = c->nthreads > 1 ? c->nthreads : 1;
 	a->w = dk_calloc((size_t)a->nw, sizeof *a->w);
+	a->b[0].out = dk_calloc((size_t)a->nw, sizeof *a->b[0].out);
+	a->b[1].out = dk_calloc((size_t)a->nw, sizeof *a->b[1].out);
+	dk_intern_init(&a->pend, DK_INTERN_INDEX);
 	return a;
 }
 
 void
 sm_ahead_free(sm_ahead *a)
 {
-	int t;
+	int t, k;
 
 	for (t = 0; t < a->nw; t++) {
 		dk_sigs_free(&a->w[t].sigs);
-		DK_FREE_ALL(a->w[t].pool.v, a->w[t].hash.v, a->w[t].scratch.v, a->w[t].miss.v,
-		    a->w[t].mtext.v);
+		DK_FREE_ALL(a->w[t].hash.v, a->w[t].scratch.v);
+		for (k = 0; k < 2; k++)
+			DK_FREE_ALL(a->b[k].out[t].pool.v, a->b[k].out[t].miss.v,
+			    a->b[k].out[t].mtext.v);
 	}
-	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[1].text.v, a->b[1].rec.v,
-	    a->miss.v, a);
+	dk_intern_free(&a->pend);
+	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[0].out, a->b[1].text.v,
+	    a->b[1].rec.v, a->b[1].out, a->miss.v, a);
 }
 
 /* Copies the next lines of r into b, none at the end of r. */
@@ -105,6 +134,7 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 	dk_str line;
 	struct arec x = { 0 };
 
+	dk_reader_at(r, 0);
 	b->text.n = b->rec.n = 0;
 	a->limit = a->limit == 0 ? BATCH_FIRST :
 	    a->limit < BATCH_RECORDS ? 2 * a->limit : BATCH_RECORDS;
@@ -126,7 +156,8 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 
 /* A signature of record x that the dictionary does not hold, noted. */
 static void
-note_miss(const struct batch *b, struct aworker *w, struct arec *x, size_t i)
+note_miss(const struct batch *b, const struct aworker *w, struct aout *o, struct arec *x,
+    size_t i)
 {
 	const dk_str *sig = &w->sigs.v[i].s;
 	struct amiss m = { i, 0, sig->n, w->hash.v[i], 0 };
@@ -135,27 +166,33 @@ note_miss(const struct batch *b, struct aworker *w, struct arec *x, size_t i)
 		m.off = (size_t)(sig->p - b->text.v);
 	else {
 		m.own = 1;
-		m.off = w->mtext.n;
-		DK_GROW(&w->mtext, w->mtext.n + sig->n + 1);
+		m.off = o->mtext.n;
+		DK_GROW(&o->mtext, o->mtext.n + sig->n + 1);
 		if (sig->n)
-			memcpy(w->mtext.v + w->mtext.n, sig->p, sig->n);
-		w->mtext.n += sig->n;
+			memcpy(o->mtext.v + o->mtext.n, sig->p, sig->n);
+		o->mtext.n += sig->n;
 	}
-	DK_PUSH(&w->miss, m);
+	DK_PUSH(&o->miss, m);
 	x->nmiss++;
 }
 
-/* Numbers the signatures of record x, its last field, into w's pool, a
- * signature the dictionary lacks as a miss; leaves x->ok 0 when the
- * field is bad or lists one twice. */
+/* Numbers the signatures of record x of b, its last field, into thread
+ * tid's output, a signature the dictionary lacks as a miss; leaves x->ok
+ * 0 when the field is bad or lists one twice. */
 static void
-number(const sm_ahead *a, const struct batch *b, struct aworker *w, struct arec *x)
+number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 {
+	const dk_intern *dict = &a->c->sigs;
+	struct aworker *w = &a->w[tid];
+	struct aout *o = &b->out[tid];
 	char *p = b->text.v + x->line;
 	size_t i = x->len, n;
 	dk_idcount *v;
 	dk_str f;
 
+	for (x->idlen = 0; x->idlen < x->len && p[x->idlen] != '\t'; x->idlen++)
+		;
+	x->idhash = sm_id_hash((dk_str){ p, x->idlen });
 	while (i > 0 && p[i - 1] != '\t')
 		i--;
 	f = (dk_str){ p + i, x->len - i };
@@ -163,12 +200,12 @@ number(const sm_ahead *a, const struct batch *b, struct aworker *w, struct arec 
 	if (dk_parse_sigs(f, &w->sigs) != NULL)
 		return;
 	n = w->sigs.n;
-	x->w = (int)(w - a->w);
-	x->sig = w->pool.n;
+	x->w = tid;
+	x->sig = o->pool.n;
 	x->n = n;
 	x->size = w->sigs.size;
 	x->flags = w->sigs.flags;
-	x->miss = w->miss.n;
+	x->miss = o->miss.n;
 	x->nmiss = 0;
 	if (x->flags & DK_SIG_SHORT) {          /* left out unnumbered */
 		x->ok = 1;
@@ -179,16 +216,16 @@ number(const sm_ahead *a, const struct batch *b, struct aworker *w, struct arec 
 	DK_GROW(&w->hash, n + 1);
 	for (i = 0; i < n; i++) {
 		w->hash.v[i] = dk_intern_hash(w->sigs.v[i].s.p, w->sigs.v[i].s.n);
-		dk_intern_prefetch(a->dict, w->hash.v[i]);
+		dk_intern_prefetch(dict, w->hash.v[i]);
 	}
-	DK_GROW(&w->pool, w->pool.n + n + 1);
-	v = w->pool.v + w->pool.n;
+	DK_GROW(&o->pool, o->pool.n + n + 1);
+	v = o->pool.v + o->pool.n;
 	for (i = 0; i < n; i++) {
-		v[i].id = dk_intern_find_hashed(a->dict, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
+		v[i].id = dk_intern_find_hashed(dict, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 		    w->hash.v[i]);
 		v[i].count = w->sigs.v[i].count;
 		if (v[i].id == UINT32_MAX)
-			note_miss(b, w, x, i);
+			note_miss(b, w, o, x, i);
 	}
 	if (x->nmiss == 0) {            /* else sorted once they are numbered */
 		sm_sort_sigs(v, n, &w->scratch);
@@ -196,89 +233,128 @@ number(const sm_ahead *a, const struct batch *b, struct aworker *w, struct arec 
 			if (v[i].id == v[i - 1].id)
 				return;
 	}
-	w->pool.n += n;
+	o->pool.n += n;
 	x->ok = 1;
 }
 
+/* Takes record k of b: split and checked as sm_next would, then handed
+ * to the caller with its signatures numbered when they are. */
 static void
-number_work(void *arg, int tid)
+take_one(sm_ahead *a, const struct batch *b, size_t k)
 {
-	sm_ahead *a = arg;
-	struct aworker *w = &a->w[tid];
-	struct batch *b = &a->b[a->cur];
-	size_t k, end, n = b->rec.n;
-
-	if (tid == 0 && a->r)
-		read_batch(a, &a->b[!a->cur], a->r);
-	w->pool.n = w->miss.n = w->mtext.n = 0;
-	while ((k = dk_counter_take(&a->claim, CHUNK, n)) < n)
-		for (end = k + CHUNK < n ? k + CHUNK : n; k < end; k++)
-			number(a, b, w, &b->rec.v[k]);
-}
-
-/* The next batch, numbered, the one after it read meanwhile; 0 at the end
- * of r. */
-static int
-next_batch(sm_ahead *a, dk_reader *r)
-{
-	struct batch *b;
-
-	dk_reader_at(r, 0);
-	if (!a->started) {
-		read_batch(a, &a->b[0], r);
-		a->started = 1;
-	} else
-		a->cur = !a->cur;
-	b = &a->b[a->cur];
-	if (b->rec.n == 0)
-		return 0;
-	a->next = 0;
-	a->claim.next = 0;
-	a->r = a->eof ? NULL : r;
-	if (!a->r)
-		a->b[!a->cur].rec.n = 0;
-	dk_parallel(a->nw, number_work, a);
-	return 1;
-}
-
-int
-sm_ahead_next(sm_ahead *a, sm_reader *s, dk_reader *r, const sm_numbered **pre)
-{
-	struct batch *b = &a->b[a->cur];
-	struct arec *x;
+	const struct arec *x = &b->rec.v[k];
+	sm_reader *s = a->s;
+	dk_reader *r = a->r;
 	dk_str line;
 
-	if (a->next == b->rec.n) {
-		if (!next_batch(a, r))
-			return 0;
-		b = &a->b[a->cur];
-	}
-	x = &b->rec.v[a->next++];
 	dk_reader_at(r, x->lineno);
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);
 	sm_take(s, r);
-	*pre = NULL;
+	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {
+		s->x.idhash = x->idhash;
+		s->x.idhashed = 1;
+	}
 	if (x->ok) {
-		const struct aworker *w = &a->w[x->w];
-		const struct amiss *m = w->miss.v + x->miss;
+		const struct aout *o = &b->out[x->w];
+		const struct amiss *m = o->miss.v + x->miss;
 		size_t i;
 
 		a->miss.n = 0;
 		DK_GROW(&a->miss, x->nmiss + 1);
 		for (i = 0; i < x->nmiss; i++, m++)
 			a->miss.v[a->miss.n++] = (sm_miss){ m->at, m->hash,
-			    { (m->own ? w->mtext.v : b->text.v) + m->off, m->n } };
-		a->out = (sm_numbered){ w->pool.v + x->sig, x->n, x->size, x->flags,
+			    { (m->own ? o->mtext.v : b->text.v) + m->off, m->n } };
+		a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
 		    a->miss.v, a->miss.n };
-		*pre = &a->out;
 	}
-	return 1;
+	a->take(a->arg, r, x->ok ? &a->out : NULL);
+}
+
+/* The first thread's part besides numbering: at the start, reading the
+ * batch after the one numbered; then taking the records of b[cur] (up to
+ * one that must be taken from its field, which may change the
+ * dictionary), and, all taken, reading the batch after the one numbered
+ * into it. */
+static void
+lead(sm_ahead *a)
+{
+	struct batch *b = &a->b[a->cur];
+
+	if (a->first) {
+		read_batch(a, &a->b[!a->cur], a->r);
+		return;
+	}
+	while (a->next < b->rec.n && b->rec.v[a->next].ok)
+		take_one(a, b, a->next++);
+	if (a->next < b->rec.n || a->eof)
+		return;
+	read_batch(a, b, a->r);
+	a->refilled = 1;
+}
+
+static void
+number_work(void *arg, int tid)
+{
+	sm_ahead *a = arg;
+	struct batch *b = a->num;
+	size_t k, end, n;
+
+	if (tid == 0)
+		lead(a);
+	if (!b)
+		return;
+	n = b->rec.n;
+	while ((k = dk_counter_take(&a->claim, CHUNK, n)) < n)
+		for (end = k + CHUNK < n ? k + CHUNK : n; k < end; k++)
+			number(a, b, tid, &b->rec.v[k]);
+}
+
+/* Numbers batch b with the threads, the first one doing lead's part. */
+static void
+run(sm_ahead *a, struct batch *b)
+{
+	int t;
+
+	a->num = b;
+	a->claim.next = 0;
+	for (t = 0; b && t < a->nw; t++)
+		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n = 0;
+	dk_parallel(a->nw, number_work, a);
 }
 
 void
-sm_ahead_end(sm_ahead *a, dk_reader *r)
+sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
+    void (*take)(void *arg, dk_reader *r, const sm_numbered *pre), void *arg)
 {
-	(void)a;
+	struct batch *b;
+
+	a->r = r;
+	a->s = s;
+	a->take = take;
+	a->arg = arg;
+	read_batch(a, &a->b[0], r);
+	a->cur = 0;
+	a->first = 1;
+	run(a, &a->b[0]);
+	a->first = 0;
+	while ((b = &a->b[a->cur])->rec.n > 0) {
+		/* b is numbered, the next batch read (empty at the end) */
+		a->next = 0;
+		a->refilled = 0;
+		if (a->b[!a->cur].rec.n > 0) {
+			sm_pend_begin(a->c, &a->pend);
+			run(a, &a->b[!a->cur]);
+			sm_pend_end(a->c);
+		}
+		if (!a->refilled) {
+			while (a->next < b->rec.n)
+				take_one(a, b, a->next++);
+			b->rec.n = 0;
+			if (!a->eof)
+				read_batch(a, b, r);
+		}
+		a->cur = !a->cur;
+	}
 	dk_reader_at(r, 0);
 }

@@ -289,7 +289,8 @@ take_record(sm_input *in, dk_reader *r)
 	switch (s->kind->pairs) {
 	case DK_PAIRS_NONE:
 		if (s->own_plain)
-			sm_id_check(c, r, s->x.id);
+			sm_id_check(c, r, s->x.id,
+			    s->x.idhashed ? s->x.idhash : sm_id_hash(s->x.id));
 		d = add_record(in, r);
 		if (s->own_plain)
 			sm_id_note(c, s->x.id, d);
@@ -326,6 +327,16 @@ reads_ahead(const sm_input *in)
 	    (kind == DK_PAIRS_NONE || kind == DK_PAIRS_GROUP || kind == DK_PAIRS_VERIFY);
 }
 
+/* take_record for a record read ahead. */
+static void
+take_ahead(void *arg, dk_reader *r, const sm_numbered *pre)
+{
+	sm_input *in = arg;
+
+	in->pre = pre;
+	take_record(in, r);
+}
+
 void
 sm_input_read(sm_input *in, dk_reader *r)
 {
@@ -346,9 +357,7 @@ sm_input_read(sm_input *in, dk_reader *r)
 		return;
 	}
 	a = sm_ahead_new(in->c);
-	while (sm_ahead_next(a, s, r, &in->pre))
-		take_record(in, r);
-	sm_ahead_end(a, r);
+	sm_ahead_take(a, s, r, take_ahead, in);
 	sm_ahead_free(a);
 	in->pre = NULL;
 }
@@ -359,33 +368,43 @@ read_operand(dk_reader *r, void *arg)
 	sm_input_read(arg, r);
 }
 
+/* Key group k of a partition stream: its records, members and probes
+ * apart. */
+static void
+part_group(const void *src, size_t k, sm_u32s room[2], sm_group *g)
+{
+	const sm_input *in = src;
+	const sm_ctx *c = in->c;
+	size_t i, end = in->gstart.v[k + 1];
+
+	room[0].n = room[1].n = 0;
+	for (i = in->gstart.v[k]; i < end; i++) {
+		if (c->docs.v[i].flags & DK_SIG_PROBE)
+			DK_PUSH(&room[1], (uint32_t)i);
+		else
+			DK_PUSH(&room[0], (uint32_t)i);
+	}
+	*g = (sm_group){ room[0].v, room[1].v, room[0].n, room[1].n };
+}
+
+static uint64_t
+part_size(const void *src, size_t k)
+{
+	const sm_input *in = src;
+
+	return in->gstart.v[k + 1] - in->gstart.v[k];
+}
+
 /* Matches each key group of a partition stream on its own, exactly as if
  * the stream had been split by key. */
 static void
 match_parts(sm_input *in, sm_pairs *out)
 {
-	DK_VEC(uint32_t) member = { 0 }, probe = { 0 };
-	sm_ctx *c = in->c;
-	sm_matcher *mt = sm_matcher_new(c);
-	sm_group g;
-	size_t i, k, end;
+	sm_groups gs;
 
-	DK_PUSH(&in->gstart, (uint32_t)c->docs.n);
-	for (k = 0; k + 1 < in->gstart.n; k++) {
-		member.n = probe.n = 0;
-		end = in->gstart.v[k + 1];
-		for (i = in->gstart.v[k]; i < end; i++) {
-			if (c->docs.v[i].flags & DK_SIG_PROBE)
-				DK_PUSH(&probe, (uint32_t)i);
-			else
-				DK_PUSH(&member, (uint32_t)i);
-		}
-		g = (sm_group){ member.v, probe.v, member.n, probe.n };
-		sm_match_group(mt, &g);
-	}
-	sm_matcher_finish(mt, out);
-	free(member.v);
-	free(probe.v);
+	DK_PUSH(&in->gstart, (uint32_t)in->c->docs.n);
+	gs = (sm_groups){ in->gstart.n - 1, part_group, part_size, in };
+	sm_match_groups(in->c, &gs, out);
 }
 
 /* The documents that are queried: all but a partition stream's probes. */

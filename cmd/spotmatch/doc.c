@@ -367,12 +367,57 @@ sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsigned how)
 	return put_doc(c, id, v, n, sg->size, sg->n, sg->flags);
 }
 
+/* The number of a signature the dictionary lacked when its record was
+ * numbered ahead: added (to c->pend while it is set). */
+static uint32_t
+miss_id(sm_ctx *c, const sm_miss *m)
+{
+	uint32_t id;
+	int isnew;
+
+	if (!c->pend)
+		return dk_intern_id_hashed(&c->sigs, m->s.p, m->s.n, m->hash, &isnew);
+	id = dk_intern_find_hashed(&c->sigs, m->s.p, m->s.n, m->hash);
+	if (id != UINT32_MAX)
+		return id;
+	id = dk_intern_id_hashed(c->pend, m->s.p, m->s.n, m->hash, &isnew);
+	if (c->pendbase + id >= UINT32_MAX - 1)
+		dk_diex(DK_EXIT_INPUT, "too many distinct signatures");
+	return (uint32_t)(c->pendbase + id);
+}
+
+void
+sm_pend_begin(sm_ctx *c, dk_intern *pend)
+{
+	c->pend = pend;
+	c->pendbase = dk_intern_count(&c->sigs);
+}
+
+void
+sm_pend_end(sm_ctx *c)
+{
+	dk_intern *pend = c->pend;
+	size_t i, n = dk_intern_count(pend), len;
+	const char *p;
+	int isnew;
+
+	c->pend = NULL;
+	for (i = 0; i < n; i++) {
+		p = dk_intern_get(pend, (uint32_t)i, &len);
+		if (dk_intern_id(&c->sigs, p, len, &isnew) != c->pendbase + i || !isnew)
+			dk_diex(DK_EXIT_INPUT, "internal error: signatures numbered out of order");
+	}
+	if (n) {
+		dk_intern_free(pend);
+		dk_intern_init(pend, DK_INTERN_INDEX);
+	}
+}
+
 uint32_t
 sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 {
 	dk_idcount *v;
 	size_t i;
-	int isnew;
 
 	if (!admit(c, r, id, x->flags, x->n, x->size, 0))
 		return UINT32_MAX;
@@ -383,8 +428,7 @@ sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 	memcpy(v, x->v, x->n * sizeof *x->v);
 	/* in the order of the field, as sm_add_doc adds them */
 	for (i = 0; i < x->nmiss; i++)
-		v[x->miss[i].at].id = dk_intern_id_hashed(&c->sigs, x->miss[i].s.p,
-		    x->miss[i].s.n, x->miss[i].hash, &isnew);
+		v[x->miss[i].at].id = miss_id(c, &x->miss[i]);
 	sm_sort_sigs(v, x->n, &c->keys);
 	for (i = 1; i < x->n; i++)
 		if (v[i].id == v[i - 1].id)
@@ -520,11 +564,17 @@ ids_grow(sm_ctx *c)
 	}
 }
 
+uint64_t
+sm_id_hash(dk_str id)
+{
+	return dk_hash64(id.p, id.n, ID_SEED);
+}
+
 void
-sm_id_check(sm_ctx *c, dk_reader *r, dk_str id)
+sm_id_check(sm_ctx *c, dk_reader *r, dk_str id, uint64_t h)
 {
 	struct sm_idset *s = c->idset;
-	uint64_t h = dk_hash64(id.p, id.n, ID_SEED), x;
+	uint64_t x;
 	dk_str e;
 	size_t i;
 
@@ -626,6 +676,7 @@ sm_take(sm_reader *s, dk_reader *r)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "not a record of the keyed stream begun on line 1 (mixed input?)");
 	x->id = x->rec.f[keyed ? 1 : 0];
+	x->idhashed = 0;
 	x->sigtext = x->rec.f[x->rec.n - 1];
 }
 

@@ -117,6 +117,8 @@ struct sm_matcher {
 	/* exact copies in the group (fold) */
 	uint32_t *copy;            /* by document: the next copy of its class, or NONE */
 	size_t ncopy;
+	int shared;                /* copy is the lanes' (sm_match_plain): its
+	                            * links are kept, and not freed here */
 	struct cslot *ctab;        /* classes by hash */
 	size_t ctabsize;
 	DK_VEC(struct klass) cls;  /* the members' classes, then the probes' */
@@ -126,6 +128,9 @@ struct sm_matcher {
 	 * the candidates (rank of the query << 32 | rank of the member) */
 	int bypair;
 	DK_VEC(uint64_t) pk, ptmp, pcand;
+	/* for -v, added to the context's by sm_matcher_finish: a matcher of
+	 * a lane must not write to it */
+	unsigned long ngroups, nfolded, npairgroups;
 };
 
 
@@ -396,8 +401,9 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 	return dk_sim(c->m, o, x->len, y->len);
 }
 
-sm_matcher *
-sm_matcher_new(sm_ctx *c)
+/* A matcher of nw threads. */
+static sm_matcher *
+matcher_new(sm_ctx *c, int nw)
 {
 	sm_matcher *mt = dk_calloc(1, sizeof *mt);
 	size_t i, nsig = dk_intern_count(&c->sigs);
@@ -407,28 +413,15 @@ sm_matcher_new(sm_ctx *c)
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
 		mt->slot[i] = (struct slot){ NONE };
-	mt->nw = c->nthreads;
+	mt->nw = nw > 1 ? nw : 1;
 	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
 	return mt;
 }
 
-static int
-cmp_rank(const void *x, const void *y, const sm_ctx *c)
+sm_matcher *
+sm_matcher_new(sm_ctx *c)
 {
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	uint32_t la = c->docs.v[a].len, lb = c->docs.v[b].len;
-
-	if (la != lb)
-		return la > lb ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
-static const sm_ctx *sort_ctx;
-
-static int
-cmp_rank_q(const void *x, const void *y)
-{
-	return cmp_rank(x, y, sort_ctx);
+	return matcher_new(c, c->nthreads);
 }
 
 /* The bitmap of d into b[0..BITWORDS): a bit by signature, from its
@@ -641,8 +634,9 @@ pair_key(uint32_t a, uint32_t b)
 }
 
 /* Puts the members in rank order, by descending length then input
- * order (cmp_rank): members in input order whose lengths span a short
- * range are counted into place (a stable counting sort by length). */
+ * order: members in input order whose lengths span a short range are
+ * counted into place (a stable counting sort by length), the others
+ * sorted by a key of both. */
 static void
 rank_members(sm_matcher *mt, const sm_group *g)
 {
@@ -659,9 +653,14 @@ rank_members(sm_matcher *mt, const sm_group *g)
 	}
 	span = n ? (size_t)(hi - lo) + 1 : 0;
 	if (!ordered || span > 4 * n + 1024) {
-		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-		sort_ctx = c;
-		qsort(mt->rank2doc.v, n, sizeof *mt->rank2doc.v, cmp_rank_q);
+		DK_GROW(&mt->pk, n);
+		DK_GROW(&mt->ptmp, n);
+		for (i = 0; i < n; i++)
+			mt->pk.v[i] = (uint64_t)(UINT32_MAX - c->docs.v[g->member[i]].len) << 32 |
+			    g->member[i];
+		dk_sort_u64_tmp(mt->pk.v, n, mt->ptmp.v);
+		for (i = 0; i < n; i++)
+			mt->rank2doc.v[i] = (uint32_t)mt->pk.v[i];
 		return;
 	}
 	/* at[k]: the first rank of length hi - k */
@@ -1147,7 +1146,7 @@ sm_index(sm_matcher *mt, const sm_group *g)
 {
 	int t;
 
-	mt->c->ngroups++;
+	mt->ngroups++;
 	build_index(mt, g);
 	mt->nmember = g->nmember;
 	mt->probe = g->probe;
@@ -1170,6 +1169,24 @@ sm_index(sm_matcher *mt, const sm_group *g)
  * document of its class, and the pairs inside a class, all at 1, added;
  * the output is that of matching every document.  Members and probes are
  * folded apart, as probes are never paired with each other. */
+
+/* The link from document d to the next copy of its class.  The lanes of
+ * sm_match_plain share the links: a document is a member of one group
+ * and a probe of the next, and the two may be matched at once.  Its class
+ * is the same in both (copies have one length, so they fall in one
+ * partition and are probes of the next together), in the order of the
+ * input: both groups write the same links, atomically, and leave them. */
+static inline uint32_t
+link_get(const sm_matcher *mt, uint32_t d)
+{
+	return __atomic_load_n(&mt->copy[d], __ATOMIC_RELAXED);
+}
+
+static inline void
+link_set(sm_matcher *mt, uint32_t d, uint32_t next)
+{
+	__atomic_store_n(&mt->copy[d], next, __ATOMIC_RELAXED);
+}
 
 static uint64_t
 class_hash(const sm_ctx *c, uint32_t d)
@@ -1225,9 +1242,9 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 			continue;
 		}
 		kl = &mt->cls.v[k - 1];
-		mt->copy[kl->tail] = d;
+		link_set(mt, kl->tail, d);
 		kl->tail = d;
-		c->nfolded++;
+		mt->nfolded++;
 	}
 }
 
@@ -1236,24 +1253,23 @@ fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nrep
 static void
 unfold(const sm_matcher *mt, sm_pairs *p, size_t from)
 {
-	const uint32_t *next = mt->copy;
 	size_t i, end = p->n;
 	uint32_t a, b;
 	sm_pair x;
 
 	for (i = from; i < end; i++) {
 		x = p->v[i];
-		if (next[x.a] == NONE && next[x.b] == NONE)
+		if (link_get(mt, x.a) == NONE && link_get(mt, x.b) == NONE)
 			continue;
-		for (a = x.a; a != NONE; a = next[a])
-			for (b = x.b; b != NONE; b = next[b])
+		for (a = x.a; a != NONE; a = link_get(mt, a))
+			for (b = x.b; b != NONE; b = link_get(mt, b))
 				if (a != x.a || b != x.b)
 					DK_PUSH(p, ((sm_pair){ a < b ? a : b, a < b ? b : a, x.sim }));
 	}
 }
 
 /* The pairs inside the members' classes, at 1, into p; and every link
- * undone for the next group. */
+ * undone for the next group, unless the links are shared. */
 static void
 close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p)
 {
@@ -1263,10 +1279,10 @@ close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p)
 	for (k = 0; k < mt->cls.n; k++) {
 		if (mt->cls.v[k].rep == mt->cls.v[k].tail)
 			continue;
-		for (a = mt->cls.v[k].rep; k < nmember_cls && a != NONE; a = mt->copy[a])
-			for (b = mt->copy[a]; b != NONE; b = mt->copy[b])
+		for (a = mt->cls.v[k].rep; k < nmember_cls && a != NONE; a = link_get(mt, a))
+			for (b = link_get(mt, a); b != NONE; b = link_get(mt, b))
 				DK_PUSH(p, ((sm_pair){ a < b ? a : b, a < b ? b : a, 1.0 }));
-		for (a = mt->cls.v[k].rep; a != NONE; a = next) {
+		for (a = mt->cls.v[k].rep; !mt->shared && a != NONE; a = next) {
 			next = mt->copy[a];
 			mt->copy[a] = NONE;
 		}
@@ -1278,13 +1294,13 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 {
 	sm_ctx *c = mt->c;
 	size_t nm, np, nmcls, i;
-	unsigned long before = c->nfolded;
+	unsigned long before = mt->nfolded;
 	sm_group r;
 	int t;
 
 	if (g->nmember == 0)
 		return;
-	if (mt->ncopy < c->docs.n) {
+	if (!mt->shared && mt->ncopy < c->docs.n) {
 		mt->copy = dk_reallocarray(mt->copy, c->docs.n, sizeof *mt->copy);
 		for (i = mt->ncopy; i < c->docs.n; i++)
 			mt->copy[i] = NONE;
@@ -1300,7 +1316,7 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	for (t = 0; t < mt->nw; t++)
 		mt->w[t].mark = mt->w[t].pairs.n;
 	mt->bypair = pair_keys(mt, &r);
-	c->npairgroups += (unsigned long)mt->bypair;
+	mt->npairgroups += (unsigned long)mt->bypair;
 	sm_index(mt, &r);
 	if (mt->bypair) {
 		size_t found = 0;
@@ -1314,7 +1330,7 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	mt->bypair = 0;
 	dk_progress_step(g->nmember - nm, 0);    /* the copies folded */
 	drop_index(mt);
-	if (c->nfolded == before)
+	if (mt->nfolded == before)
 		return;
 	for (t = 0; t < mt->nw; t++)
 		unfold(mt, &mt->w[t].pairs, mt->w[t].mark);
@@ -1391,6 +1407,9 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 	int t;
 
 	collect(mt, out);
+	mt->c->ngroups += mt->ngroups;
+	mt->c->nfolded += mt->nfolded;
+	mt->c->npairgroups += mt->npairgroups;
 	for (t = 0; t < mt->nw; t++) {
 		struct worker *w = &mt->w[t];
 
@@ -1402,7 +1421,9 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 		DK_FREE_ALL(w->pairs.v, w->stamp, w->acc, w->cand.v, w->pfx.v);
 	}
 	sm_sort_pairs(out);
-	DK_FREE_ALL(mt->copy, mt->ctab, mt->pk.v, mt->ptmp.v, mt->pcand.v, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
+	if (!mt->shared)
+		free(mt->copy);
+	DK_FREE_ALL(mt->ctab, mt->pk.v, mt->ptmp.v, mt->pcand.v, mt->cls.v, mt->rmember.v, mt->rprobe.v, mt->w,
 	    mt->slot, mt->rank2doc.v, mt->touched.v, mt->lstart.v, mt->post.v, mt->bits.v,
 	    mt->pstart.v, mt->pcount.v, mt->blockw.v, mt);
 }
@@ -1427,6 +1448,165 @@ place_work(void *arg, int tid)
 			pl->part[i] = (uint32_t)dk_parts_find(pl->t, pl->c->docs.v[i].len);
 }
 
+/* The partitions of a plain stream: the documents by partition, those of
+ * partition k from member[start[k]] on. */
+struct plain {
+	sm_ctx *c;
+	const dk_parts *t;
+	const uint32_t *member;
+	const size_t *start;
+};
+
+/* Group k of a plain stream: partition k, with the documents of the one
+ * before that may match one of it as probes (into room[1]). */
+static void
+plain_group(const void *src, size_t k, sm_u32s room[2], sm_group *g)
+{
+	const struct plain *pl = src;
+	const sm_ctx *c = pl->c;
+	size_t i;
+
+	room[1].n = 0;
+	for (i = k ? pl->start[k - 1] : 0; k && i < pl->start[k]; i++)
+		if (dk_parts_probe(pl->t, k - 1, c->docs.v[pl->member[i]].len))
+			DK_PUSH(&room[1], pl->member[i]);
+	g->member = pl->member + pl->start[k];
+	g->nmember = pl->start[k + 1] - pl->start[k];
+	g->probe = room[1].v;
+	g->nprobe = room[1].n;
+}
+
+/* Its size for the order of the lanes: its members and the partition
+ * before (an upper bound on its probes). */
+static uint64_t
+plain_size(const void *src, size_t k)
+{
+	const struct plain *pl = src;
+
+	return pl->start[k + 1] - pl->start[k] + (k ? pl->start[k] - pl->start[k - 1] : 0);
+}
+
+/* ---- groups side by side ----
+ * At a high threshold a plain stream falls into many narrow partitions (a
+ * partition stream has many keys), and the work of each (folding its
+ * copies, its index, its queries) is too little to share among threads.
+ * With threads, each of them (a lane) then matches whole groups with a
+ * matcher of its own, taking the next one, the largest first, when it is
+ * done with one.  The pairs of all the lanes are sorted together at the
+ * end: the output is that of matching the groups one after the other.  A
+ * lane's matcher has a table by signature of its own (4 bytes a
+ * signature); the links of exact copies (4 bytes a document) are shared
+ * (link_get).  Fewer lanes are used when their tables would be large
+ * (lane_count). */
+struct lanes {
+	const sm_groups *gs;
+	const uint32_t *order;     /* the groups, largest first */
+	sm_matcher **mt;
+	dk_counter next;
+};
+
+static void
+lane_work(void *arg, int tid)
+{
+	struct lanes *ln = arg;
+	sm_u32s room[2] = { { 0 }, { 0 } };
+	sm_group g;
+	size_t i;
+
+	while ((i = dk_counter_take(&ln->next, 1, ln->gs->n)) < ln->gs->n) {
+		ln->gs->make(ln->gs->src, ln->order[i], room, &g);
+		sm_match_group(ln->mt[tid], &g);
+	}
+	free(room[0].v);
+	free(room[1].v);
+}
+
+/* How many lanes: one a thread, fewer when their signature tables would
+ * take more than an eighth of the pool and more than LANEROOM bytes (and
+ * never more than the groups). */
+#define LANEROOM ((size_t)4 << 20)
+
+static int
+lane_count(const sm_ctx *c, size_t ngroup)
+{
+	size_t table = (dk_intern_count(&c->sigs) + 2) * sizeof(struct slot);
+	size_t room = c->pool.n * sizeof *c->pool.v / 8;
+	int n = c->nthreads;
+
+	room = room > LANEROOM ? room : LANEROOM;
+	if ((size_t)n > ngroup)
+		n = (int)ngroup;
+	while (n > 1 && (size_t)(n - 1) * table > room)
+		n--;
+	return n;
+}
+
+/* Matches the groups of gs in nl lanes; the pairs into out. */
+static void
+match_lanes(sm_ctx *c, const sm_groups *gs, int nl, sm_pairs *out)
+{
+	struct lanes ln = { gs, NULL, NULL, { 0 } };
+	uint32_t *copy = dk_reallocarray(NULL, c->docs.n + 1, sizeof *copy);
+	uint64_t *key = dk_reallocarray(NULL, gs->n + 1, sizeof *key), size;
+	uint32_t *order = dk_reallocarray(NULL, gs->n + 1, sizeof *order);
+	size_t k;
+	int t;
+
+	for (k = 0; k < gs->n; k++) {
+		size = gs->size(gs->src, k);
+		key[k] = (uint64_t)(UINT32_MAX - (size < UINT32_MAX ? size : UINT32_MAX)) << 32 | k;
+	}
+	dk_sort_u64(key, gs->n);
+	for (k = 0; k < gs->n; k++)
+		order[k] = (uint32_t)key[k];
+	free(key);
+	for (k = 0; k < c->docs.n; k++)
+		copy[k] = NONE;
+	ln.order = order;
+	ln.mt = dk_calloc((size_t)nl, sizeof *ln.mt);
+	for (t = 0; t < nl; t++) {
+		ln.mt[t] = matcher_new(c, 1);
+		ln.mt[t]->copy = copy;
+		ln.mt[t]->ncopy = c->docs.n;
+		ln.mt[t]->shared = 1;
+	}
+	dk_parallel(nl, lane_work, &ln);
+	for (t = 0; t < nl; t++) {
+		sm_pairs none = { 0 };
+
+		collect(ln.mt[t], out);
+		sm_matcher_finish(ln.mt[t], &none);     /* adds up the counts */
+		free(none.v);
+	}
+	sm_sort_pairs(out);
+	free(ln.mt);
+	free(order);
+	free(copy);
+}
+
+void
+sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
+{
+	int nl = lane_count(c, gs->n);
+	sm_u32s room[2] = { { 0 }, { 0 } };
+	sm_matcher *mt;
+	sm_group g;
+	size_t k;
+
+	if (nl > 1) {
+		match_lanes(c, gs, nl, out);
+		return;
+	}
+	mt = sm_matcher_new(c);
+	for (k = 0; k < gs->n; k++) {
+		gs->make(gs->src, k, room, &g);
+		sm_match_group(mt, &g);
+	}
+	sm_matcher_finish(mt, out);
+	free(room[0].v);
+	free(room[1].v);
+}
+
 /* A plain stream: partitions the documents by length, then matches each
  * partition with the probes of the one before. */
 void
@@ -1434,10 +1614,10 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 {
 	dk_parts t;
 	size_t n = c->docs.n, k, i, *start, *fill;
-	uint32_t *part, *member, *probe;
-	sm_matcher *mt;
-	sm_group g;
+	uint32_t *part, *member;
 	struct placing pl;
+	struct plain p;
+	sm_groups gs;
 
 	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
 	if (!c->partition) {
@@ -1454,33 +1634,17 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	for (k = 0; k < t.n; k++)
 		start[k + 1] += start[k];
 	member = dk_reallocarray(NULL, n + 1, sizeof *member);
-	for (k = 0, i = 1; k < t.n; k++) {
+	for (k = 0; k < t.n; k++)
 		fill[k] = start[k];
-		i = start[k + 1] - start[k] > i ? start[k + 1] - start[k] : i;
-	}
-	/* a group's probes are some of the partition before it */
-	probe = dk_reallocarray(NULL, i, sizeof *probe);
 	for (i = 0; i < n; i++)
 		member[fill[part[i]]++] = (uint32_t)i;
 	free(part);
-	part = NULL;
-	mt = sm_matcher_new(c);
-	for (k = 0; k < t.n; k++) {
-		g.member = member + start[k];
-		g.nmember = start[k + 1] - start[k];
-		g.probe = probe;
-		g.nprobe = 0;
-		for (i = k ? start[k - 1] : 0; k && i < start[k]; i++)
-			if (dk_parts_probe(&t, k - 1, c->docs.v[member[i]].len))
-				probe[g.nprobe++] = member[i];
-		sm_match_group(mt, &g);
-	}
-	sm_matcher_finish(mt, out);
-	free(part);
+	p = (struct plain){ c, &t, member, start };
+	gs = (sm_groups){ t.n, plain_group, plain_size, &p };
+	sm_match_groups(c, &gs, out);
 	free(start);
 	free(fill);
 	free(member);
-	free(probe);
 	dk_parts_free(&t);
 }
 

@@ -102,6 +102,11 @@ typedef struct {
 	 * given); a document of a smaller length is short */
 	uint64_t minshared;
 	dk_intern sigs;
+	/* while the threads number records ahead (ahead.c), the signatures
+	 * sigs lacks, numbered from pendbase in the order met: they are added
+	 * to sigs, which numbers them the same, by sm_pend_end */
+	dk_intern *pend;
+	size_t pendbase;
 	sm_pool pool;
 	DK_VEC(sm_bigcount) big;
 	DK_VEC(dk_idcount) stage;  /* sm_add_doc's array, before the pool */
@@ -198,10 +203,12 @@ uint32_t sm_add_doc(sm_ctx *c, dk_reader *r, dk_str id, const dk_sigs *sg, unsig
  * before; sm_id_note after, with the document's number (UINT32_MAX for a
  * short record, whose ID is then copied).  A hash table of 8 bytes a
  * slot, at most 3/4 full, holds the documents' numbers; where each record
- * was is kept as runs of consecutive lines.  sm_ids_free frees it. */
-void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id);
+ * was is kept as runs of consecutive lines.  sm_ids_free frees it.
+ * sm_id_check's hash is sm_id_hash of the ID. */
+void sm_id_check(sm_ctx *c, dk_reader *r, dk_str id, uint64_t hash);
 void sm_id_note(sm_ctx *c, dk_str id, uint32_t d);
 void sm_ids_free(sm_ctx *c);
+uint64_t sm_id_hash(dk_str id);
 size_t sm_ids_bytes(const sm_ctx *c);
 /* A signature of a record numbered ahead that the dictionary did not
  * hold then: entry `at` of its array, its hash (dk_intern_hash) and its
@@ -225,6 +232,12 @@ typedef struct {
 } sm_numbered;
 /* sm_add_doc (without SM_ADD_* flags) for signatures numbered ahead. */
 uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x);
+/* While other threads look signatures up in c->sigs: sm_add_numbered
+ * numbers those it lacks in pend (empty, made with DK_INTERN_INDEX),
+ * leaving c->sigs as it is; sm_pend_end then adds them to it, and empties
+ * pend.  sm_add_doc must not be called meanwhile. */
+void sm_pend_begin(sm_ctx *c, dk_intern *pend);
+void sm_pend_end(sm_ctx *c);
 /* Sorts v[0..n) by number; scratch is room for a long list. */
 void sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch);
 
@@ -234,6 +247,8 @@ typedef struct {
 	const struct dk_keykind *kind;   /* the record's key kind (dk_keykinds) */
 	dk_keyinfo key;                  /* with a key */
 	dk_str id, sigtext;              /* sigtext: the SIGS field as read */
+	uint64_t idhash;                 /* sm_id_hash of id when idhashed */
+	int idhashed;                    /* (reading ahead hashes it) */
 	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
 } sm_rec;
 
@@ -266,14 +281,16 @@ const dk_sigs *sm_rec_sigs(sm_reader *s, dk_reader *r);
 /* ---- reading ahead (ahead.c) ---- */
 
 typedef struct sm_ahead sm_ahead;
-sm_ahead *sm_ahead_new(const sm_ctx *c);
+sm_ahead *sm_ahead_new(sm_ctx *c);
 /* sm_next for the rest of r, read ahead in batches numbered by c's
- * threads; *pre is then the record's signatures numbered, or NULL when
- * they must be added from its field (sm_add_doc).  The dictionary may
- * change only between calls. */
-int sm_ahead_next(sm_ahead *a, sm_reader *s, dk_reader *r, const sm_numbered **pre);
-/* Done with r: its messages name the line last read again. */
-void sm_ahead_end(sm_ahead *a, dk_reader *r);
+ * threads: take(arg, r, pre) for each record in order, s->x the record,
+ * pre its signatures numbered, or NULL when they must be added from its
+ * field (sm_add_doc).  take runs on the calling thread, while other
+ * threads look signatures up in c->sigs when pre is set: it may number
+ * them by sm_add_numbered, and change c->sigs no other way.  Then r's
+ * messages name the line last read again. */
+void sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
+    void (*take)(void *arg, dk_reader *r, const sm_numbered *pre), void *arg);
 void sm_ahead_free(sm_ahead *a);
 
 /* ---- the default mode (batch.c) ---- */
@@ -315,6 +332,22 @@ void sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *
 size_t sm_matcher_bytes(const sm_matcher *mt);    /* held, for -v */
 /* Frees the matcher, leaving the pairs found (sorted) in out. */
 void sm_matcher_finish(sm_matcher *mt, sm_pairs *out);
+/* Groups to match, n of them: make(src, k, room, g) makes group k into *g,
+ * its members or probes put in room (vectors of the caller's, reused
+ * from one group to the next) when they are not in place; size(src, k)
+ * is about how much work it is. */
+typedef DK_VEC(uint32_t) sm_u32s;
+typedef struct {
+	size_t n;
+	void (*make)(const void *src, size_t k, sm_u32s room[2], sm_group *g);
+	uint64_t (*size)(const void *src, size_t k);
+	const void *src;
+} sm_groups;
+/* Matches the groups of gs (sm_match_group), with c's threads side by
+ * side when there are several groups; the pairs, sorted, into out.  A
+ * document may be a member of one group and a probe of another, its exact
+ * copies the same in both. */
+void sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);
 /* The similarity of two documents, or -1 when they share less than

@@ -21,7 +21,19 @@
 # and indexing ran on the threads, the wall times 1.46x against 1.03x;
 # on the same machine quiet (load 0.3, 5 rounds) the wall times were
 # 1.35x (the build of the day before 1.39x) and the estimate 1.30x: the
-# load had made the estimate too high.
+# load had made the estimate too high.  Then the partitions were matched
+# side by side (a thread a group) and the records of a batch taken while
+# the next is numbered; six runs of 5 or 7 rounds with DK_BASELINE the
+# build before, the machine never quiet (load 1.6 to 3.3 from other
+# work): -j 2 over -j 1 wall 1.92x, 1.77x, 1.63x, 1.32x, 1.07x, 0.96x
+# (the build before, in the same runs, 1.40x, 1.39x, 1.31x, 1.10x, 0.96x,
+# 1.02x); new/old -j 2 wall 0.78, 0.75, 0.76, 0.83, 0.92, 1.06; estimated
+# 1.77x, 1.35x, 1.89x, 1.66x, 1.70x, 1.84x (before 1.41x, 1.19x, 1.43x,
+# 1.19x, 1.18x, 1.72x); -j 1 new/old CPU 0.94 to 1.04.  By phase, the
+# main thread's CPU at -j 2 (load about 2; -j 1 in brackets): reading
+# 0.31-0.37 s (0.52-0.54), the process's 0.59-0.65 s, both threads busy;
+# ordering 0.08 s (0.16); matching 0.20-0.29 s (0.37-0.53).  Quiet, the
+# speedup is still to be measured: under load both figures swing.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
