@@ -206,6 +206,16 @@ test_expect_success 'keyed stream: band keys of two bandings are refused' '
 	expect_error 2 "^spotmatch: s0:1: a band key of minhash -k 2 -l 3 -s 0 after one of an unrecorded banding" spotmatch -t 0.5 hand s0
 '
 
+test_expect_success '--against: an input banded otherwise than REF is refused, at its line' '
+	expect_error 2 "^spotmatch: s1:1: a band key of minhash -k 2 -l 3 -s 1 after one of minhash -k 2 -l 3 -s 0 (at s0:1)" \
+		spotmatch -t 0.5 --against s0 s1 &&
+	expect_error 2 "^spotmatch: kl:1: a band key of minhash -k 3 -l 2 -s 0 after one of minhash -k 2 -l 3 -s 0 (at s0:1)" \
+		spotmatch -t 0.5 --against s0 --within kl &&
+	minhash -k 2 -l 3 b2 >same &&
+	printf "d1\td2\t1.000000\n" >expect &&
+	spotmatch -t 0.5 --against s0 same >actual && test_cmp expect actual
+'
+
 test_expect_success 'keyed stream: streams of one banding, in both forms, shards or merged, give the pairs of one' '
 	printf "d1\td2\t1.000000\n" >expect &&
 	minhash -k 2 -l 3 bsigs | spotmatch -t 0.5 >actual && test_cmp expect actual &&

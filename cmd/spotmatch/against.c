@@ -391,6 +391,9 @@ keyed_record(struct against *a, dk_reader *r)
 	if (num >= 0 && a->cls->pairs == DK_PAIRS_SHARE && nfp && x->key.nfp != nfp)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "key with %lu fingerprints, REF's have %lu", x->key.nfp, nfp);
+	/* an input banded otherwise than REF shares no key with it */
+	if (num >= 0 && a->cls->pairs == DK_PAIRS_VERIFY)
+		sm_keyed_check_banding(a->keys, &x->key, r);
 	if (a->w) {
 		size_t nd = a->w->c.docs.n;
 

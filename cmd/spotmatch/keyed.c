@@ -116,8 +116,8 @@ sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r)
  * streams of both concatenated or merged would give no pairs between
  * them, or wrong candidates, with status 0.  Each band key's banding must
  * be the first's. */
-static void
-check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r)
+void
+sm_keyed_check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r)
 {
 	char now[DK_BANDPAR_MAX], first[DK_BANDPAR_MAX];
 	dk_str par = key->par;
@@ -357,7 +357,7 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_number
 		 * stream writes no signatures, and none are needed */
 		c->nosigs = 1;
 	} else
-		check_banding(k, &x->key, r);
+		sm_keyed_check_banding(k, &x->key, r);
 	d = same_as_last(k, id, sigs) ? k->lastdoc : record_doc(k, c, s, r, pre, id, sigs);
 	if (d == NONE)
 		return;

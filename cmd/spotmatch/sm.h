@@ -376,6 +376,10 @@ unsigned long sm_keyed_nfp(const sm_keyed *k);
 /* The fingerprint count of an imatch key, checked against the stream's:
  * dies with FILE:LINE when it is bad or differs. */
 void sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r);
+/* The banding of a band key (minhash's -k, -l, -s, -w), checked against
+ * the first band key k has seen (or made the first): dies with FILE:LINE
+ * when they differ. */
+void sm_keyed_check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r);
 size_t sm_keyed_bytes(const sm_keyed *k);
 void sm_keyed_free(sm_keyed *k);
 
