@@ -32,8 +32,12 @@
 # 1.19x, 1.18x, 1.72x); -j 1 new/old CPU 0.94 to 1.04.  By phase, the
 # main thread's CPU at -j 2 (load about 2; -j 1 in brackets): reading
 # 0.31-0.37 s (0.52-0.54), the process's 0.59-0.65 s, both threads busy;
-# ordering 0.08 s (0.16); matching 0.20-0.29 s (0.37-0.53).  Quiet, the
-# speedup is still to be measured: under load both figures swing.
+# ordering 0.08 s (0.16); matching 0.20-0.29 s (0.37-0.53).  Quiet (load
+# 0.9-1.2, JSCALE_PERF=0, DK_BASELINE the build before): -j 2 over -j 1
+# wall 1.86x and 1.98x in two runs of 7 rounds (the build before 1.27x
+# and 1.41x), 1.88x at 1,000,000 documents (3 rounds; before 1.50x);
+# new/old -j 2 wall 0.71, 0.76 and 0.81; -j 1 CPU new/old 1.06, 1.07
+# and 1.07.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
