@@ -228,7 +228,7 @@ test_expect_success 'keyed errors: sorted input, other signatures, fingerprint c
 	minhash --per-band -w -k 2 -l 16 I | sort >I.sorted &&
 	expect_error 2 "the records of a document must be consecutive" \
 		spotmatch --against R.b I.sorted &&
-	# the hand-written keys carry R.b's banding: the signatures are what differs
+	# the keys, written by hand, carry the banding of R.b: the signatures differ
 	k=00000000000000aa &&
 	printf "B000/k2l16s0w:$k\td1\tx=1\nB001/k2l16s0w:$k\td1\tx=2\n" >bad &&
 	expect_error 2 "spotmatch: bad:2: document .d1. appears with other signatures" \
