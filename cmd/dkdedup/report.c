@@ -11,18 +11,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A temporary of the job opened for reading: one that cannot be is the
+ * job's failure, status 1. */
+static dk_reader *
+open_file(const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+
+	if (!r)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	return r;
+}
+
+/* The end of reading one: a read error (already reported) is status 1. */
+static void
+close_file(dk_reader *r)
+{
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+}
+
 /* Records of a stream file whose last field satisfies want(); every
  * record when want is NULL. */
 static unsigned long long
 count(const char *path, int (*want)(dk_str last))
 {
-	dk_reader *r = dk_reader_open(path);
+	dk_reader *r = open_file(path);
 	unsigned long long n = 0;
 	dk_str line, last;
 	char *tab;
 
-	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", path);
 	while (dk_read_line(r, &line)) {
 		if (!want) {
 			n++;
@@ -34,9 +53,7 @@ count(const char *path, int (*want)(dk_str last))
 		last.n = line.n - (size_t)(tab - line.p);
 		n += want(last) != 0;
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
+	close_file(r);
 	return n;
 }
 
@@ -80,7 +97,7 @@ split_sigs(const char *sigs, dk_reader *r, dk_str line, dk_str *id, dk_str *sum,
 unsigned long long
 dd_exact_short(const char *sigs, const char *pairs)
 {
-	dk_reader *r = dk_reader_open(sigs);
+	dk_reader *r = open_file(sigs);
 	FILE *fp = fopen(pairs, "a");
 	dk_intern sums;
 	DK_VEC(char) ids = { 0 };
@@ -90,8 +107,6 @@ dd_exact_short(const char *sigs, const char *pairs)
 	uint32_t k;
 	int isnew;
 
-	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", sigs);
 	if (!fp)
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	dk_intern_init(&sums, 0);
@@ -112,9 +127,7 @@ dd_exact_short(const char *sigs, const char *pairs)
 		    (int)((k + 1 < at.n ? at.v[k + 1] : ids.n) - at.v[k]), ids.v + at.v[k],
 		    (int)id.n, id.p);
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
+	close_file(r);
 	if (ferror(fp) | fclose(fp))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	dk_intern_free(&sums);
@@ -130,7 +143,7 @@ dd_exact_short(const char *sigs, const char *pairs)
 static unsigned long long
 count_exact(const char *sigs, const char *removed)
 {
-	dk_reader *r = dk_reader_open(sigs);
+	dk_reader *r = open_file(sigs);
 	dk_intern ids;
 	DK_VEC(dk_str) sums = { 0 };
 	unsigned long long n = 0;
@@ -139,8 +152,6 @@ count_exact(const char *sigs, const char *removed)
 	uint32_t a, b;
 	int isnew;
 
-	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", sigs);
 	dk_intern_init(&ids, 0);
 	while (dk_read_line(r, &line)) {
 		split_sigs(sigs, r, line, &id, &sum, &last);
@@ -148,11 +159,8 @@ count_exact(const char *sigs, const char *removed)
 		if (isnew)      /* IDs are unique: spotsig checked them */
 			DK_PUSH(&sums, ((dk_str){ dk_memdup(sum.p, sum.n), sum.n }));
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
-	if (!(r = dk_reader_open(removed)))
-		dk_die(DK_EXIT_OPERAND, "%s", removed);
+	close_file(r);
+	r = open_file(removed);
 	while (dk_read_line(r, &line)) {
 		t1 = memchr(line.p, '\t', line.n);
 		t2 = t1 ? memchr(t1 + 1, '\t', line.n - (size_t)(t1 + 1 - line.p)) : NULL;
@@ -165,9 +173,7 @@ count_exact(const char *sigs, const char *removed)
 		n += a != UINT32_MAX && b != UINT32_MAX && sums.v[a].n == sums.v[b].n &&
 		    memcmp(sums.v[a].p, sums.v[b].p, sums.v[a].n) == 0;
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
+	close_file(r);
 	for (a = 0; a < sums.n; a++)
 		free(sums.v[a].p);
 	free(sums.v);
@@ -201,7 +207,7 @@ pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, u
 unsigned long long
 dd_add_contained(const char *sigs, const char *pairs, const char *contained, double ratio)
 {
-	dk_reader *r = dk_reader_open(sigs);
+	dk_reader *r = open_file(sigs);
 	dk_intern ids, seen;
 	DK_VEC(double) mass = { 0 };
 	unsigned long long n = 0;
@@ -214,8 +220,6 @@ dd_add_contained(const char *sigs, const char *pairs, const char *contained, dou
 	FILE *fp;
 	int isnew;
 
-	if (!r)
-		dk_die(DK_EXIT_OPERAND, "%s", sigs);
 	dk_intern_init(&ids, 0);
 	dk_intern_init(&seen, 0);
 	while (dk_read_line(r, &line)) {
@@ -232,20 +236,14 @@ dd_add_contained(const char *sigs, const char *pairs, const char *contained, dou
 			DK_PUSH(&mass, (double)parsed.size);
 	}
 	dk_sigs_free(&parsed);
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
-	if (!(r = dk_reader_open(pairs)))
-		dk_die(DK_EXIT_OPERAND, "%s", pairs);
+	close_file(r);
+	r = open_file(pairs);
 	while (dk_read_record(r, &rec, 2)) {
 		pair_key(pairs, r, &ids, &rec, key);
 		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
-	if (!(r = dk_reader_open(contained)))
-		dk_die(DK_EXIT_OPERAND, "%s", contained);
+	close_file(r);
+	r = open_file(contained);
 	if (!(fp = fopen(pairs, "a")))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	while (dk_read_record(r, &rec, 2)) {
@@ -263,9 +261,7 @@ dd_add_contained(const char *sigs, const char *pairs, const char *contained, dou
 		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
 		n++;
 	}
-	if (dk_reader_error(r))
-		exit(DK_EXIT_OPERAND);
-	dk_reader_close(r);
+	close_file(r);
 	if (ferror(fp) | fclose(fp))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	dk_record_free(&rec);

@@ -1496,8 +1496,8 @@ plain_size(const void *src, size_t k)
  * end: the output is that of matching the groups one after the other.  A
  * lane's matcher has a table by signature of its own (4 bytes a
  * signature); the links of exact copies (4 bytes a document) are shared
- * (link_get).  Fewer lanes are used when their tables would be large
- * (lane_count). */
+ * (link_get).  When the lanes would take too much memory the groups are
+ * matched one after the other instead (lane_count). */
 struct lanes {
 	const sm_groups *gs;
 	const uint32_t *order;     /* the groups, largest first */
