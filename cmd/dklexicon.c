@@ -56,6 +56,7 @@ struct state {
 	dk_shape shape;         /* of the first lexicon file's terms (-L, -m) */
 	const char *first;      /* its name */
 	int tocheck;            /* -L: records of this file left to check_shape */
+	int qcheck;             /* -L: records of this file left to dk_qgram_check */
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
 	uint64_t minsigs;       /* --min-sigs, 0 when not given */
@@ -269,6 +270,10 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->tocheck)
 		check_shape(st, r);
+	if (st->qcheck && st->sigs.n) {
+		st->qcheck--;
+		dk_qgram_check(dk_lexicon_q(st->lex), &st->sigs, r);
+	}
 	if (st->nrec > dk_lexicon_n(st->lex) && dk_lexicon_n(st->lex) <= 1 && st->lo > 0 &&
 	    !(st->sigs.flags & DK_SIG_PROBE))
 		hollow(st, r);
@@ -347,6 +352,7 @@ run(dk_reader *r, void *arg)
 	}
 	keyed = dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
 	st->tocheck = DK_SHAPE_CHECKS;
+	st->qcheck = DK_SHAPE_CHECKS;
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
@@ -487,6 +493,8 @@ main(int argc, char **argv)
 		check_cut(&st, argc ? argv[0] : "-");
 		st.nout = dk_lexicon_prune(st.lex, st.lo, st.hi);
 	}
+	if (st.mode == COUNT)   /* of a signature stream: of q-grams? */
+		dk_lexicon_set_q(st.lex, dk_lexicon_qgrams(st.lex));
 	if (st.mode != FILTER)
 		dk_lexicon_write(st.lex);
 	if (dk_verbose && prune)

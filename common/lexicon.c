@@ -30,6 +30,7 @@ struct dk_lexicon {
 	uint64_t ndocs;
 	int cut;                /* dk_lexicon_prune'd, for cutlo:cuthi */
 	double cutlo, cuthi;
+	unsigned q;             /* its terms are q-grams of q characters (!q), or 0 */
 };
 
 dk_lexicon *
@@ -275,6 +276,95 @@ dk_lexicon_prune(dk_lexicon *lx, double lo, double hi)
 	return left;
 }
 
+/* ---- q-grams ---- */
+
+size_t
+dk_term_chars(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* The length of a term as a q-gram: its characters, or 0 when it cannot
+ * be one (it holds a byte that is not a letter, digit or mark). */
+static size_t
+qgram_len(const char *s, size_t n)
+{
+	return dk_is_word(s, n) ? dk_term_chars(s, n) : 0;
+}
+
+unsigned
+dk_lexicon_q(const dk_lexicon *lx)
+{
+	return lx->q;
+}
+
+void
+dk_lexicon_set_q(dk_lexicon *lx, unsigned q)
+{
+	lx->q = q;
+}
+
+unsigned
+dk_lexicon_qgrams(const dk_lexicon *lx)
+{
+	size_t i, len, q = 0, n = 0;
+
+	for (i = 0; i < lx->n; i++) {
+		if (lx->v[i].df == 0)
+			continue;
+		len = qgram_len(lx->text + lx->v[i].off, lx->v[i].len);
+		if (len == 0 || len > DK_QGRAM_MAX || (q && len != q))
+			return 0;
+		q = len;
+		n++;
+	}
+	return n >= DK_QGRAM_TERMS ? (unsigned)q : 0;
+}
+
+/* The term s as written in a message: at most 40 bytes, whole characters. */
+static int
+shown(const char *s, size_t n)
+{
+	if (n > 40) {
+		n = 40;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	return (int)n;
+}
+
+const char *
+dk_qgram_clash(unsigned q, const char *what, const char *s, size_t n, char *why)
+{
+	size_t len;
+
+	if (!q || (len = qgram_len(s, n)) == q)
+		return NULL;
+	if (len == 0)
+		snprintf(why, DK_LEXICON_WHY, "%s \"%.*s\" is no q-gram, and the lexicon "
+		    "holds q-grams of %u characters (!q %u)", what, shown(s, n), s, q, q);
+	else
+		snprintf(why, DK_LEXICON_WHY, "%s \"%.*s\" is a q-gram of %zu characters, and "
+		    "the lexicon holds q-grams of %u (!q %u)", what, shown(s, n), s, len, q, q);
+	return why;
+}
+
+void
+dk_qgram_check(unsigned q, const dk_sigs *sigs, const dk_reader *r)
+{
+	char why[DK_LEXICON_WHY];
+	size_t i;
+
+	for (i = 0; q && i < sigs->n; i++)
+		if (dk_qgram_clash(q, "signature", sigs->v[i].s.p, sigs->v[i].s.n, why))
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s: they share "
+			    "no term (give a lexicon of this stream's signatures)", why);
+}
+
 int
 dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi)
 {
@@ -328,6 +418,43 @@ bad:
 	return why;
 }
 
+/* The !q record of a lexicon of q-grams: Q, 1 to DK_QGRAM_MAX.  The terms
+ * read before (of files loaded before this one) must be q-grams of Q. */
+static const char *
+parse_q(dk_lexicon *lx, dk_str f, char *why)
+{
+	size_t i, len;
+	unsigned q = 0;
+
+	for (i = 0; i < f.n && q <= DK_QGRAM_MAX; i++) {
+		if (f.p[i] < '0' || f.p[i] > '9')
+			break;
+		q = q * 10 + (unsigned)(f.p[i] - '0');
+	}
+	if (f.n == 0 || i < f.n || q < 1 || q > DK_QGRAM_MAX) {
+		snprintf(why, DK_LEXICON_WHY, "!q record: expected the q-grams' length, "
+		    "1 to %d characters", DK_QGRAM_MAX);
+		return why;
+	}
+	if (lx->q && lx->q != q) {
+		snprintf(why, DK_LEXICON_WHY, "q-grams of %u characters (!q %u), and the "
+		    "lexicon read before holds q-grams of %u: they share no term", q, q, lx->q);
+		return why;
+	}
+	for (i = 0; !lx->q && i < lx->n; i++) {
+		const char *t = lx->text + lx->v[i].off;
+
+		if (lx->v[i].df == 0 || (len = qgram_len(t, lx->v[i].len)) == q)
+			continue;
+		snprintf(why, DK_LEXICON_WHY, "q-grams of %u characters (!q %u), and the "
+		    "lexicon read before holds \"%.*s\", %s: they share no term", q, q,
+		    shown(t, lx->v[i].len), t, len ? "of another length" : "no q-gram");
+		return why;
+	}
+	lx->q = q;
+	return NULL;
+}
+
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */
 static const char *
 decode_term(dk_str *t)
@@ -377,7 +504,7 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 	uint64_t v;
 	uint32_t id;
 	int seen_n = 0, agreed, before = lx->n > 0 || lx->ndocs > 0 || lx->cut;
-	int aftercut = lx->cut;
+	int aftercut = lx->cut, terms = 0;
 
 	while (!msg && dk_read_record(r, &rec, 0)) {
 		agreed = rec.n == 3 && rec.f[2].n == 6 && memcmp(rec.f[2].p, "!agree", 6) == 0;
@@ -389,6 +516,9 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 				msg = "a lexicon cut for an IDF range (!idf: dklexicon -m --idf) "
 				    "merges with no other, and its !idf record comes before its terms";
 			before = 1;
+		} else if (rec.n == 2 && rec.f[0].n == 2 && memcmp(rec.f[0].p, "!q", 2) == 0) {
+			if ((msg = parse_q(lx, rec.f[1], why)) == NULL && terms)
+				msg = "the !q record of a lexicon of q-grams comes before its terms";
 		} else if (rec.n != 2 && !agreed) {
 			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF[<TAB>!agree], found %zu field%s",
 			    rec.n, rec.n == 1 ? "" : "s");
@@ -406,7 +536,11 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 			;
 		else if (v == 0)
 			msg = "DF is 0";
+		else if ((msg = dk_qgram_clash(lx->q, "term", rec.f[0].p, rec.f[0].n,
+		    why)) != NULL)
+			;
 		else {
+			terms = 1;
 			/* The DF summed so far: a term listed twice adds up, and
 			 * the sum must stay within N too. */
 			id = dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
@@ -510,6 +644,11 @@ dk_lexicon_write(const dk_lexicon *lx)
 
 		snprintf(range, sizeof range, "!idf\t%.15g:%.15g\n", lx->cutlo, lx->cuthi);
 		dk_buf_str(&dk_out, range);
+	}
+	if (lx->q) {
+		dk_buf_str(&dk_out, "!q\t");
+		dk_buf_u64(&dk_out, lx->q);
+		dk_buf_char(&dk_out, '\n');
 	}
 	for (i = 0; i < nl; i++) {
 		dk_buf_bytes(&dk_out, lines[i].p, lines[i].n);

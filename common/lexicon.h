@@ -100,6 +100,35 @@ size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
 int dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi);
 const char *dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why);
 
+/* Lexicons of q-grams (qgram -q Q's signatures): a term that is a q-gram
+ * of another length, or no q-gram, is in no such lexicon, so that the
+ * lexicon of qgram -q 4's stream filtering or fingerprinting qgram -q 5's
+ * finds every term unknown (exit 0 with nothing kept, or everything).
+ * dklexicon writes a record "!q" TAB Q after "!N" (and "!idf") when every
+ * term it counted is a q-gram of Q characters (letters, digits and marks
+ * only, dk_is_word) and there are at least DK_QGRAM_TERMS of them; loading
+ * keeps it, checks that every term read with it (in that file, and in
+ * those loaded before and after it) has Q characters, and refuses a second
+ * file's !q of another Q.  A lexicon without the record (one written
+ * before it, or of other terms) is read as before, unchecked.
+ * dk_term_chars: the characters of a UTF-8 term; dk_lexicon_q: Q, or 0;
+ * dk_lexicon_qgrams: the Q of lx's terms by the rule above, or 0. */
+#define DK_QGRAM_MAX 64         /* qgram -q's largest */
+#define DK_QGRAM_TERMS 4
+size_t dk_term_chars(const char *s, size_t n);
+unsigned dk_lexicon_q(const dk_lexicon *lx);
+void dk_lexicon_set_q(dk_lexicon *lx, unsigned q);
+unsigned dk_lexicon_qgrams(const dk_lexicon *lx);
+/* NULL when the term s may be in a lexicon whose dk_lexicon_q is q (0: not
+ * one of q-grams; else s is a q-gram of q characters), else why not, in
+ * why (DK_LEXICON_WHY), the term called what ("term", "signature"). */
+const char *dk_qgram_clash(unsigned q, const char *what, const char *s, size_t n,
+    char *why);
+/* A record's signatures against such a lexicon: the first that cannot be
+ * in it is fatal at the record's FILE:LINE.  The readers check the first
+ * DK_SHAPE_CHECKS records of each file, as dk_shape_check. */
+void dk_qgram_check(unsigned q, const dk_sigs *sigs, const dk_reader *r);
+
 /* What terms look like.  A lexicon of words (dklexicon -w) and one of
  * signatures that join words with ':' (spot signatures, shingles, word
  * chains) share no term, so that a filter or a fingerprint given the one
@@ -139,7 +168,8 @@ int dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
 #define DK_SHAPE_CHECKS 16
 void dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r);
 
-/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut),
+/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut,
+ * "!q" for q-grams),
  * then TERM TAB DF records
  * (TERM TAB DF TAB "!agree" for a term marked agreed)
  * sorted bytewise by the written (percent-encoded) TERM, which is the
