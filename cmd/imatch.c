@@ -63,7 +63,7 @@ struct lexicon {
 	size_t nsecondary;
 	dk_buf pool;
 	dk_shape shape;         /* of the loaded terms: words or signatures */
-	unsigned q;             /* dk_lexicon_q: its terms are q-grams of q */
+	dk_made made;           /* dk_lexicon_made: q-grams, words, joins of words */
 	uint64_t hollow;        /* N + 1 when N <= 1 and no term is in the range */
 	const char *hollowpath; /* the (first) lexicon file then */
 };
@@ -96,7 +96,7 @@ struct scratch {
 	uint32_t doc;
 	dk_sha1 *sha1;
 	int tocheck;            /* records of this file left to check_shape */
-	int qcheck;             /* records of this file left to dk_qgram_check */
+	dk_made_tally tally;    /* of this file, for dk_made_check */
 };
 
 /* ---- lexicon ---- */
@@ -399,15 +399,22 @@ check_shape(const struct lexicon *lx, struct scratch *w, const dk_reader *r, int
 	}
 }
 
-/* A document whose terms are its words, and a lexicon of q-grams: only
- * the words of q characters could be found in it, and they are not what
- * it counted. */
+/* A document, whose terms are its words, and a lexicon of q-grams or of
+ * joins of words (!q, !w N > 1): only the words of q characters could be
+ * found in the one, none in the other, and neither is what it counted. */
 static void
-text_for_qgrams(const struct lexicon *lx, const dk_reader *r)
+text_for_made(const struct lexicon *lx, const dk_reader *r)
 {
-	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a document, whose terms are "
-	    "its words, and the lexicon holds q-grams of %u characters (!q %u): give "
-	    "imatch qgram -q %u's signature stream of the documents", lx->q, lx->q, lx->q);
+	if (lx->made.kind == 'q')
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a document, whose terms "
+		    "are its words, and the lexicon holds q-grams of %u characters (!q %u): "
+		    "give imatch qgram -q %u's signature stream of the documents",
+		    lx->made.n, lx->made.n, lx->made.n);
+	if (lx->made.kind == 'w' && lx->made.n > 1)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a document, whose terms "
+		    "are its words, and the lexicon holds terms of %u words joined by ':' "
+		    "(!w %u): give imatch the signature stream it was made from",
+		    lx->made.n, lx->made.n);
 }
 
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
@@ -436,10 +443,7 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		dk_record_sigs(r, rec, &w->sigs);
 		if (w->tocheck)
 			check_shape(lx, w, r, 1);
-		if (w->qcheck && w->sigs.n) {
-			w->qcheck--;
-			dk_qgram_check(lx->q, &w->sigs, r);
-		}
+		dk_made_check(lx->made, &w->tally, &w->sigs, r);
 		for (i = 0; i < w->sigs.n; i++)
 			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
@@ -447,8 +451,8 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 	last = dk_record_text(r, rec);
 text:
-	if (lx->q)
-		text_for_qgrams(lx, r);
+	if (lx->made.kind)
+		text_for_made(lx, r);
 	if (o->quoted == DK_QUOTED_SKIP)
 		last = dk_unquote(last, &w->unquoted);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
@@ -588,7 +592,7 @@ imatch_file(dk_reader *r, void *arg)
 	int kind = j->o->mode;
 
 	j->w->tocheck = DK_SHAPE_CHECKS;
-	j->w->qcheck = DK_SHAPE_CHECKS;
+	memset(&j->w->tally, 0, sizeof j->w->tally);
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
@@ -687,7 +691,7 @@ main(int argc, char **argv)
 		    "imatch selects from (give the whole lexicon)", cutlo, cuthi);
 	select_terms(&lx, src, &o);
 	lx.shape = dk_lexicon_shape(src, 0);
-	lx.q = dk_lexicon_q(src);
+	lx.made = dk_lexicon_made(src);
 	rank_secondary(&lx);
 	if (dk_lexicon_n(src) <= 1 && lx.nprimary == 0 && !o.extend) {
 		lx.hollow = 1 + dk_lexicon_n(src);
