@@ -1,0 +1,45 @@
+#!/bin/sh
+test_description='mix-ups of thresholds: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t'
+. "$(dirname "$0")/lib.sh"
+
+test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
+	awk "BEGIN { srand(3); split(\"the a of and to in is was for on that with as by at from it this an be are or his her they we our news report city council said police market year new people\", w, \" \");
+		for (s = 0; s < 6; s++) {
+			for (i = 1; i <= 80; i++) b[i] = w[1 + int(rand() * 40)];
+			for (v = 0; v < 3; v++) {
+				for (i = 1; i <= 80; i++) c[i] = b[i];
+				for (j = 0; j < v * 3; j++) c[1 + int(rand() * 80)] = w[1 + int(rand() * 40)];
+				printf \"d%d\t\", s * 3 + v + 1;
+				for (i = 1; i <= 80; i++) printf \"%s%s\", c[i], i < 80 ? \" \" : \"\n\"
+			} } }" >docs &&
+	test $(wc -l <docs) = 18 &&
+	awk -F "\t" "{ printf \"%s\tg%d\n\", \$1, int((substr(\$1, 2) - 1) / 3) }" docs >gold &&
+	spotsig docs >sig &&
+	spotmatch -t 0.9 sig >p9 && spotmatch -t 0.3 sig >p3 &&
+	test -s p9 && test $(wc -l <p3) -gt $(wc -l <p9)
+'
+
+test_expect_success 'evaluate -t under the least SIM of the pairs by more than a step warns, status 0' '
+	printf "d13\td14\t1.000000\n" >expect && test_cmp expect p9 &&
+	evaluate -t 0.3 gold p9 >out 2>err &&
+	echo "evaluate: p9: no pair has SIM under 1.00, more than a step above -t 0.30: the scores under 1.00 are those at 1.00 (were the pairs made at a higher threshold?)" >expect &&
+	test_cmp expect err &&
+	evaluate --sweep -t 0.3 gold p9 >out 2>err && test_cmp expect err &&
+	evaluate -t 0.9 gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate --sweep gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.3 gold p3 >out 2>err && test_must_be_empty err &&
+	evaluate -c gold gold >out 2>err && test_must_be_empty err
+'
+
+test_expect_success 'spotmatch warns when the band keys pair documents at -t with a chance under one half' '
+	minhash -t 0.9 sig >b9 &&
+	spotmatch -t 0.5 b9 >out 2>err &&
+	echo "spotmatch: b9:1: band keys of minhash -k 16 -l 12 -s 0 -w pair documents at -t 0.5 with a chance of 0.00018: most such pairs will be missed (minhash -t 0.5 makes the keys for it)" >expect &&
+	test_cmp expect err &&
+	spotmatch -t 0.9 b9 >out 2>err && test_must_be_empty err &&
+	minhash -t 0.5 sig >b5 &&
+	spotmatch -t 0.5 b5 >out 2>err && test_must_be_empty err &&
+	spotmatch -t 0.5 sig >exact && test $(wc -l <out) -le $(wc -l <exact)
+'
+
+test_done
