@@ -19,13 +19,15 @@ test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
 	test -s p9 && test $(wc -l <p3) -gt $(wc -l <p9)
 '
 
-test_expect_success 'evaluate -t under the least SIM of the pairs by more than a step warns, status 0' '
+test_expect_success 'evaluate -t under the least SIM of the pairs by more than two steps warns, status 0' '
 	printf "d13\td14\t1.000000\n" >expect && test_cmp expect p9 &&
 	evaluate -t 0.3 gold p9 >out 2>err &&
-	echo "evaluate: p9: no pair has SIM under 1.00, more than a step above -t 0.30: the scores under 1.00 are those at 1.00 (were the pairs made at a higher threshold?)" >expect &&
+	echo "evaluate: p9: no pair has SIM under 1.00, more than two steps above -t 0.30: the scores under 1.00 are those at 1.00 (were the pairs made at a higher threshold?)" >expect &&
 	test_cmp expect err &&
 	evaluate --sweep -t 0.3 gold p9 >out 2>err && test_cmp expect err &&
 	evaluate -t 0.9 gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.8 --step 0.1 gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.8 gold p9 >out 2>err && test -s err &&
 	evaluate --sweep gold p9 >out 2>err && test_must_be_empty err &&
 	evaluate -t 0.3 gold p3 >out 2>err && test_must_be_empty err &&
 	evaluate -c gold gold >out 2>err && test_must_be_empty err
