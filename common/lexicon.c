@@ -475,6 +475,51 @@ dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_reader 
 		    term_words(t->eg, strlen(t->eg)), m.n, m.n);
 }
 
+int
+dk_found_want(const dk_lexicon *lx, const dk_found_tally *t)
+{
+	return t->records < DK_SHAPE_CHECKS && t->sigs < DK_FOUND_SIGS && !lx->cut &&
+	    lx->ndocs > 1 && lx->n >= DK_FOUND_SIGS;
+}
+
+void
+dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n)
+{
+	t->found += dk_lexicon_find(lx, s, n) >= 0;
+	t->pending++;
+}
+
+void
+dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
+{
+	if (t->pending == 0)
+		return;
+	t->records++;
+	if (t->sigs == 0)
+		t->first = dk_reader_lineno(r);
+	t->sigs += t->pending;
+	t->pending = 0;
+	if (t->sigs >= DK_FOUND_SIGS && t->found == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of the %zu signatures "
+		    "from line %lu on is in the lexicon (%zu terms): it was made from other "
+		    "signatures (of another language, spotsig -a, -c or -d, tokenizer), and "
+		    "each would count as unknown (give a lexicon of this stream's signatures)",
+		    t->sigs, t->first, lx->n);
+}
+
+void
+dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
+    const dk_reader *r)
+{
+	size_t i;
+
+	if (!dk_found_want(lx, t))
+		return;
+	for (i = 0; i < sigs->n; i++)
+		dk_found_term(lx, t, sigs->v[i].s.p, sigs->v[i].s.n);
+	dk_found_record(lx, t, r);
+}
+
 /* ---- files ---- */
 
 /* The !idf record of a cut lexicon: LO:HI. */

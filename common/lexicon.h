@@ -156,6 +156,31 @@ typedef struct {
 } dk_made_tally;
 void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_reader *r);
 
+/* A lexicon made from other signatures than a stream's (of another
+ * language, another spotsig -a, -c or -d, another tokenizer) holds none
+ * of them, and a filter or fingerprint treats every one as unknown: exit
+ * 0 with all dropped or all kept.  dk_found_check tallies, over the first
+ * DK_SHAPE_CHECKS records with signatures of a file (t zeroed at its
+ * start), the signatures the lexicon holds; once DK_FOUND_SIGS are seen
+ * and it holds none, it is fatal at the record's FILE:LINE.  A lexicon of
+ * fewer than DK_FOUND_SIGS terms, or cut for an IDF range (it lacks the
+ * terms it filters as unknown), or of at most one document, is not
+ * checked. */
+#define DK_FOUND_SIGS 64
+typedef struct {
+	int records;
+	size_t sigs, found, pending;
+	unsigned long first;
+} dk_found_tally;
+void dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
+    const dk_reader *r);
+/* The same a term at a time, for a program that holds its signatures
+ * otherwise: while dk_found_want, dk_found_term on each of a record's
+ * (decoded) signatures, then dk_found_record. */
+int dk_found_want(const dk_lexicon *lx, const dk_found_tally *t);
+void dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n);
+void dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r);
+
 /* What terms look like.  A lexicon of words (dklexicon -w) and one of
  * signatures that join words with ':' (spot signatures, shingles, word
  * chains) share no term, so that a filter or a fingerprint given the one

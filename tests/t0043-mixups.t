@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='mix-ups of thresholds: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t'
+test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures'
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
@@ -42,6 +42,28 @@ test_expect_success 'spotmatch warns when the band keys pair documents at -t wit
 	minhash -t 0.5 sig >b5 &&
 	spotmatch -t 0.5 b5 >out 2>err && test_must_be_empty err &&
 	spotmatch -t 0.5 sig >exact && test $(wc -l <out) -le $(wc -l <exact)
+'
+
+test_expect_success 'a lexicon of another language holds none of the signatures: spotsig -L and dklexicon -L refuse it' '
+	awk "BEGIN { srand(5); split(\"der die das und ist ein eine nicht mit von zu den dem auf fuer stadt rat polizei markt jahr neue menschen sagte bericht nachrichten\", w, \" \");
+		for (d = 0; d < 30; d++) { printf \"g%d\t\", d;
+			for (i = 1; i <= 80; i++) printf \"%s%s\", w[1 + int(rand() * 25)], i < 80 ? \" \" : \"\n\" } }" >de &&
+	spotsig -l de de | dklexicon >lexde &&
+	test $(wc -l <lexde) -gt 100 &&
+	terms=$(grep -vc "^!" lexde) &&
+	expect_error 2 "^spotsig: docs:4: none of the 66 signatures from line 1 on is in the lexicon ($terms terms): it was made from other signatures (of another language, spotsig -a, -c or -d, tokenizer), and each would count as unknown (give a lexicon of this stream.s signatures)\$" spotsig -l en --idf 0.2:0.9 -L lexde docs &&
+	spotsig -l en docs >sig &&
+	expect_error 2 "^dklexicon: sig:4: none of the 66 signatures from line 1 on is in the lexicon ($terms terms)" dklexicon --idf 0.2:0.9 -L lexde sig
+'
+
+test_expect_success 'the lexicon of the stream itself, of another collection, or cut, is not refused' '
+	spotsig -l en docs | dklexicon >lexen &&
+	spotsig -l en --idf 0.2:0.9 -L lexen docs >a &&
+	spotsig -l en --idf 0.2:0.9 docs >b && test_cmp b a &&
+	head -n 9 docs >half && spotsig -l en half | dklexicon >lexhalf &&
+	tail -n 9 docs >other && spotsig -l en --idf 0.2:1 -L lexhalf other >/dev/null &&
+	dklexicon -m --idf 0.5:0.9 lexde >cut &&
+	dklexicon --idf 0.5:0.9 -L cut sig >/dev/null
 '
 
 test_done
