@@ -66,4 +66,11 @@ test_expect_success 'the lexicon of the stream itself, of another collection, or
 	dklexicon --idf 0.5:0.9 -L cut sig >/dev/null
 '
 
+test_expect_success 'dkcluster -a given twice is refused (the second list read in place of the first)' '
+	head -n 9 docs >h1 && tail -n 9 docs >h2 &&
+	expect_error 2 "^dkcluster: -a given twice (h1, h2): it takes one list of every document (cat the files into one)\$" dkcluster -a h1 -a h2 p3 &&
+	cat h1 h2 >both && dkcluster -a both p3 >actual &&
+	dkcluster -a docs p3 >expect && test_cmp expect actual
+'
+
 test_done
