@@ -568,6 +568,15 @@ parse_made(dk_lexicon *lx, int kind, dk_str f, char *why)
 		    DK_MADE_MAX);
 		return why;
 	}
+	if (lx->made.kind == 'w' && m.kind == 'w' && lx->made.n > 1 && m.n > 1 &&
+	    lx->made.n != m.n) {
+		/* lenient, as unfit: spot signatures that all join 3 words in
+		 * one shard may all join 25 (word chains) in another */
+		lx->made.kind = 0;
+		lx->made.n = 0;
+		lx->unmade = 1;
+		return NULL;
+	}
 	if (lx->made.kind && (lx->made.kind != m.kind || lx->made.n != m.n)) {
 		snprintf(why, DK_LEXICON_WHY, "%s, and the lexicon read before holds %s: "
 		    "they share no term", made_name(m, a, sizeof a),

@@ -115,10 +115,11 @@ const char *dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, cha
  * lexicon of a signature stream; -w: when no word holds a colon), !q
  * before !w.  Loading keeps it, and refuses a second file's record of
  * another kind or N, and a term !q does not fit (in that file, and those
- * loaded before and after it).  A term !w does not fit drops the record
- * instead: spot signatures all join as many words in a small collection,
- * whose lexicon then says !w, but not in a larger one (chains cut short
- * at a document's end), and merging the two is no mix-up.  A lexicon
+ * loaded before and after it).  A term !w does not fit, or a second !w of
+ * another N (both over 1), drops the record instead: spot signatures all
+ * join as many words in a small collection, whose lexicon then says !w,
+ * but not in a larger one (chains cut short at a document's end, word
+ * chains of 24 words), and merging the two is no mix-up.  A lexicon
  * without a record (written before, or of other terms) is read as
  * before, unchecked.  dk_term_chars: the characters of a UTF-8 term. */
 #define DK_MADE_MAX 64          /* qgram -q's and -w's largest */

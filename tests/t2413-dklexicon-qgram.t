@@ -51,6 +51,10 @@ test_expect_success 'spot signatures that all join 3 words say !w 3, and merge w
 	printf "!N\t2\na:dog:ran\t1\na:end\t1\na:owl:flew\t1\nthe:cat:sat\t2\nthe:fox:hid\t1\n" >expect &&
 	dklexicon -m s3 s2 >actual && test_cmp expect actual &&
 	dklexicon -m s2 s3 >actual && test_cmp expect actual &&
+	printf "c\tthe:cat=1 a:dog=1 the:fox=1 a:owl=1\n" | dklexicon >w2 &&
+	sed -n 2p w2 >actual && printf "!w\t2\n" >expect && test_cmp expect actual &&
+	dklexicon -m s3 w2 >actual && ! grep "^!w" actual &&
+	dklexicon -m w2 s3 >actual && ! grep "^!w" actual &&
 	printf "c\tthe:cat:sat=1 a:end=1 the:end=1 a:dog:ran=1 a:x=1 a:y=1 a:z=1 the:w=1\n" >cut &&
 	dklexicon --idf 0:1 -L s3 cut >actual && test_cmp cut actual
 '
