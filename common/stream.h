@@ -44,7 +44,12 @@
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
  *     "!agree" marks a term the IDF filter keeps whatever its DF (lexicon.h,
  *     agree.h).  A lexicon cut for one IDF range (dklexicon -m --idf) has a
- *     record "!idf" TAB LO:HI after "!N": it serves that range only.
+ *     record "!idf" TAB LO:HI after "!N": it serves that range only.  A
+ *     lexicon says what made it in a record after "!N" (and "!idf"):
+ *     "!q" TAB Q, every term a q-gram of Q characters (dklexicon over
+ *     qgram -q Q), or "!w" TAB N, every term N words joined by ":"
+ *     (dklexicon -w: 1; over qgram -w N: N); the readers refuse terms of
+ *     another kind (lexicon.h).
  *
  * Two checks every reader of these streams makes, written once:
  *   - the kind of a stream is recognised from its first line, and a stream

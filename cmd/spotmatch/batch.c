@@ -429,6 +429,8 @@ check_stream(const sm_input *in, sm_ctx *c, int tau_set)
 	if (kind != DK_PAIRS_GROUP) {
 		if (!tau_set && kind != DK_PAIRS_SHARE)
 			c->tau = 0.9;
+		if (kind == DK_PAIRS_VERIFY && in->keyed)
+			sm_keyed_check_chance(in->keyed, c->tau);
 		return;
 	}
 	if (!c->partition)

@@ -380,6 +380,9 @@ void sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r);
  * the first band key k has seen (or made the first): dies with FILE:LINE
  * when they differ. */
 void sm_keyed_check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r);
+/* Warns when the first band key's banding pairs documents at tau with a
+ * chance under one half. */
+void sm_keyed_check_chance(const sm_keyed *k, double tau);
 size_t sm_keyed_bytes(const sm_keyed *k);
 void sm_keyed_free(sm_keyed *k);
 

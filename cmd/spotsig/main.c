@@ -297,6 +297,12 @@ check_lexicon(struct state *st, const dk_reader *r)
 		st->tocheck = 0;
 		dk_shape_check(&st->shape, &s, r);
 	}
+	/* a lexicon of other signatures (language, -a, -c, -d) holds none */
+	for (i = 0; dk_found_want(st->lex, &st->found) && i < st->u.n; i++) {
+		decode_sig(&st->raw, st->sig.p + st->u.v[i].off, st->u.v[i].len);
+		dk_found_term(st->lex, &st->found, st->raw.p, st->raw.n);
+	}
+	dk_found_record(st->lex, &st->found, r);
 	if (st->ndocs > n && n <= 1 && st->lo > 0)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts "
 		    "%llu document%s (!N): every IDF is 0, below %g:%g, so every signature "
@@ -477,6 +483,7 @@ run(dk_reader *r, void *arg)
 
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
 	st->tocheck = st->external;
+	memset(&st->found, 0, sizeof st->found);
 	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
 		text = doc.text;
 		st->bytes += doc.raw.n;

@@ -148,6 +148,7 @@ struct state {
 	dk_shape shape;         /* -L: of the first lexicon file's terms */
 	const char *first;      /* -L: its name */
 	int tocheck;            /* -L: this file's signatures not yet checked */
+	dk_found_tally found;   /* -L: this file's, for dk_found_check */
 	/* per document, reused */
 	dk_buf unquoted;        /* --quoted skip: the text left */
 	dk_tokens toks;
