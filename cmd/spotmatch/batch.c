@@ -490,6 +490,7 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		sm_match_plain(&c, &pairs);
 	else
 		sm_keyed_finish(sm_input_take_keys(in), &c, o->tau_set, &pairs);
+	sm_dense_filter(&c, &pairs);
 	t1 = sm_seconds();
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
@@ -500,9 +501,10 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
-		    "%llu candidates compared, %zu pairs", c.docs.n,
+		    "%llu candidates compared, %llu pairs below --dense-tau dropped, "
+		    "%zu pairs", c.docs.n,
 		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
-		    c.placed, c.candidates, pairs.n);
+		    c.placed, c.candidates, c.ndense, pairs.n);
 	dk_out_close();
 	free(pairs.v);
 	sm_input_free(in);
