@@ -38,8 +38,7 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^default $DK_DENSE_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv |" "$top/README.md" &&
-	grep -F "	spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
 	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&
 	grep -F "also reaches $DK_DENSE_TAU (\`--dense-tau\`," "$top/README.md" &&
 	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
