@@ -497,9 +497,11 @@ report(const struct against *a)
 	dk_note("against: peak bytes held: %zu", a->peakbytes);
 	if (getrusage(RUSAGE_SELF, &ru) == 0)
 		dk_note("against: peak RSS: %ld kB", ru.ru_maxrss);
-	dk_note("against: %llu lists visited, %llu candidates compared, "
-	    "%llu pairs below --dense-tau dropped", c->lists, c->candidates,
-	    c->ndense + (a->w ? a->w->c.ndense : 0));
+	dk_note("against: %llu lists visited, %llu candidates compared",
+	    c->lists, c->candidates);
+	if (c->dense_tau > 0)
+		dk_note("against: pairs below --dense-tau dropped: %llu",
+		    c->ndense + (a->w ? a->w->c.ndense : 0));
 	dk_note("against: REF indexed in %.2f s; input matched in %.2f s, %.0f documents/s",
 	    a->tindex, a->tstream, a->tstream > 0 ? (double)a->ninput / a->tstream : 0.0);
 }

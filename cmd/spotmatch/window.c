@@ -151,10 +151,12 @@ report(const struct win *w)
 	if (w->o.learn && w->tail >= w->o.learn && !w->lex)
 		dk_note("window: order learned from the window after %llu documents: "
 		    "%zu signatures ranked", (unsigned long long)w->o.learn, w->learnt);
-	dk_note("window: %llu documents, %llu %s, %llu pairs below --dense-tau dropped",
-	    (unsigned long long)w->docs,
+	dk_note("window: %llu documents, %llu %s", (unsigned long long)w->docs,
 	    (unsigned long long)(w->o.novel ? w->novel : w->pairs),
-	    w->o.novel ? "novel" : "pairs", (unsigned long long)w->ndense);
+	    w->o.novel ? "novel" : "pairs");
+	if (w->o.dense_tau > 0)
+		dk_note("window: pairs below --dense-tau dropped: %llu",
+		    (unsigned long long)w->ndense);
 	dk_note("window: peak documents held: %zu", w->peak);
 	dk_note("window: documents held at the end: %llu, signatures: %zu",
 	    (unsigned long long)(w->tail - w->head), w->dict.live);
