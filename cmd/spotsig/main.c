@@ -31,7 +31,8 @@ static const struct dk_usage usage = {
 	"                (default 1: those without any)\n"
 	"  --dense N     a document with fewer than N spot signatures (counts\n"
 	"                summed, before --idf) gets its word chains instead:\n"
-	"                every L consecutive non-stopwords, after a ':'\n"
+	"                every L consecutive non-stopwords, after a ':', and\n"
+	"                is marked !chains (spotmatch --dense-tau)\n"
 	"  --dense-words L\n"
 	"                the words of a chain (default 24; 1 to 64)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
@@ -144,7 +145,10 @@ spot_mass(const struct state *st)
 	return total;
 }
 
-/* --dense: the words of a word chain, by default (--dense-words).  Long
+/* --dense: the words of a word chain, by default (--dense-words), for
+ * spotsig alone, without a higher bar for the pairs of chain documents;
+ * the whole job (dupkit.defaults) takes runs of 4 with spotmatch
+ * --dense-tau 0.85 instead, which hold siblings apart by the bar.  Long
  * runs are the evidence a document too short for spot signatures needs:
  * a word that tells two sibling pages of one template apart (a type or
  * class name) breaks every chain it falls in, so that 24 words hold such
