@@ -17,7 +17,9 @@
  *     FLAG   = "!short" | "!chains" | "!probe"
  *              Flags come before any SIG, each once, in any order.
  *              spotsig writes !short before !chains; partition puts
- *              !probe before the flags of the record it copies.
+ *              !probe before the flags of the record it copies, and the
+ *              readers of its streams find a probe by that first item
+ *              (common/ids.c, spotmatch's batch.c).
  *              !short: the document has too few signatures to be matched
  *                      (spotsig -m); it still lists them.
  *              !chains: the document is represented by word chains
