@@ -155,6 +155,45 @@ test_expect_success '--against with minhash bands on both sides (keyed verificat
 	test_cmp expect actual
 '
 
+# imatch of signatures copies their field, flags in: SIM is then the share
+# of fingerprints, held to T as any other (c1 and c2 share 2 of 3 with
+# the extra lexicons of these five documents).
+test_expect_success 'imatch streams: the flag of either document, batch and --against' '
+	{
+		printf "c1\t!chains %s\n" "$(sigs :a 1 2 3 4 5 6 7 8 9)" &&
+		printf "c2\t!chains %s\n" "$(sigs :a 1 2 3 4 5 6 7 8 9)" &&
+		printf "s1\t%s\n" "$(sigs b 1 2 3 4 5 6 7 8 9)" &&
+		printf "s2\t%s\n" "$(sigs b 1 2 3 4 5 6 7 8 9)" &&
+		printf "x1\t%s\n" "$(sigs x 1 2 3 4 5 6 7 8 9)"
+	} >im.sigs &&
+	dklexicon im.sigs >im.lex &&
+	imatch -L im.lex -i 0:1 -K 2 im.sigs >im.keys &&
+	grep "	c[12]	" im.keys >c.keys && test -s c.keys &&
+	! grep -v "	!chains :a1=1 " c.keys &&
+	printf "c1\tc2\t0.666667\ns1\ts2\t1.000000\n" >expect &&
+	spotmatch im.keys >actual &&
+	test_cmp expect actual &&
+	printf "s1\ts2\t1.000000\n" >expect &&
+	spotmatch --dense-tau 0.9 im.keys >actual &&
+	test_cmp expect actual &&
+	grep -e "	c1	" -e "	s1	" im.keys >ref.keys &&
+	grep -e "	c2	" -e "	s2	" im.keys >in.keys &&
+	sed "s/	!chains /	/" ref.keys >ref.plain &&
+	sed "s/	!chains /	/" in.keys >in.plain &&
+	spotmatch --against ref.plain in.plain >actual &&
+	printf "c1\tc2\t0.666667\ns1\ts2\t1.000000\n" >all.im &&
+	test_cmp all.im actual &&
+	spotmatch --dense-tau 0.9 --against ref.plain in.plain >actual &&
+	test_cmp all.im actual &&
+	for r in ref.keys ref.plain; do
+		for i in in.keys in.plain; do
+			test $r$i = ref.plainin.plain && continue
+			spotmatch --dense-tau 0.9 --against $r $i >actual &&
+			test_cmp expect actual || return 1
+		done
+	done
+'
+
 test_expect_success '--window: the same rule for each arriving document' '
 	spotmatch -t 0.6 --window 10 in >actual &&
 	test_cmp all actual &&
