@@ -89,6 +89,7 @@ struct bdoc {
 	size_t head, headlen, first;
 	size_t n;
 	uint64_t idhash;        /* --agree: a hash of the ID */
+	int chains;             /* represented by word chains (!chains) */
 };
 
 /* Where the word classes come from: the languages of -l (all of them
@@ -156,6 +157,7 @@ struct state {
 	DK_VEC(uint32_t) at;    /* triples: antecedent token, ns position, slot */
 	dk_buf sig;             /* encoded signatures, back to back */
 	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
+	int chains;             /* u holds word chains (--dense): !chains */
 	uint32_t *uslot;        /* u index + 1 */
 	size_t umask;
 	dk_buf raw;             /* a decoded signature for -L look-ups */
