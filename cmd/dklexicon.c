@@ -31,7 +31,7 @@ static const struct dk_usage usage = {
 	"  --lexicon     with --idf and --agree: write the input's lexicon, the\n"
 	"                signatures --agree keeps marked !agree, not the stream\n"
 	"  --min-sigs N  with --idf: flag !short a line left with fewer than N\n"
-	"                signatures, counts summed (spotsig -m after the filter)\n"
+	"                distinct signatures (spotsig -m after the filter)\n"
 	"  -L FILE       IDF statistics from a lexicon (repeatable: merged)\n"
 	"                instead of the input itself\n"
 	"  -v            statistics on stderr\n"
@@ -159,31 +159,9 @@ count_record(struct state *st, dk_reader *r, dk_record *rec, int keyed)
 	}
 }
 
-/* The counts summed of a line's items whose id passes (SIG=COUNT each, the
- * line checked by the reader already), flags left out. */
-static uint64_t
-kept_mass(const char *sigs, const char *end, const uint32_t *ids)
-{
-	const char *p, *sp, *eq;
-	uint64_t total = 0;
-	size_t k = 0;
-
-	for (p = sigs; p < end; p = sp + 1) {
-		sp = memchr(p, ' ', (size_t)(end - p));
-		if (!sp)
-			sp = end;
-		if (*p == '!' || ids[k++] == UINT32_MAX)
-			continue;
-		for (eq = sp; eq > p && eq[-1] != '='; eq--)
-			;
-		total += eq > p ? strtoull(eq, NULL, 10) : 1;
-	}
-	return total;
-}
-
 /* Writes a signature line keeping the flags and the items whose id passes
  * (ids[k] for the k-th of n items; UINT32_MAX: dropped).  A line left
- * without signatures, or with fewer than --min-sigs (counts summed, as
+ * without signatures, or with fewer than --min-sigs distinct ones (as
  * spotsig -m counts them), is flagged !short, since it cannot be
  * matched. */
 static void
@@ -198,7 +176,7 @@ write_filtered(struct state *st, const char *line, size_t head, size_t len,
 		kept += ids[k] != UINT32_MAX;
 	dk_buf_bytes(&dk_out, line, head);
 	if (!(flags & DK_SIG_SHORT) && (kept == 0 ||
-	    (st->minsigs > 1 && kept_mass(sigs, end, ids) < st->minsigs))) {
+	    kept < st->minsigs)) {
 		dk_buf_str(&dk_out, "!short");
 		first = 0;
 	}

@@ -403,7 +403,7 @@ ifeq ($(ONE),)
 # its pieces in shard order (merged by key for length partitions, whose
 # keys must not decrease)
 PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
-MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1 --min-shared $(MIN_SHARED) $(DENSETAU)
+MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1 --min-distinct $(MIN_SHARED) $(DENSETAU)
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
 $(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) $(O_shards) | $(OUT)/match
@@ -416,7 +416,7 @@ else
 # length partitions itself, so the probe copies that partition --shard
 # writes for key ranges are never made.
 THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
-ONE_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED) $(DENSETAU)
+ONE_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-distinct $(MIN_SHARED) $(DENSETAU)
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
 ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS) $(OUT)/idf.lex,$(KEYED))
@@ -425,7 +425,7 @@ $(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
 endif
 
 # ---- SpotSigs: exact copies of documents too short to judge ----
-# A document whose filtered signatures (counts summed) are fewer than
+# A document whose distinct filtered signatures are fewer than
 # MIN_SHARED is never matched (dklexicon --min-sigs flags it !short after
 # the filter, as spotsig -m would); dkdedup still removes its exact copies,
 # by the SHA-1 of the text (spotsig --checksum, the column before the
@@ -510,7 +510,7 @@ help:
 	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs $(DK_TAU) from dupkit.defaults, lsh 0.44, imatch none, ddd 0.8)'
 	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
 	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
-	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
+	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: distinct signatures a pair shares at least'
 	@echo '  QUOTED=$(QUOTED)  keep or skip quoted mail text, in every workflow (--quoted of spotsig, qgram, dklexicon -w and imatch; $(DK_QUOTED) from dupkit.defaults)'
 	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
 	@echo '  DENSE_WORDS=$(DENSE_WORDS)  spotsigs: the words of a chain (spotsig --dense-words)'

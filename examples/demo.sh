@@ -27,12 +27,12 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig --quoted $DK_QUOTED | spotmatch -t $tau --min-shared $DK_MIN_SHARED | dkcluster"
+echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig --quoted $DK_QUOTED | spotmatch -t $tau --min-distinct $DK_MIN_SHARED | dkcluster"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 # each stage into a file of its own, so that set -e stops at the one that
 # fails (a pipeline's status is only its last command's)
 spotsig --quoted "$DK_QUOTED" "$tmp/docs" >"$tmp/sigs"
-spotmatch -t "$tau" --min-shared "$DK_MIN_SHARED" "$tmp/sigs" >"$tmp/pairs"
+spotmatch -t "$tau" --min-distinct "$DK_MIN_SHARED" "$tmp/sigs" >"$tmp/pairs"
 cat "$tmp/pairs"
 echo "# the clusters, one story a line:"
 dkcluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"

@@ -168,7 +168,7 @@ key-map)
 	case $method in
 	spotsigs)
 		# the filtered signatures, with the SHA-1 of the text before
-		# them: a document whose signatures (counts summed) are fewer
+		# them: a document whose distinct signatures are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
 		text | $spot --checksum |
@@ -186,7 +186,7 @@ match-reduce)
 	# short documents (spotsigs) and of tasks that skipped records
 	# (!skipped) passed on, after the pairs
 	case $method in
-	spotsigs) set -- --min-shared "$DK_MIN_SHARED" --dense-tau "$DK_DENSE_TAU" ;;
+	spotsigs) set -- --min-distinct "$DK_MIN_SHARED" --dense-tau "$DK_DENSE_TAU" ;;
 	lsh) set -- -t "$tau" ;;
 	imatch) set -- ;;
 	esac

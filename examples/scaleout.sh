@@ -296,7 +296,7 @@ imatch) cmd="imatch -T --quoted $DK_QUOTED -i $idf -K $kx -L all.lex {}" ;;
 esac
 run map2 ${remote:+--transferfile all.lex} "$(job "$cmd")" ::: $(files map1 "$nshard")
 # spotsigs: the documents too short to judge, whose filtered signatures
-# (counts summed) are fewer than DK_MIN_SHARED: short.I lists those of
+# (distinct) are fewer than DK_MIN_SHARED: short.I lists those of
 # shard I as SUM TAB ID, in shard order
 short_awk='$NF ~ /^!short/ { print $(NF - 1) "\t" $1 }'
 if test "$method" = spotsigs; then
@@ -341,7 +341,7 @@ lap shuffle
 # 5. reduce: each key range matched on its own, its pieces read in shard
 # order (merged by key for partition keys, which must not decrease)
 case $method in
-spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU" ;;
+spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU" ;;
 lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac

@@ -1,7 +1,8 @@
 # The brute-force oracle of spotmatch: what it must write, found by
 # comparing every pair the mode allows, the slow and obvious way.
 #
-#   brute.py [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T] FILE...
+#   brute.py [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N]
+#            [--dense-tau T] FILE...
 #       every pair of the stream, ordered by the position of the first
 #       document, then of the second (TAU 0.9 unless given)
 #   brute.py --against REF [--against REF]... [--within] [--novel] FILE...
@@ -27,7 +28,8 @@
 # shared signatures of the smaller weight, the count or 1 for set); SIM is rounded as
 # dk_buf_sim rounds it (common/stream.c).  With --dense-tau T (in every
 # mode) a pair in which either document is flagged !chains must also
-# reach T.
+# reach T; with --min-distinct N the pair shares at least N signatures
+# each counted once (the keys both documents hold).
 import argparse
 import datetime
 import math
@@ -38,6 +40,7 @@ p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
 p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine", "containment"])
 p.add_argument("--min-shared", type=int, default=1)
+p.add_argument("--min-distinct", type=int, default=0)
 p.add_argument("--dense-tau", type=float, default=0.0)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
@@ -93,7 +96,7 @@ def sim(x, y):
     if not wx or not wy or wx.keys().isdisjoint(wy.keys()):
         return 0.0
     o = sum(min(wx[k], wy[k]) for k in wx.keys() & wy.keys())
-    if o < a.min_shared:
+    if o < a.min_shared or len(wx.keys() & wy.keys()) < a.min_distinct:
         return 0.0
     if a.M == "dice":
         return 2 * o / (lx + ly)

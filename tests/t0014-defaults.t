@@ -31,14 +31,14 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 test_expect_success 'dkdedup(1) and README quote the same values' '
 	. "$defaults" &&
 	grep "^The similarity threshold of spotmatch, in (0, 1\] (default $DK_TAU)\.\$" "$top/man/dkdedup.1" &&
-	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
+	grep "^evidence (spotmatch --min-distinct, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
 	grep "^instead (spotsig --dense; 0: never; default $DK_DENSE), under the same IDF cut,\$" "$top/man/dkdedup.1" &&
 	grep "^The words of a word chain (spotsig --dense-words; default $DK_DENSE_WORDS)\.\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_DENSE_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
 	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&
 	grep -F "also reaches $DK_DENSE_TAU (\`--dense-tau\`," "$top/README.md" &&
 	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
@@ -57,11 +57,11 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) --dense \$(DENSE) " "$top/examples/corpus.mk" &&
 	grep "^spotsigs) stage1=\"spotsig --checksum --quoted \$DK_QUOTED --dense \$DK_DENSE --dense-words \$DK_DENSE_WORDS\" ;;\$" "$top/examples/scaleout.sh" &&
 	grep "spot=\"spotsig --quoted \$DK_QUOTED --dense \$DK_DENSE --dense-words \$DK_DENSE_WORDS\"" "$top/examples/mapred.sh" &&
-	grep "^spotsigs) cmd=\"sort -m -s -k1,1 {} | spotmatch -j \$threads --min-shared \$DK_MIN_SHARED --dense-tau \$DK_DENSE_TAU\" ;;\$" "$top/examples/scaleout.sh" &&
-	grep "spotsigs) set -- --min-shared \"\$DK_MIN_SHARED\" --dense-tau \"\$DK_DENSE_TAU\" ;;" "$top/examples/mapred.sh" &&
+	grep "^spotsigs) cmd=\"sort -m -s -k1,1 {} | spotmatch -j \$threads --min-distinct \$DK_MIN_SHARED --dense-tau \$DK_DENSE_TAU\" ;;\$" "$top/examples/scaleout.sh" &&
+	grep "spotsigs) set -- --min-distinct \"\$DK_MIN_SHARED\" --dense-tau \"\$DK_DENSE_TAU\" ;;" "$top/examples/mapred.sh" &&
 	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) --dense \$(DENSE) --dense-words \$(DENSE_WORDS) " "$top/examples/corpus.mk" &&
-	grep "^MATCH_spotsigs = .* | spotmatch -j 1 --min-shared \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
-	grep "^ONE_spotsigs = .* | spotmatch \$(THREADS_FLAG) -t \$(TAU) --min-shared \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
+	grep "^MATCH_spotsigs = .* | spotmatch -j 1 --min-distinct \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
+	grep "^ONE_spotsigs = .* | spotmatch \$(THREADS_FLAG) -t \$(TAU) --min-distinct \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
 	grep "^SIGPROG_lsh *= spotsig --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
 	grep "^SIGPROG_ddd *= qgram --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
 	grep "dklexicon -w --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&

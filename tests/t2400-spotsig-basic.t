@@ -133,10 +133,10 @@ test_expect_success '-m marks short documents, -v counts them' '
 	grep "2 documents short" err
 '
 
-test_expect_success 'repeats count towards -m' '
-	printf "a\tthe cat the cat\n" >in &&
+test_expect_success '-m counts distinct signatures: a repeat counts once' '
+	printf "a\tthe cat the cat\nb\tthe cat the dog\n" >in &&
 	spotsig -a the -c 1 -m 2 in >actual &&
-	printf "a\tthe:cat=2\n" >expect &&
+	printf "a\t!short the:cat=2\nb\tthe:cat=1 the:dog=1\n" >expect &&
 	test_cmp expect actual
 '
 

@@ -51,7 +51,10 @@ test_expect_success '-m 0 writes empty lists as they are' '
 
 test_expect_success '-m counts the signatures left after filtering' '
 	spotsig -a the -c 1 -m 2 --idf 0.5:0.5 in >actual &&
-	printf "d1\t!short the:beta=1\nd2\tthe:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
+	printf "d1\t!short the:beta=1\nd2\t!short the:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
+	test_cmp expect actual &&
+	spotsig -a the -c 1 -m 1 --idf 0.5:0.5 in >actual &&
+	printf "d1\tthe:beta=1\nd2\tthe:beta=2\nd3\t!short\nd4\t!short\n" >expect &&
 	test_cmp expect actual
 '
 

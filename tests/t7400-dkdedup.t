@@ -288,7 +288,8 @@ test_expect_success 'dkdedup gives --dense-words to spotsig, --dense-tau to both
 	dkdedup -v --contain 0.9 tsv api.tsv v.out 2>err &&
 	grep "^dkdedup: spotsig .* --dense 8 --dense-words 4 api.tsv " err &&
 	test $(grep -c "^dkdedup: spotmatch .* --dense-tau 0.85 " err) = 2 &&
-	grep "^spotmatch: .*, 1 pairs below --dense-tau dropped, 2 pairs\$" err &&
+	grep "^dkdedup: spotmatch -v -t 0.6 --min-distinct 8 --dense-tau 0.85 " err &&
+	grep "^spotmatch: .*, 1 pairs below --dense-tau dropped, 0 pairs below --min-distinct dropped, 2 pairs\$" err &&
 	dkdedup -v --dense-words 5 --dense-tau 0 --contain 0.9 tsv api.tsv v0.out 2>err &&
 	grep "^dkdedup: spotsig .* --dense-words 5 api.tsv " err &&
 	! grep "^dkdedup: spotmatch .*--dense-tau" err &&

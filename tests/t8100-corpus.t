@@ -21,7 +21,7 @@ same() {
 
 # corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
 . "$top/examples/dupkit.defaults"
-SPOT="--min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU"
+SPOT="--min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU"
 
 test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeline' '
 	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
@@ -89,7 +89,7 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 	test_must_fail $mk -q IN=in OUT=j1 DENSE_TAU=0.9 &&
 	test_must_fail $mk -q IN=in OUT=j1 DENSE_WORDS=5 &&
 	$mk -n IN=in OUT=j1 DENSE_TAU= >plan0 &&
-	grep "spotmatch .*--min-shared $DK_MIN_SHARED *;" plan0 &&
+	grep "spotmatch .*--min-distinct $DK_MIN_SHARED *;" plan0 &&
 	! grep -e "--dense-tau" plan0 &&
 	find j1 -newer stamp >changed &&
 	test_must_be_empty changed &&

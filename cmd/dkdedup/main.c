@@ -34,8 +34,8 @@ static const struct dk_usage usage = {
 	"        [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
 	"        tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
-	"  --min-shared N   a pair also shares at least N signatures; documents\n"
-	"                   with fewer are kept, too short to judge (default "
+	"  --min-shared N   a pair also shares at least N distinct signatures;\n"
+	"                   documents with fewer are kept, too short to judge (default "
 	DK_MIN_SHARED ")\n"
 	"  --dense N        documents with fewer than N spot signatures are\n"
 	"                   judged on their word chains instead (spotsig\n"
@@ -125,7 +125,7 @@ job(struct files *f)
 	}
 	/* The signatures (kept in a file: the summary counts the documents
 	 * too short to judge, which spotsig -m marks as spotmatch
-	 * --min-shared leaves them apart), then the pairs. */
+	 * --min-distinct leaves them apart), then the pairs. */
 	if (!status) {
 		dd_stage(&s[0], "spotsig", dd_pass.verbose);
 		if (f->fmt == FMT_JSONL)
@@ -137,7 +137,7 @@ job(struct files *f)
 	}
 	if (!status) {
 		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
-		dd_args(&s[0], "-t", f->tau, "--min-shared", f->minshared, (char *)NULL);
+		dd_args(&s[0], "-t", f->tau, "--min-distinct", f->minshared, (char *)NULL);
 		if (f->densetau)
 			dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
 		if (f->threads)

@@ -150,7 +150,8 @@ setup(struct against *a, const struct dk_keykind *kind)
 	a->kind = kind;
 	a->cls = cls;
 	if (cls->pairs == DK_PAIRS_SHARE && a->o->minshared > 1)
-		dk_diex(DK_EXIT_INPUT, "--min-shared needs signatures, not an imatch stream");
+		dk_diex(DK_EXIT_INPUT, "%s needs signatures, not an imatch stream",
+		    a->o->mindistinct ? "--min-distinct" : "--min-shared");
 	if (!a->refkind) {
 		a->refkind = cls;
 		if (cls->pairs != DK_PAIRS_NONE)
@@ -231,7 +232,7 @@ flush(struct against *a)
 		return;
 	a->pairs.n = 0;
 	sm_match_probes(a->mt, a->probe.v, a->probe.n, &a->pairs);
-	sm_dense_filter(c, &a->pairs);
+	sm_pair_rules(c, &a->pairs);
 	sort_by_input(&a->pairs);
 	note_held(a, nd);
 	for (i = a->nref; i < c->docs.n; i++, num++) {
@@ -327,6 +328,8 @@ keyed_flush(struct against *a)
 			a->c->ndense++;
 			continue;
 		}
+		if (cur->doc != NONE && sm_distinct_below(a->c, h[i], cur->doc))
+			continue;
 		DK_PUSH(&a->pairs, ((sm_pair){ h[i], cur->doc, sim }));
 	}
 	note_held(a, 1);
@@ -456,7 +459,7 @@ within_finish(struct against *a)
 		sm_keyed_finish(w->keys, &w->c, a->o->tau_set, &p);
 		w->keys = NULL;
 	}
-	sm_dense_filter(&w->c, &p);
+	sm_pair_rules(&w->c, &p);
 	a->nwithin = p.n;
 	for (i = 0; i < p.n; i++) {
 		if (a->o->novel) {
@@ -502,6 +505,9 @@ report(const struct against *a)
 	if (c->dense_tau > 0)
 		dk_note("against: pairs below --dense-tau dropped: %llu",
 		    c->ndense + (a->w ? a->w->c.ndense : 0));
+	if (c->mindistinct > 1)
+		dk_note("against: pairs below --min-distinct dropped: %llu",
+		    c->ndistinct + (a->w ? a->w->c.ndistinct : 0));
 	dk_note("against: REF indexed in %.2f s; input matched in %.2f s, %.0f documents/s",
 	    a->tindex, a->tstream, a->tstream > 0 ? (double)a->ninput / a->tstream : 0.0);
 }

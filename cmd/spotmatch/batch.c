@@ -171,8 +171,9 @@ decide(sm_input *in, dk_reader *r)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "--checksum-column needs "
 		    "a signature or partition stream, not a minhash or imatch one");
 	if (k->pairs == DK_PAIRS_SHARE && in->c->minshared > 1)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "--min-shared needs "
-		    "signatures, not an imatch stream");
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s needs "
+		    "signatures, not an imatch stream",
+		    in->c->mindistinct ? "--min-distinct" : "--min-shared");
 	if (k->pairs == DK_PAIRS_GROUP && !in->members_only)
 		part_header(in, r, &in->rd.x.key);
 	else if (k->pairs == DK_PAIRS_VERIFY || k->pairs == DK_PAIRS_SHARE)
@@ -493,25 +494,28 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		sm_match_plain(&c, &pairs);
 	else
 		sm_keyed_finish(sm_input_take_keys(in), &c, o->tau_set, &pairs);
-	sm_dense_filter(&c, &pairs);
+	sm_pair_rules(&c, &pairs);
 	t1 = sm_seconds();
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
 	if (dk_verbose) {
-		char dense[64] = "";
+		char dense[64] = "", distinct[80] = "";
 
 		if (c.dense_tau > 0)
 			snprintf(dense, sizeof dense, "%llu pairs below --dense-tau dropped, ",
 			    c.ndense);
+		if (c.mindistinct > 1)
+			snprintf(distinct, sizeof distinct, "%llu pairs below --min-distinct "
+			    "dropped, ", c.ndistinct);
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
-		    "%llu candidates compared, %s%zu pairs", c.docs.n,
+		    "%llu candidates compared, %s%s%zu pairs", c.docs.n,
 		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
-		    c.placed, c.candidates, dense, pairs.n);
+		    c.placed, c.candidates, dense, distinct, pairs.n);
 	}
 	dk_out_close();
 	free(pairs.v);

@@ -28,6 +28,7 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 	c->rho = o->rho;
 	c->minshared = o->minshared;
 	c->dense_tau = o->dense_tau;
+	c->mindistinct = o->mindistinct;
 	c->sumcol = o->sumcol;
 	dk_intern_init(&c->sigs, 0);
 	dk_intern_init(&c->sums, 0);
@@ -51,18 +52,58 @@ sm_ctx_bytes(const sm_ctx *c)
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
 
+/* The distinct signatures documents a and b of c share: their arrays of
+ * numbers, ascending, merged. */
+static uint64_t
+distinct_shared(const sm_ctx *c, uint32_t a, uint32_t b)
+{
+	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
+	const uint32_t *u = sm_doc_sigs(c, x), *v = sm_doc_sigs(c, y);
+	size_t i = 0, j = 0;
+	uint64_t n = 0;
+
+	while (i < x->nsig && j < y->nsig) {
+		if (u[i] < v[j])
+			i++;
+		else if (u[i] > v[j])
+			j++;
+		else {
+			n++;
+			i++;
+			j++;
+		}
+	}
+	return n;
+}
+
+int
+sm_distinct_below(sm_ctx *c, uint32_t a, uint32_t b)
+{
+	if (c->mindistinct <= 1 || distinct_shared(c, a, b) >= c->mindistinct)
+		return 0;
+	c->ndistinct++;
+	return 1;
+}
+
 void
-sm_dense_filter(sm_ctx *c, sm_pairs *p)
+sm_pair_rules(sm_ctx *c, sm_pairs *p)
 {
 	size_t i, k;
 
-	if (c->dense_tau == 0)
+	if (c->dense_tau == 0 && c->mindistinct <= 1)
 		return;
-	for (i = k = 0; i < p->n; i++)
-		if (!sm_dense_below(c->dense_tau, c->docs.v[p->v[i].a].flags |
-		    c->docs.v[p->v[i].b].flags, p->v[i].sim))
-			p->v[k++] = p->v[i];
-	c->ndense += p->n - k;
+	for (i = k = 0; i < p->n; i++) {
+		const sm_pair *x = &p->v[i];
+
+		if (sm_dense_below(c->dense_tau, c->docs.v[x->a].flags | c->docs.v[x->b].flags,
+		    x->sim)) {
+			c->ndense++;
+			continue;
+		}
+		if (sm_distinct_below(c, x->a, x->b))
+			continue;
+		p->v[k++] = *x;
+	}
 	p->n = k;
 }
 

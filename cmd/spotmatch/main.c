@@ -7,12 +7,12 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T]\n"
-	"          [-r RHO] [--no-prune] [--no-partition] [--plain] [--checksum-column N]\n"
-	"          [file ...]\n"
+	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N]\n"
+	"          [--dense-tau T] [-r RHO] [--no-prune] [--no-partition] [--plain]\n"
+	"          [--checksum-column N] [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
-	"          [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T] [--no-prune]\n"
-	"          [--no-partition] [--plain] [file ...]\n"
+	"          [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N] [--dense-tau T]\n"
+	"          [--no-prune] [--no-partition] [--plain] [file ...]\n"
 	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
 	"          [--min-shared N] [--dense-tau T] [--novel] [--time-column N\n"
 	"          [--disorder D]] [file ...]",
@@ -23,6 +23,10 @@ static const struct dk_usage usage = {
 	"  --min-shared N  a pair also shares at least N signatures (counted as the\n"
 	"                  measure weighs them); shorter documents are never\n"
 	"                  paired (default 1)\n"
+	"  --min-distinct N\n"
+	"                  a pair also shares at least N distinct signatures, each\n"
+	"                  counted once whatever its count; implies --min-shared N\n"
+	"                  (default: no such rule; not with --window)\n"
 	"  --dense-tau T   a pair with a document of word chains (!chains, spotsig\n"
 	"                  --dense) is reported only at similarity max(TAU, T),\n"
 	"                  T in (0, 1] (default: no other bar than TAU)\n"
@@ -58,12 +62,12 @@ static const struct dk_usage usage = {
 
 /* Long options without a short name; --window's last, their arguments
  * kept as given (struct given) until the mode is known. */
-enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_DENSETAU, OPT_WINDOW, OPT_TIMECOL,
+enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_MINDISTINCT, OPT_DENSETAU, OPT_WINDOW, OPT_TIMECOL,
 	OPT_DISORDER, OPT_LEARN, OPT_END };
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
 static const char *const batch_only[] = { "r", "j", "no-prune", "no-partition",
-	"plain", "against", "within", "checksum-column", NULL };
+	"plain", "against", "within", "checksum-column", "min-distinct", NULL };
 static const char *const window_only[] = { "L", "time-column", "disorder", "learn",
 	NULL };
 
@@ -94,6 +98,7 @@ main(int argc, char **argv)
 		{ "plain", no_argument, &o.force_plain, 1 },
 		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "min-distinct", required_argument, NULL, OPT_MINDISTINCT },
 		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
 		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, &o.within, 1 },
@@ -135,6 +140,10 @@ main(int argc, char **argv)
 		case OPT_MINSHARED:
 			o.minshared = (uint64_t)dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
 			break;
+		case OPT_MINDISTINCT:
+			o.mindistinct = (uint64_t)dk_parse_int(optarg, 1, UINT32_MAX,
+			    "--min-distinct");
+			break;
 		case OPT_DENSETAU:
 			o.dense_tau = parse_dense_tau(optarg);
 			break;
@@ -157,6 +166,10 @@ main(int argc, char **argv)
 	argc -= optind;
 	argv += optind;
 	o.nthreads = dk_cli_threads();
+	/* N distinct shared signatures weigh at least N: the bounds of
+	 * --min-shared hold for them, and prune the candidates */
+	if (o.minshared < o.mindistinct)
+		o.minshared = o.mindistinct;
 	if (WIN(&g, OPT_WINDOW)) {
 		window_options(&o, &g);
 		return dk_exit_status(sm_window(&o, argc, argv));

@@ -32,6 +32,7 @@ typedef struct {
 	int tau_set, prune, partition, nthreads, force_plain;
 	uint64_t rho;
 	uint64_t minshared;        /* --min-shared (1: any overlap) */
+	uint64_t mindistinct;      /* --min-distinct (0: none) */
 	double dense_tau;          /* --dense-tau (0: no bar) */
 	size_t sumcol;             /* --checksum-column, 0 without */
 	DK_VEC(const char *) ref;  /* --against */
@@ -107,6 +108,11 @@ typedef struct {
 	 * and the pairs it dropped, for -v */
 	double dense_tau;
 	unsigned long long ndense;
+	/* --min-distinct: the distinct signatures every pair shares besides
+	 * (0 when not given; minshared is then at least as much), and the
+	 * pairs it dropped, for -v */
+	uint64_t mindistinct;
+	unsigned long long ndistinct;
 	dk_intern sigs;
 	/* while the threads number records ahead (ahead.c), the signatures
 	 * sigs lacks, numbered from pendbase in the order met: they are added
@@ -248,14 +254,20 @@ void sm_pend_end(sm_ctx *c);
  * reaches tau) is dropped when either document is represented by word
  * chains (!chains: DK_SIG_CHAINS in flags, the two documents' flags
  * or-ed) and sim is below bar, the --dense-tau given (0 without).
- * sm_dense_filter applies it to the pairs of p, documents of c, keeping
- * their order, and counts those it drops in c->ndense. */
+ * sm_pair_rules applies it and --min-distinct (sm_distinct_below) to the
+ * pairs of p, documents of c, keeping their order, and counts those each
+ * drops in c->ndense and c->ndistinct. */
 static inline int
 sm_dense_below(double bar, unsigned flags, double sim)
 {
 	return (flags & DK_SIG_CHAINS) && sim < bar;
 }
-void sm_dense_filter(sm_ctx *c, sm_pairs *p);
+/* --min-distinct, the other rule of every mode but --window: a pair found
+ * (it reaches tau and --min-shared) is dropped when documents a and b of
+ * c share fewer than c->mindistinct distinct signatures, each counted
+ * once whatever its count.  Counts the pair in c->ndistinct when so. */
+int sm_distinct_below(sm_ctx *c, uint32_t a, uint32_t b);
+void sm_pair_rules(sm_ctx *c, sm_pairs *p);
 /* Sorts v[0..n) by number; scratch is room for a long list. */
 void sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch);
 

@@ -27,8 +27,8 @@ static const struct dk_usage usage = {
 	"  -S FILE       stopwords from a file instead of the built-in list\n"
 	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
 	DK_QUOTED_HELP
-	"  -m N          mark documents with fewer than N signatures !short\n"
-	"                (default 1: those without any)\n"
+	"  -m N          mark documents with fewer than N distinct signatures\n"
+	"                !short (default 1: those without any)\n"
 	"  --dense N     a document with fewer than N spot signatures (counts\n"
 	"                summed, before --idf) gets its word chains instead:\n"
 	"                every L consecutive non-stopwords, after a ':', and\n"
@@ -239,8 +239,10 @@ decode_sig(dk_buf *out, const char *p, size_t n)
 }
 
 /* Starts a document's line: the head, the checksum column if sum is not
- * NULL, and the flags: !short when the signatures (counts summed) are
- * fewer than -m, then !chains when they are word chains (--dense). */
+ * NULL, and the flags: !short when its distinct signatures (nitems, each
+ * counted once whatever its count: a repeated phrase is one piece of
+ * evidence) are fewer than -m, then !chains when they are word chains
+ * (--dense).  total is their mass, counts summed. */
 static void
 write_head(struct state *st, const char *head, size_t headlen, const char *sum,
     uint64_t total, size_t nitems, int chains)
@@ -248,7 +250,7 @@ write_head(struct state *st, const char *head, size_t headlen, const char *sum,
 	dk_buf_bytes(&dk_out, head, headlen);
 	if (sum)
 		dk_buf_bytes(&dk_out, sum, DK_SHA1_HEX + 1);
-	if (total < (uint64_t)st->minsigs) {
+	if (nitems < (size_t)st->minsigs) {
 		dk_buf_str(&dk_out, nitems || chains ? "!short " : "!short");
 		st->nshort++;
 	}
