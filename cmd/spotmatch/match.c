@@ -38,8 +38,12 @@
 #include "sm.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 #define NONE UINT32_MAX
+
+static void par(int n, void (*fn)(void *, int), void *arg);
+static void span_unit(int group);
 
 /* A list entry: the member's rank, and its length, kept beside it so that
  * the length bounds read the list and nothing else; the member's weight of
@@ -755,7 +759,7 @@ build_index(sm_matcher *mt, const sm_group *g)
 		rank_members(mt, g);
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	dk_parallel(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
+	par(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
 	if (mt->bypair)
 		return;        /* join_pairs */
 	for (r = 0; r < n; r++)
@@ -1062,14 +1066,14 @@ join_pairs(sm_matcher *mt)
 	uint32_t lx, ly;
 
 	jn.at = dk_calloc(jn.ndoc + 1, sizeof *jn.at);
-	dk_parallel(nw, join_count, &jn);
+	par(nw, join_count, &jn);
 	for (i = 0; i < jn.ndoc; i++)
 		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
 	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
 	mt->pk.n = jn.at[jn.ndoc];
 	jn.next.next = 0;
-	dk_parallel(nw, join_fill, &jn);
+	par(nw, join_fill, &jn);
 	free(jn.at);
 	/* by hash, and as they were made (by entry) within a hash: the
 	 * order of a stable sort by the top halves, with scratch of a 256th
@@ -1103,7 +1107,7 @@ join_pairs(sm_matcher *mt)
 	dk_sort_u64_tmp(mt->pcand.v, mt->pcand.n, mt->ptmp.v);
 	jn.ncand = mt->pcand.n;
 	jn.next.next = 0;
-	dk_parallel(jn.ncand < 4 * JOINCHUNK ? 1 : mt->nw, join_verify, &jn);
+	par(jn.ncand < 4 * JOINCHUNK ? 1 : mt->nw, join_verify, &jn);
 }
 
 /* Thread body: queries from..total-1 of the members by rank, then the
@@ -1118,6 +1122,7 @@ work(void *arg, int tid)
 	while ((i = dk_counter_take(&mt->next, 64, mt->total)) < mt->total) {
 		size_t npairs = w->pairs.n;
 
+		span_unit(0);
 		end = i + 64 < mt->total ? i + 64 : mt->total;
 		/* members only: a probe is some other group's member */
 		if (i < mt->nmember)
@@ -1138,7 +1143,7 @@ run_queries(sm_matcher *mt, size_t from, size_t total)
 	mt->total = total;
 	mt->next.next = from;
 	/* threads only pay off with some work to share */
-	dk_parallel(total - from < 256 ? 1 : mt->nw, work, mt);
+	par(total - from < 256 ? 1 : mt->nw, work, mt);
 }
 
 void
@@ -1486,6 +1491,127 @@ plain_size(const void *src, size_t k)
 	return pl->start[k + 1] - pl->start[k] + (k ? pl->start[k] - pl->start[k - 1] : 0);
 }
 
+/* ---- the span, for -v -v ----
+ * How evenly the matching of the groups splits among the threads,
+ * whatever the cores: each thread's CPU time (CLOCK_THREAD_CPUTIME_ID,
+ * its own running time however many threads share a core) in each
+ * parallel region of sm_match_groups, and the calling thread's outside
+ * them.  The work is the sum of all; the span, the longest chain one
+ * thread must do, is the time outside the regions plus each region's
+ * longest thread.  On as many idle cores as threads the matching takes
+ * about the span, so the work of -j 1 over the span of -j N is the
+ * speedup N cores could give, measured on fewer. */
+#define SPANTHREADS 64
+
+struct span {
+	double start;              /* the calling thread's CPU at the start */
+	double inside;             /* its CPU inside the regions */
+	double work, span;         /* of the regions */
+	double cpu[SPANTHREADS];   /* by thread, inside the regions */
+	unsigned long groups[SPANTHREADS], batches[SPANTHREADS];
+};
+
+static struct span *spanning;  /* while sm_match_groups measures */
+static __thread int span_tid = -1;      /* a region's thread, else -1 */
+
+static double
+thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct region {
+	void (*fn)(void *, int);
+	void *arg;
+	double *t;
+};
+
+static void
+region_work(void *arg, int tid)
+{
+	struct region *rg = arg;
+	double t0 = thread_cpu();
+
+	span_tid = tid;
+	rg->fn(rg->arg, tid);
+	span_tid = -1;
+	rg->t[tid] = thread_cpu() - t0;
+}
+
+/* dk_parallel, measured when a region of sm_match_groups starts on the
+ * calling thread (one inside a region is part of that region's). */
+static void
+par(int n, void (*fn)(void *, int), void *arg)
+{
+	struct region rg = { fn, arg, NULL };
+	double most = 0;
+	int t;
+
+	if (!spanning || span_tid >= 0 || n < 1) {
+		dk_parallel(n, fn, arg);
+		return;
+	}
+	rg.t = dk_calloc((size_t)n, sizeof *rg.t);
+	dk_parallel(n, region_work, &rg);
+	for (t = 0; t < n; t++) {
+		most = rg.t[t] > most ? rg.t[t] : most;
+		spanning->work += rg.t[t];
+		spanning->cpu[t < SPANTHREADS ? t : SPANTHREADS - 1] += rg.t[t];
+	}
+	spanning->span += most;
+	spanning->inside += rg.t[0];
+	free(rg.t);
+}
+
+/* A work unit taken by the current region's thread: a whole group, or a
+ * batch of queries. */
+static void
+span_unit(int group)
+{
+	int t = span_tid < SPANTHREADS ? span_tid : SPANTHREADS - 1;
+
+	if (spanning && t >= 0)
+		(group ? spanning->groups : spanning->batches)[t]++;
+}
+
+static void
+span_begin(struct span *sp)
+{
+	if (dk_verbose < 2)
+		return;
+	memset(sp, 0, sizeof *sp);
+	sp->start = thread_cpu();
+	spanning = sp;
+}
+
+/* The figures on standard error: the work, the span, and each thread's
+ * CPU and units (one line each at -v -v -v). */
+static void
+span_end(struct span *sp, int nthreads)
+{
+	double serial, lo = 0, hi = 0;
+	int t, n = nthreads < SPANTHREADS ? nthreads : SPANTHREADS;
+
+	if (spanning != sp)
+		return;
+	spanning = NULL;
+	serial = thread_cpu() - sp->start - sp->inside;
+	for (t = 0; t < n; t++) {
+		lo = t == 0 || sp->cpu[t] < lo ? sp->cpu[t] : lo;
+		hi = sp->cpu[t] > hi ? sp->cpu[t] : hi;
+		if (dk_verbose > 2)
+			dk_note("matching thread %d: %.3f s CPU, %lu groups, %lu query batches",
+			    t, sp->cpu[t], sp->groups[t], sp->batches[t]);
+	}
+	dk_note("matching: work %.3f s CPU, span %.3f s (%.3f s outside the threads), "
+	    "work/span %.2f; threads' CPU %.3f to %.3f s", serial + sp->work,
+	    serial + sp->span, serial, (serial + sp->work) / (serial + sp->span > 0 ?
+	    serial + sp->span : 1), lo, hi);
+}
+
 /* ---- groups side by side ----
  * At a high threshold a plain stream falls into many narrow partitions (a
  * partition stream has many keys), and the work of each (folding its
@@ -1514,6 +1640,7 @@ lane_work(void *arg, int tid)
 	size_t i;
 
 	while ((i = dk_counter_take(&ln->next, 1, ln->gs->n)) < ln->gs->n) {
+		span_unit(1);
 		ln->gs->make(ln->gs->src, ln->order[i], room, &g);
 		sm_match_group(ln->mt[tid], &g);
 	}
@@ -1586,7 +1713,7 @@ match_lanes(sm_ctx *c, const sm_groups *gs, int nl, sm_pairs *out)
 		ln.mt[t]->ncopy = c->docs.n;
 		ln.mt[t]->shared = 1;
 	}
-	dk_parallel(nl, lane_work, &ln);
+	par(nl, lane_work, &ln);
 	for (t = 0; t < nl; t++) {
 		sm_pairs none = { 0 };
 
@@ -1606,11 +1733,14 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 	int nl = lane_count(c, gs);
 	sm_u32s room[2] = { { 0 }, { 0 } };
 	sm_matcher *mt;
+	struct span sp;
 	sm_group g;
 	size_t k;
 
+	span_begin(&sp);
 	if (nl > 1) {
 		match_lanes(c, gs, nl, out);
+		span_end(&sp, c->nthreads);
 		return;
 	}
 	mt = sm_matcher_new(c);
@@ -1619,6 +1749,7 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 		sm_match_group(mt, &g);
 	}
 	sm_matcher_finish(mt, out);
+	span_end(&sp, c->nthreads);
 	free(room[0].v);
 	free(room[1].v);
 }
