@@ -654,7 +654,13 @@ main(int argc, char **argv)
 	dk_intern_init(&g.ids, 0);
 	while ((ch = getopt_long(argc, argv, "a:hm:v", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'a': all = optarg; break;
+		case 'a':
+			/* one list: a second would be read in place of the first */
+			if (all)
+				dk_diex(DK_EXIT_INPUT, "-a given twice (%s, %s): it takes one "
+				    "list of every document (cat the files into one)", all, optarg);
+			all = optarg;
+			break;
 		case 'm':
 			if ((method = dk_cluster_method(optarg)) < 0)
 				dk_diex(DK_EXIT_INPUT, "-m %s: not %s", optarg, dk_cluster_names);

@@ -56,6 +56,8 @@ struct state {
 	dk_shape shape;         /* of the first lexicon file's terms (-L, -m) */
 	const char *first;      /* its name */
 	int tocheck;            /* -L: records of this file left to check_shape */
+	dk_made_tally tally;    /* -L: of this file, for dk_made_check */
+	dk_found_tally found;   /* -L: of this file, for dk_found_check */
 	double lo, hi;
 	double agree;           /* --agree, > 1 when not given */
 	uint64_t minsigs;       /* --min-sigs, 0 when not given */
@@ -269,6 +271,8 @@ filter_now(struct state *st, dk_reader *r, const dk_record *rec)
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->tocheck)
 		check_shape(st, r);
+	dk_made_check(dk_lexicon_made(st->lex), &st->tally, &st->sigs, r);
+	dk_found_check(st->lex, &st->found, &st->sigs, r);
 	if (st->nrec > dk_lexicon_n(st->lex) && dk_lexicon_n(st->lex) <= 1 && st->lo > 0 &&
 	    !(st->sigs.flags & DK_SIG_PROBE))
 		hollow(st, r);
@@ -347,6 +351,8 @@ run(dk_reader *r, void *arg)
 	}
 	keyed = dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
 	st->tocheck = DK_SHAPE_CHECKS;
+	memset(&st->tally, 0, sizeof st->tally);
+	memset(&st->found, 0, sizeof st->found);
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
@@ -487,6 +493,8 @@ main(int argc, char **argv)
 		check_cut(&st, argc ? argv[0] : "-");
 		st.nout = dk_lexicon_prune(st.lex, st.lo, st.hi);
 	}
+	if (st.mode == COUNT || st.mode == WORDS)       /* what made it: !q, !w */
+		dk_lexicon_set_made(st.lex, dk_lexicon_infer(st.lex, st.mode == WORDS));
 	if (st.mode != FILTER)
 		dk_lexicon_write(st.lex);
 	if (dk_verbose && prune)

@@ -63,6 +63,7 @@ struct lexicon {
 	size_t nsecondary;
 	dk_buf pool;
 	dk_shape shape;         /* of the loaded terms: words or signatures */
+	dk_made made;           /* dk_lexicon_made: q-grams, words, joins of words */
 	uint64_t hollow;        /* N + 1 when N <= 1 and no term is in the range */
 	const char *hollowpath; /* the (first) lexicon file then */
 };
@@ -95,6 +96,8 @@ struct scratch {
 	uint32_t doc;
 	dk_sha1 *sha1;
 	int tocheck;            /* records of this file left to check_shape */
+	dk_made_tally tally;    /* of this file, for dk_made_check */
+	dk_found_tally found;   /* of this file's documents, for check_found */
 };
 
 /* ---- lexicon ---- */
@@ -397,6 +400,52 @@ check_shape(const struct lexicon *lx, struct scratch *w, const dk_reader *r, int
 	}
 }
 
+/* A document, whose terms are its words, and a lexicon of q-grams or of
+ * joins of words (!q, !w N > 1): only the words of q characters could be
+ * found in the one, none in the other, and neither is what it counted. */
+static void
+text_for_made(const struct lexicon *lx, const dk_reader *r)
+{
+	if (lx->made.kind == 'q')
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a document, whose terms "
+		    "are its words, and the lexicon holds q-grams of %u characters (!q %u): "
+		    "give imatch qgram -q %u's signature stream of the documents",
+		    lx->made.n, lx->made.n, lx->made.n);
+	if (lx->made.kind == 'w' && lx->made.n > 1)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a document, whose terms "
+		    "are its words, and the lexicon holds terms of %u words joined by ':' "
+		    "(!w %u): give imatch the signature stream it was made from",
+		    lx->made.n, lx->made.n);
+}
+
+/* The first documents of a file (their words): a lexicon of the words of
+ * another language (or tokenizer) holds none of them in its range, and
+ * every document would be rejected with status 0.  Words of one language
+ * always meet some of its mid-range ones; signatures need not (spot
+ * signatures are mostly rare), so only documents are checked. */
+static void
+check_found(const struct lexicon *lx, struct scratch *w, const dk_reader *r)
+{
+	dk_found_tally *t = &w->found;
+	char range[64];
+
+	if (t->records >= DK_SHAPE_CHECKS || t->sigs >= DK_FOUND_SIGS || w->toks.n == 0 ||
+	    lx->nprimary < DK_FOUND_SIGS)
+		return;
+	t->records++;
+	if (t->sigs == 0)
+		t->first = dk_reader_lineno(r);
+	t->sigs += w->toks.n;
+	t->found += w->prim.n + w->sec.n;
+	if (t->sigs < DK_FOUND_SIGS || t->found > 0)
+		return;
+	snprintf(range, sizeof range, "%zu", lx->nprimary);
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of the %zu words from line "
+	    "%lu on is among the lexicon's %s terms of the IDF range: it was made from "
+	    "other words (another language, tokenizer), and every document would be "
+	    "rejected (give a lexicon of these documents' words)", t->sigs, t->first, range);
+}
+
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
  * the SIGS field to write after the key. */
 static dk_str
@@ -423,6 +472,7 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 		dk_record_sigs(r, rec, &w->sigs);
 		if (w->tocheck)
 			check_shape(lx, w, r, 1);
+		dk_made_check(lx->made, &w->tally, &w->sigs, r);
 		for (i = 0; i < w->sigs.n; i++)
 			add_term(lx, w, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 			    dk_hash64(w->sigs.v[i].s.p, w->sigs.v[i].s.n, 0));
@@ -430,6 +480,8 @@ collect_terms(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 	}
 	last = dk_record_text(r, rec);
 text:
+	if (lx->made.kind)
+		text_for_made(lx, r);
 	if (o->quoted == DK_QUOTED_SKIP)
 		last = dk_unquote(last, &w->unquoted);
 	dk_tokenize(w->tok, last.p, last.n, &w->toks);
@@ -453,6 +505,7 @@ text:
 				add_term(lx, w, s, n, h[j - i]);
 		}
 	}
+	check_found(lx, w, r);
 	return none;
 }
 
@@ -569,6 +622,8 @@ imatch_file(dk_reader *r, void *arg)
 	int kind = j->o->mode;
 
 	j->w->tocheck = DK_SHAPE_CHECKS;
+	memset(&j->w->tally, 0, sizeof j->w->tally);
+	memset(&j->w->found, 0, sizeof j->w->found);
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
@@ -667,6 +722,7 @@ main(int argc, char **argv)
 		    "imatch selects from (give the whole lexicon)", cutlo, cuthi);
 	select_terms(&lx, src, &o);
 	lx.shape = dk_lexicon_shape(src, 0);
+	lx.made = dk_lexicon_made(src);
 	rank_secondary(&lx);
 	if (dk_lexicon_n(src) <= 1 && lx.nprimary == 0 && !o.extend) {
 		lx.hollow = 1 + dk_lexicon_n(src);

@@ -3,6 +3,7 @@
 #include "keys.h"
 #include "hash.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,24 @@ dk_bandpar_describe(dk_str par, char *buf)
 	}
 	snprintf(buf, DK_BANDPAR_MAX, "minhash -k %s -l %s -s %s%s", num[0], num[1], num[2],
 	    p < e ? " -w" : "");
+}
+
+double
+dk_bandpar_chance(dk_str par, double tau)
+{
+	const char *p = par.p + 1, *e = par.p + par.n;
+	double v[2] = { 0, 0 };
+	int i;
+
+	if (par.n == 0)
+		return -1;
+	for (i = 0; i < 2; i++) {
+		if (++p >= e || *p < '0' || *p > '9')
+			return -1;
+		for (; p < e && *p >= '0' && *p <= '9'; p++)
+			v[i] = v[i] * 10 + (*p - '0');
+	}
+	return 1 - pow(1 - pow(tau, v[0]), v[1]);
 }
 
 void

@@ -120,6 +120,10 @@ void dk_bandpar_format(char *par, int k, int l, uint64_t seed, int weighted);
  * options ("minhash -k 6 -l 32 -s 0 -w"), or "an unrecorded banding
  * (...)" for "". */
 void dk_bandpar_describe(dk_str par, char *buf);
+/* The chance that two documents of similarity tau share a band key of
+ * the banding par, 1 - (1 - tau^k)^l (for the measure minhash estimates);
+ * -1 for an unrecorded banding. */
+double dk_bandpar_chance(dk_str par, double tau);
 /* B<band><par>:<hash>; par is a NUL-terminated <par>. */
 void dk_buf_bandkey(dk_buf *b, unsigned band, const char *par, uint64_t hash);
 /* B<par>:<hash>,...: the l bands' hashes in one key. */

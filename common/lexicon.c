@@ -30,6 +30,8 @@ struct dk_lexicon {
 	uint64_t ndocs;
 	int cut;                /* dk_lexicon_prune'd, for cutlo:cuthi */
 	double cutlo, cuthi;
+	dk_made made;           /* q-grams or words, with !q or !w */
+	int unmade;             /* a !w that a term did not fit: no record */
 };
 
 dk_lexicon *
@@ -300,6 +302,224 @@ dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why)
 	return why;
 }
 
+/* ---- what made it: q-grams or words ---- */
+
+size_t
+dk_term_chars(const char *s, size_t n)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return c;
+}
+
+/* The length of a term as a q-gram: its characters, or 0 when it cannot
+ * be one (it holds a byte that is not a letter, digit or mark). */
+static size_t
+qgram_len(const char *s, size_t n)
+{
+	return dk_is_word(s, n) ? dk_term_chars(s, n) : 0;
+}
+
+/* The words a term joins with ':' (1 for a word). */
+static size_t
+term_words(const char *s, size_t n)
+{
+	size_t i, w = 1;
+
+	for (i = 0; i < n; i++)
+		w += s[i] == ':';
+	return w;
+}
+
+dk_made
+dk_lexicon_made(const dk_lexicon *lx)
+{
+	return lx->made;
+}
+
+void
+dk_lexicon_set_made(dk_lexicon *lx, dk_made m)
+{
+	lx->made = m;
+}
+
+dk_made
+dk_lexicon_infer(const dk_lexicon *lx, int words)
+{
+	dk_made none = { 0, 0 }, q = { 'q', 0 }, w = { 'w', 0 };
+	size_t i, len, n = 0;
+	const char *t;
+
+	for (i = 0; i < lx->n; i++) {
+		if (lx->v[i].df == 0)
+			continue;
+		t = lx->text + lx->v[i].off;
+		n++;
+		len = q.kind ? qgram_len(t, lx->v[i].len) : 0;
+		if (len == 0 || len > DK_MADE_MAX || (q.n && len != q.n))
+			q.kind = 0;
+		else
+			q.n = (unsigned)len;
+		len = w.kind ? term_words(t, lx->v[i].len) : 0;
+		if (len == 0 || len > DK_MADE_MAX || (w.n && len != w.n))
+			w.kind = 0;
+		else
+			w.n = (unsigned)len;
+	}
+	if (words)              /* dklexicon -w: words, whatever their lengths */
+		return w.kind && w.n == 1 ? w : none;
+	if (n < DK_MADE_TERMS)
+		return none;
+	return q.kind ? q : w.kind ? w : none;
+}
+
+/* The term s as written in a message: at most 40 bytes, whole characters. */
+static int
+shown(const char *s, size_t n)
+{
+	if (n > 40) {
+		n = 40;
+		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	return (int)n;
+}
+
+/* What a lexicon so made holds, for messages: "q-grams of 4 characters
+ * (!q 4)", "words (!w 1)", "terms of 3 words (!w 3)". */
+static const char *
+made_name(dk_made m, char *buf, size_t size)
+{
+	if (m.kind == 'q')
+		snprintf(buf, size, "q-grams of %u characters (!q %u)", m.n, m.n);
+	else if (m.n == 1)
+		snprintf(buf, size, "words (!w 1)");
+	else
+		snprintf(buf, size, "terms of %u words joined by ':' (!w %u)", m.n, m.n);
+	return buf;
+}
+
+/* What the term s is, seen by a lexicon made as m. */
+static const char *
+term_name(dk_made m, const char *s, size_t n, char *buf, size_t size)
+{
+	size_t len;
+
+	if (m.kind == 'q') {
+		if ((len = qgram_len(s, n)) == 0)
+			snprintf(buf, size, "no q-gram");
+		else
+			snprintf(buf, size, "a q-gram of %zu characters", len);
+	} else if ((len = term_words(s, n)) == 1)
+		snprintf(buf, size, "one word");
+	else
+		snprintf(buf, size, "%zu words joined", len);
+	return buf;
+}
+
+const char *
+dk_made_clash(dk_made m, const char *what, const char *s, size_t n, char *why)
+{
+	char a[48], b[80];
+
+	if (m.kind == 0 || (m.kind == 'q' ? qgram_len(s, n) : term_words(s, n)) == m.n)
+		return NULL;
+	snprintf(why, DK_LEXICON_WHY, "%s \"%.*s\" is %s, and the lexicon holds %s", what,
+	    shown(s, n), s, term_name(m, s, n, a, sizeof a), made_name(m, b, sizeof b));
+	return why;
+}
+
+void
+dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_reader *r)
+{
+	char why[DK_LEXICON_WHY];
+	size_t i, len;
+	const dk_str *s;
+
+	if (m.kind == 0 || sigs->n == 0 || t->records >= DK_SHAPE_CHECKS)
+		return;
+	t->records++;
+	if (t->sigs == 0)
+		t->first = dk_reader_lineno(r);
+	for (i = 0; i < sigs->n; i++) {
+		s = &sigs->v[i].s;
+		if (m.kind == 'q' && dk_made_clash(m, "signature", s->p, s->n, why))
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s: they share "
+			    "no term (give a lexicon of this stream's signatures)", why);
+		if (t->sigs == 0)
+			snprintf(t->eg, sizeof t->eg, "%.*s", shown(s->p, s->n), s->p);
+		len = qgram_len(s->p, s->n);
+		t->qlen = t->sigs == 0 || t->qlen == len ? len : 0;
+		t->sigs++;
+		t->fit += term_words(s->p, s->n) == m.n;
+	}
+	if (m.kind == 'q' || t->sigs < DK_MADE_SIGS)
+		return;
+	/* words: signatures all of one length are q-grams (the words of a
+	 * text vary) */
+	if (m.n == 1 && t->qlen)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the %zu signatures from "
+		    "line %lu on (\"%s\", ...) are all q-grams of %zu characters, and the "
+		    "lexicon holds words (!w 1): they share no term (give a lexicon of this "
+		    "stream's signatures)", t->sigs, t->first, t->eg, t->qlen);
+	/* terms of m.n words: none of the signatures joins m.n (a word of a
+	 * -p pattern may hold a ':' of its own, and spot signatures may be cut
+	 * short, so that one that does is enough) */
+	if (m.n > 1 && t->fit == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of the %zu signatures "
+		    "from line %lu on joins %u words (\"%s\": %zu), and the lexicon holds "
+		    "terms of %u words joined by ':' (!w %u): they share no term (give a "
+		    "lexicon of this stream's signatures)", t->sigs, t->first, m.n, t->eg,
+		    term_words(t->eg, strlen(t->eg)), m.n, m.n);
+}
+
+int
+dk_found_want(const dk_lexicon *lx, const dk_found_tally *t)
+{
+	return t->records < DK_SHAPE_CHECKS && t->sigs < DK_FOUND_SIGS && !lx->cut &&
+	    lx->ndocs > 1 && lx->n >= DK_FOUND_SIGS;
+}
+
+void
+dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n)
+{
+	t->found += dk_lexicon_find(lx, s, n) >= 0;
+	t->pending++;
+}
+
+void
+dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
+{
+	if (t->pending == 0)
+		return;
+	t->records++;
+	if (t->sigs == 0)
+		t->first = dk_reader_lineno(r);
+	t->sigs += t->pending;
+	t->pending = 0;
+	if (t->sigs >= DK_FOUND_SIGS && t->found == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of the %zu signatures "
+		    "from line %lu on is in the lexicon (%zu terms): it was made from other "
+		    "signatures (of another language, spotsig -a, -c or -d, tokenizer), and "
+		    "each would count as unknown (give a lexicon of this stream's signatures)",
+		    t->sigs, t->first, lx->n);
+}
+
+void
+dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
+    const dk_reader *r)
+{
+	size_t i;
+
+	if (!dk_found_want(lx, t))
+		return;
+	for (i = 0; i < sigs->n; i++)
+		dk_found_term(lx, t, sigs->v[i].s.p, sigs->v[i].s.n);
+	dk_found_record(lx, t, r);
+}
+
 /* ---- files ---- */
 
 /* The !idf record of a cut lexicon: LO:HI. */
@@ -326,6 +546,76 @@ parse_cut(dk_lexicon *lx, dk_str f, char *why)
 bad:
 	snprintf(why, DK_LEXICON_WHY, "!idf record: expected LO:HI, 0 <= LO <= HI <= 1");
 	return why;
+}
+
+/* The !q or !w record (kind 'q' or 'w'): N, 1 to DK_MADE_MAX.  The terms
+ * read before (of files loaded before this one) must be what it says. */
+static const char *
+parse_made(dk_lexicon *lx, int kind, dk_str f, char *why)
+{
+	char a[80], b[80];
+	dk_made m = { (char)kind, 0 };
+	size_t i;
+
+	for (i = 0; i < f.n && m.n <= DK_MADE_MAX; i++) {
+		if (f.p[i] < '0' || f.p[i] > '9')
+			break;
+		m.n = m.n * 10 + (unsigned)(f.p[i] - '0');
+	}
+	if (f.n == 0 || i < f.n || m.n < 1 || m.n > DK_MADE_MAX) {
+		snprintf(why, DK_LEXICON_WHY, "!%c record: expected %s, 1 to %d", kind,
+		    kind == 'q' ? "the q-grams' length in characters" : "the words of a term",
+		    DK_MADE_MAX);
+		return why;
+	}
+	if (lx->made.kind == 'w' && m.kind == 'w' && lx->made.n > 1 && m.n > 1 &&
+	    lx->made.n != m.n) {
+		/* lenient, as unfit: spot signatures that all join 3 words in
+		 * one shard may all join 25 (word chains) in another */
+		lx->made.kind = 0;
+		lx->made.n = 0;
+		lx->unmade = 1;
+		return NULL;
+	}
+	if (lx->made.kind && (lx->made.kind != m.kind || lx->made.n != m.n)) {
+		snprintf(why, DK_LEXICON_WHY, "%s, and the lexicon read before holds %s: "
+		    "they share no term", made_name(m, a, sizeof a),
+		    made_name(lx->made, b, sizeof b));
+		return why;
+	}
+	for (i = 0; !lx->made.kind && !lx->unmade && i < lx->n; i++) {
+		const char *t = lx->text + lx->v[i].off;
+
+		if (lx->v[i].df == 0 || (m.kind == 'q' ? qgram_len(t, lx->v[i].len) :
+		    term_words(t, lx->v[i].len)) == m.n)
+			continue;
+		if (m.kind == 'w') {    /* lenient: see unfit */
+			lx->unmade = 1;
+			return NULL;
+		}
+		snprintf(why, DK_LEXICON_WHY, "%s, and the lexicon read before holds \"%.*s\", "
+		    "%s: they share no term", made_name(m, a, sizeof a), shown(t, lx->v[i].len),
+		    t, term_name(m, t, lx->v[i].len, b, sizeof b));
+		return why;
+	}
+	if (!lx->unmade)
+		lx->made = m;
+	return NULL;
+}
+
+/* A term that a !w record does not fit: spot signatures, whose chains
+ * are cut short at a document's end, may all join as many words in a
+ * small collection, and its lexicon then says !w; merged with the
+ * lexicon of a larger one, it is no mix-up.  The merge has no record. */
+static int
+unfit(dk_lexicon *lx, const char *t, size_t n)
+{
+	if (lx->made.kind != 'w' || term_words(t, n) == lx->made.n)
+		return 0;
+	lx->made.kind = 0;
+	lx->made.n = 0;
+	lx->unmade = 1;
+	return 1;
 }
 
 /* Decodes a TERM field in place, as a SIG; returns NULL or a message. */
@@ -377,7 +667,7 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 	uint64_t v;
 	uint32_t id;
 	int seen_n = 0, agreed, before = lx->n > 0 || lx->ndocs > 0 || lx->cut;
-	int aftercut = lx->cut;
+	int aftercut = lx->cut, terms = 0;
 
 	while (!msg && dk_read_record(r, &rec, 0)) {
 		agreed = rec.n == 3 && rec.f[2].n == 6 && memcmp(rec.f[2].p, "!agree", 6) == 0;
@@ -389,6 +679,13 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 				msg = "a lexicon cut for an IDF range (!idf: dklexicon -m --idf) "
 				    "merges with no other, and its !idf record comes before its terms";
 			before = 1;
+		} else if (rec.n == 2 && rec.f[0].n == 2 && (memcmp(rec.f[0].p, "!q", 2) == 0 ||
+		    memcmp(rec.f[0].p, "!w", 2) == 0)) {
+			if ((msg = parse_made(lx, rec.f[0].p[1], rec.f[1], why)) == NULL && terms) {
+				snprintf(why, DK_LEXICON_WHY, "the !%c record comes before "
+				    "the terms", rec.f[0].p[1]);
+				msg = why;
+			}
 		} else if (rec.n != 2 && !agreed) {
 			snprintf(why, DK_LEXICON_WHY, "expected TERM<TAB>DF[<TAB>!agree], found %zu field%s",
 			    rec.n, rec.n == 1 ? "" : "s");
@@ -406,7 +703,11 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 			;
 		else if (v == 0)
 			msg = "DF is 0";
+		else if (!unfit(lx, rec.f[0].p, rec.f[0].n) && (msg = dk_made_clash(lx->made,
+		    "term", rec.f[0].p, rec.f[0].n, why)) != NULL)
+			;
 		else {
+			terms = 1;
 			/* The DF summed so far: a term listed twice adds up, and
 			 * the sum must stay within N too. */
 			id = dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
@@ -510,6 +811,11 @@ dk_lexicon_write(const dk_lexicon *lx)
 
 		snprintf(range, sizeof range, "!idf\t%.15g:%.15g\n", lx->cutlo, lx->cuthi);
 		dk_buf_str(&dk_out, range);
+	}
+	if (lx->made.kind) {
+		dk_buf_str(&dk_out, lx->made.kind == 'q' ? "!q\t" : "!w\t");
+		dk_buf_u64(&dk_out, lx->made.n);
+		dk_buf_char(&dk_out, '\n');
 	}
 	for (i = 0; i < nl; i++) {
 		dk_buf_bytes(&dk_out, lines[i].p, lines[i].n);

@@ -100,6 +100,88 @@ size_t dk_lexicon_prune(dk_lexicon *lx, double lo, double hi);
 int dk_lexicon_cut(const dk_lexicon *lx, double *lo, double *hi);
 const char *dk_lexicon_cut_clash(const dk_lexicon *lx, double lo, double hi, char *why);
 
+/* What made a lexicon.  The lexicon of qgram -q 4's stream and qgram -q
+ * 5's share no term, nor those of qgram -w 3 and -w 4, nor a lexicon of
+ * words (dklexicon -w) and a stream of q-grams, though their terms have
+ * the same shape: a filter or a fingerprint given the one for a stream of
+ * the other finds every term unknown (exit 0 with nothing kept, or
+ * everything).  So dklexicon says what the terms it counted are, in a
+ * record after "!N" (and "!idf"):
+ *   "!q" TAB Q   every term is a q-gram of Q characters (letters, digits
+ *                and marks only, dk_is_word);
+ *   "!w" TAB N   every term joins N words with ':' (N - 1 colons; 1: a
+ *                word); dklexicon -w writes "!w 1".
+ * It writes one when its rule holds for at least DK_MADE_TERMS terms (a
+ * lexicon of a signature stream; -w: when no word holds a colon), !q
+ * before !w.  Loading keeps it, and refuses a second file's record of
+ * another kind or N, and a term !q does not fit (in that file, and those
+ * loaded before and after it).  A term !w does not fit, or a second !w of
+ * another N (both over 1), drops the record instead: spot signatures all
+ * join as many words in a small collection, whose lexicon then says !w,
+ * but not in a larger one (chains cut short at a document's end, word
+ * chains of 24 words), and merging the two is no mix-up.  A lexicon
+ * without a record (written before, or of other terms) is read as
+ * before, unchecked.  dk_term_chars: the characters of a UTF-8 term. */
+#define DK_MADE_MAX 64          /* qgram -q's and -w's largest */
+#define DK_MADE_TERMS 4
+typedef struct {
+	char kind;              /* 'q', 'w', or 0: not known */
+	unsigned n;
+} dk_made;
+size_t dk_term_chars(const char *s, size_t n);
+dk_made dk_lexicon_made(const dk_lexicon *lx);
+void dk_lexicon_set_made(dk_lexicon *lx, dk_made m);
+/* The record lx's terms call for by the rule above; words: dklexicon -w's. */
+dk_made dk_lexicon_infer(const dk_lexicon *lx, int words);
+/* NULL when the term s may be in a lexicon made as m (m unknown, or s a
+ * q-gram of m.n characters, or a join of m.n words), else why not, in why
+ * (DK_LEXICON_WHY), the term called what ("term", "signature"). */
+const char *dk_made_clash(dk_made m, const char *what, const char *s, size_t n,
+    char *why);
+/* A stream's signatures against a lexicon made as m, record by record,
+ * the tally zeroed at each file's start, fatal at the record's FILE:LINE:
+ * with !q, any signature that is no q-gram of Q; once DK_MADE_SIGS
+ * signatures are seen, with !w N (N > 1) when none of them joins N words
+ * (a word of a -p pattern may hold a colon of its own, spot signatures
+ * may be cut short: one that does is enough), with !w 1 when all are
+ * q-grams of one length (words of a text vary).  Only the first
+ * DK_SHAPE_CHECKS records with signatures are checked, as by
+ * dk_shape_check. */
+#define DK_MADE_SIGS 8
+typedef struct {
+	int records;            /* checked */
+	size_t sigs, fit;       /* signatures seen, of them joining N words */
+	size_t qlen;            /* their length when all are q-grams of one, else 0 */
+	unsigned long first;    /* the line of the first */
+	char eg[48];            /* the first, at most 40 bytes of it */
+} dk_made_tally;
+void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_reader *r);
+
+/* A lexicon made from other signatures than a stream's (of another
+ * language, another spotsig -a, -c or -d, another tokenizer) holds none
+ * of them, and a filter or fingerprint treats every one as unknown: exit
+ * 0 with all dropped or all kept.  dk_found_check tallies, over the first
+ * DK_SHAPE_CHECKS records with signatures of a file (t zeroed at its
+ * start), the signatures the lexicon holds; once DK_FOUND_SIGS are seen
+ * and it holds none, it is fatal at the record's FILE:LINE.  A lexicon of
+ * fewer than DK_FOUND_SIGS terms, or cut for an IDF range (it lacks the
+ * terms it filters as unknown), or of at most one document, is not
+ * checked. */
+#define DK_FOUND_SIGS 64
+typedef struct {
+	int records;
+	size_t sigs, found, pending;
+	unsigned long first;
+} dk_found_tally;
+void dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
+    const dk_reader *r);
+/* The same a term at a time, for a program that holds its signatures
+ * otherwise: while dk_found_want, dk_found_term on each of a record's
+ * (decoded) signatures, then dk_found_record. */
+int dk_found_want(const dk_lexicon *lx, const dk_found_tally *t);
+void dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n);
+void dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r);
+
 /* What terms look like.  A lexicon of words (dklexicon -w) and one of
  * signatures that join words with ':' (spot signatures, shingles, word
  * chains) share no term, so that a filter or a fingerprint given the one
@@ -139,7 +221,8 @@ int dk_lexicon_load_alike(dk_lexicon *lx, const char *path, dk_shape *first,
 #define DK_SHAPE_CHECKS 16
 void dk_shape_check(const dk_shape *lex, const dk_shape *rec, const dk_reader *r);
 
-/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut),
+/* Writes the lexicon to dk_out: the "!N" record (and "!idf" when cut,
+ * "!q" or "!w" for what made it),
  * then TERM TAB DF records
  * (TERM TAB DF TAB "!agree" for a term marked agreed)
  * sorted bytewise by the written (percent-encoded) TERM, which is the

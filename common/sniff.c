@@ -24,7 +24,7 @@ all_of(const char *p, size_t n, const char *set)
 /* What the last field is as a signature list. */
 struct sigfield {
 	int valid;       /* a valid SIGS field */
-	int flagged;     /* starts with !short or !probe */
+	int flagged;     /* starts with a flag: !short, !chains, !probe */
 	size_t items;    /* SIG=COUNT items */
 	size_t ones;     /* of them with COUNT 1 */
 	int wordy;       /* only letters, digits, ':', %XX: no URL, no prose */
@@ -301,8 +301,8 @@ sketch_field(dk_str f, size_t *nv)
 		sp = memchr(p, ' ', (size_t)(e - p));
 		if (!sp)
 			sp = e;
-		if (*nv == 0 && sp - p == 6 && (memcmp(p, "!short", 6) == 0 ||
-		    memcmp(p, "!probe", 6) == 0))
+		if (*nv == 0 && ((sp - p == 6 && (memcmp(p, "!short", 6) == 0 ||
+		    memcmp(p, "!probe", 6) == 0)) || (sp - p == 7 && memcmp(p, "!chains", 7) == 0)))
 			continue;
 		if (sp - p != 16 || !all_of(p, 16, DIGITS "abcdef"))
 			return 0;

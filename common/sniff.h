@@ -32,16 +32,17 @@
  *              holding its name as an ID (all but the last cluster
  *              looked at), and one cluster of two members or more ("Bill
  *              TAB Bill" alone is a document)
- *   signature  ID ... TAB SIGS where SIGS starts with !short or !probe, or
- *              holds four or more SIG=COUNT items made of letters, digits,
- *              ':' and %XX only (no '/', '.', '?', '&': not a URL list),
+ *   signature  ID ... TAB SIGS where SIGS starts with a flag (!short,
+ *              !chains, !probe), or holds four or more SIG=COUNT items
+ *              made of letters, digits, ':' and %XX only (no '/', '.',
+ *              '?', '&': not a URL list),
  *              three in four of them with COUNT 1 (not "Width=100
  *              Height=200 Depth=50 Weight=3"); the other lines have as
  *              many fields and valid SIGS
  *   sketch     ID ... TAB SKETCH (minhash --sketch): on each line flags
- *              (!short, !probe) then values of 16 lower-case hex digits,
- *              single-spaced, eight or more and as many on each line that
- *              has values (no text is such numbers alone)
+ *              (!short, !chains, !probe) then values of 16 lower-case
+ *              hex digits, single-spaced, eight or more and as many on
+ *              each line that has values (no text is such numbers alone)
  * A reader of signatures, pairs or clusters, which cannot take a document
  * anyway, also takes for a document stream a record whose last field is
  * text: not a signature list and two words or more without '=' (a broken

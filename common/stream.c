@@ -695,6 +695,7 @@ dk_parse_sigs(dk_str field, dk_sigs *out)
 {
 	char *p = field.p, *end, *sp, *room = NULL;
 	const char *msg;
+	unsigned flag;
 
 	out->n = 0;
 	out->flags = 0;
@@ -720,11 +721,16 @@ dk_parse_sigs(dk_str field, dk_sigs *out)
 			if (out->n > 0)
 				return "flag after a signature";
 			if (sp - p == 6 && memcmp(p, "!short", 6) == 0)
-				out->flags |= DK_SIG_SHORT;
+				flag = DK_SIG_SHORT;
 			else if (sp - p == 6 && memcmp(p, "!probe", 6) == 0)
-				out->flags |= DK_SIG_PROBE;
+				flag = DK_SIG_PROBE;
+			else if (sp - p == 7 && memcmp(p, "!chains", 7) == 0)
+				flag = DK_SIG_CHAINS;
 			else
 				return "unknown flag in signature list";
+			if (out->flags & flag)
+				return "flag listed twice in signature list";
+			out->flags |= flag;
 		} else {
 			if (out->n == out->cap) {
 				out->cap = out->cap ? out->cap * 2 : 32;

@@ -14,9 +14,19 @@
  * Signature stream   ID [TAB CARRIED]... TAB SIGS
  *     SIGS   = "" | ITEM *(SP ITEM)
  *     ITEM   = FLAG | SIG "=" COUNT
- *     FLAG   = "!short" | "!probe"    (before any SIG)
+ *     FLAG   = "!short" | "!chains" | "!probe"
+ *              Flags come before any SIG, each once, in any order.
+ *              spotsig writes !short before !chains; partition puts
+ *              !probe before the flags of the record it copies, and the
+ *              readers of its streams find a probe by that first item
+ *              (common/ids.c, spotmatch's batch.c).
  *              !short: the document has too few signatures to be matched
  *                      (spotsig -m); it still lists them.
+ *              !chains: the document is represented by word chains
+ *                      (spotsig --dense), weaker evidence than spot
+ *                      signatures; spotmatch --dense-tau holds a pair
+ *                      with such a document to a higher bar.  Copied
+ *                      with the record by every program that copies it.
  *              !probe: in a keyed stream, the document belongs to another
  *                      key and is here only to be compared (partition).
  *     SIG    = 1*( unreserved byte | "%" HEX HEX )
@@ -44,7 +54,12 @@
  *     the number of documents counted.  Normalised IDF = log(N/DF) / log(N).
  *     "!agree" marks a term the IDF filter keeps whatever its DF (lexicon.h,
  *     agree.h).  A lexicon cut for one IDF range (dklexicon -m --idf) has a
- *     record "!idf" TAB LO:HI after "!N": it serves that range only.
+ *     record "!idf" TAB LO:HI after "!N": it serves that range only.  A
+ *     lexicon says what made it in a record after "!N" (and "!idf"):
+ *     "!q" TAB Q, every term a q-gram of Q characters (dklexicon over
+ *     qgram -q Q), or "!w" TAB N, every term N words joined by ":"
+ *     (dklexicon -w: 1; over qgram -w N: N); the readers refuse terms of
+ *     another kind (lexicon.h).
  *
  * Two checks every reader of these streams makes, written once:
  *   - the kind of a stream is recognised from its first line, and a stream
@@ -197,7 +212,7 @@ dk_str dk_record_text(dk_reader *r, dk_record *rec);
 
 /* ---- signatures ---- */
 
-enum { DK_SIG_SHORT = 1, DK_SIG_PROBE = 2 };
+enum { DK_SIG_SHORT = 1, DK_SIG_PROBE = 2, DK_SIG_CHAINS = 4 };
 
 typedef struct {
 	dk_str s;          /* decoded bytes: in the field when it has no
@@ -208,7 +223,7 @@ typedef struct {
 typedef struct {
 	dk_sig *v;
 	size_t n, cap;
-	unsigned flags;    /* DK_SIG_SHORT, DK_SIG_PROBE */
+	unsigned flags;    /* DK_SIG_SHORT, DK_SIG_PROBE, DK_SIG_CHAINS */
 	uint64_t size;     /* sum of counts */
 	dk_arena mem;      /* decoded SIGs with escapes, reset by each parse */
 } dk_sigs;

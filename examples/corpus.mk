@@ -37,7 +37,8 @@
 # The pairs, clusters and keep list are those of one machine's pipeline,
 # whatever -j, the number of key ranges or the launcher.  For SpotSigs
 # that is dkdedup's filter and matching (DK_IDF with DK_AGREE, DK_TAU,
-# DK_MIN_SHARED) and its exact copies of documents too short to judge
+# DK_MIN_SHARED, word chains by DK_DENSE and DK_DENSE_WORDS held to
+# DK_DENSE_TAU) and its exact copies of documents too short to judge
 # (short/, below); dkdedup reads WARC through htmlstrip --main
 # (HTMLSTRIP_FLAGS=--main here).
 #
@@ -88,6 +89,8 @@ IDF_spotsigs = $(DK_IDF)
 MIN_SHARED  ?= $(DK_MIN_SHARED)
 QUOTED      ?= $(DK_QUOTED)
 DENSE       ?= $(DK_DENSE)
+DENSE_WORDS ?= $(DK_DENSE_WORDS)
+DENSE_TAU   ?= $(DK_DENSE_TAU)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
@@ -172,13 +175,13 @@ V_cluster = $(CLUSTER_FLAGS)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
-SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
+SIGOPT_spotsigs = spotsig=--checksum quoted=$(QUOTED) --dense $(DENSE) --dense-words $(DENSE_WORDS) $(SPOTSIG_FLAGS)
 SIGOPT_lsh      = spotsig=$(SPOTSIG_FLAGS) quoted=$(QUOTED)
 SIGOPT_ddd      = qgram=$(QGRAM_FLAGS) quoted=$(QUOTED)
 KEYOPT_spotsigs = tau=$(TAU)
 KEYOPT_lsh      = minhash=$(MINHASH_FLAGS)
 KEYOPT_imatch   = k=$(IMATCH_K) quoted=$(QUOTED)
-MATCHOPT_spotsigs = min=$(MIN_SHARED) $(if $(ONE),idf=$(IDF) agree=$(AGREE) tau=$(TAU))
+MATCHOPT_spotsigs = min=$(MIN_SHARED) dense_tau=$(DENSE_TAU) $(if $(ONE),idf=$(IDF) agree=$(AGREE) tau=$(TAU))
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
@@ -187,6 +190,8 @@ OPTS = shards text sigs lex idf keys shuffle match short pairs cluster dedup
 # are expanded as the rules are read
 AGREELEX = $(if $(AGREE),--lexicon --idf $(IDF) --agree $(AGREE))
 AGREEOPT = $(if $(AGREE),--agree $(AGREE))
+# the bar of pairs with a document of word chains (spotmatch --dense-tau)
+DENSETAU = $(if $(DENSE_TAU),--dense-tau $(DENSE_TAU))
 
 # $(call same,A,B): non-empty when A and B are the same string
 same = $(if $(subst x$(1),,x$(2))$(subst x$(2),,x$(1)),,y)
@@ -310,7 +315,7 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 # carries the SHA-1 of each text (--checksum) for the exact copies of
 # documents too short to judge (short/, below); the stages after read the
 # signatures in the last column and carry it.
-SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) --dense $(DENSE) $(SPOTSIG_FLAGS)
+SIGPROG_spotsigs = spotsig --checksum --quoted $(QUOTED) --dense $(DENSE) --dense-words $(DENSE_WORDS) $(SPOTSIG_FLAGS)
 SIGPROG_lsh      = spotsig --quoted $(QUOTED) $(SPOTSIG_FLAGS)
 SIGPROG_ddd      = qgram --quoted $(QUOTED) $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
@@ -398,7 +403,7 @@ ifeq ($(ONE),)
 # its pieces in shard order (merged by key for length partitions, whose
 # keys must not decrease)
 PIECES = $(NAMES:%=$(OUT)/shuffle/%.$*)
-MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1 --min-shared $(MIN_SHARED)
+MATCH_spotsigs = sort -m -s -k1,1 $(PIECES) | spotmatch -j 1 --min-shared $(MIN_SHARED) $(DENSETAU)
 MATCH_lsh      = cat $(PIECES) | spotmatch -j 1 -t $(TAU)
 MATCH_imatch   = cat $(PIECES) | spotmatch -j 1
 $(OUT)/match/%.pairs: $(SHUFFLE) $(O_match) $(O_shards) | $(OUT)/match
@@ -411,7 +416,7 @@ else
 # length partitions itself, so the probe copies that partition --shard
 # writes for key ranges are never made.
 THREADS_FLAG = $(if $(THREADS),-j $(THREADS))
-ONE_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED)
+ONE_spotsigs = dklexicon --idf $(IDF) -L $(OUT)/idf.lex $(SIGS) | spotmatch $(THREADS_FLAG) -t $(TAU) --min-shared $(MIN_SHARED) $(DENSETAU)
 ONE_lsh      = cat $(KEYED) | spotmatch $(THREADS_FLAG) -t $(TAU)
 ONE_imatch   = cat $(KEYED) | spotmatch $(THREADS_FLAG)
 ONEIN = $(if $(filter spotsigs,$(WORKFLOW)),$(SIGS) $(OUT)/idf.lex,$(KEYED))
@@ -508,6 +513,8 @@ help:
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: signatures a pair shares at least'
 	@echo '  QUOTED=$(QUOTED)  keep or skip quoted mail text, in every workflow (--quoted of spotsig, qgram, dklexicon -w and imatch; $(DK_QUOTED) from dupkit.defaults)'
 	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
+	@echo '  DENSE_WORDS=$(DENSE_WORDS)  spotsigs: the words of a chain (spotsig --dense-words)'
+	@echo '  DENSE_TAU=$(DENSE_TAU)  spotsigs: a pair with a document of chains also reaches this (spotmatch --dense-tau; empty: no such bar)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

@@ -72,7 +72,8 @@ test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
 docs= tau= idf= agree=- kx=0 lex= ids=
-# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED and DK_DENSE:
+# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
+# DK_DENSE_WORDS and DK_DENSE_TAU:
 # dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
@@ -100,9 +101,10 @@ test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
 # every method leaves quoted mail text out as DK_QUOTED says, wherever it
 # reads the text; spotsigs: a document with few spot signatures gets word
-# chains (DK_DENSE)
+# chains (DK_DENSE, DK_DENSE_WORDS), its pairs held to DK_DENSE_TAU
 spot="spotsig --quoted $DK_QUOTED"
-test "$method" != spotsigs || spot="spotsig --quoted $DK_QUOTED --dense $DK_DENSE"
+test "$method" != spotsigs ||
+	spot="spotsig --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS"
 LC_ALL=C
 export LC_ALL
 # The dupkit programs run as stages (DK_STAGE): one that skipped records
@@ -184,7 +186,7 @@ match-reduce)
 	# short documents (spotsigs) and of tasks that skipped records
 	# (!skipped) passed on, after the pairs
 	case $method in
-	spotsigs) set -- --min-shared "$DK_MIN_SHARED" ;;
+	spotsigs) set -- --min-shared "$DK_MIN_SHARED" --dense-tau "$DK_DENSE_TAU" ;;
 	lsh) set -- -t "$tau" ;;
 	imatch) set -- ;;
 	esac

@@ -84,7 +84,8 @@ usage() {
 die() { echo "scaleout: $*" >&2; exit 1; }
 
 hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 threads=1 verbose=
-# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED and DK_DENSE:
+# DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
+# DK_DENSE_WORDS and DK_DENSE_TAU:
 # dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
@@ -232,7 +233,9 @@ case $method in
 imatch) stage1= ;;
 # spotsigs carries the SHA-1 of each text for the exact copies of short
 # documents (step 5); the stages after read the last column and carry it
-spotsigs) stage1="spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE" ;;
+# (and the !chains flag of a document of word chains, for spotmatch
+# --dense-tau)
+spotsigs) stage1="spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS" ;;
 *) stage1="spotsig --quoted $DK_QUOTED" ;;
 esac
 if test -n "$docs"; then
@@ -338,7 +341,7 @@ lap shuffle
 # 5. reduce: each key range matched on its own, its pieces read in shard
 # order (merged by key for partition keys, which must not decrease)
 case $method in
-spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-shared $DK_MIN_SHARED" ;;
+spotsigs) cmd="sort -m -s -k1,1 {} | spotmatch -j $threads --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU" ;;
 lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac

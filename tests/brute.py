@@ -1,7 +1,7 @@
 # The brute-force oracle of spotmatch: what it must write, found by
 # comparing every pair the mode allows, the slow and obvious way.
 #
-#   brute.py [-t TAU] [-M MEASURE] [--min-shared N] FILE...
+#   brute.py [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T] FILE...
 #       every pair of the stream, ordered by the position of the first
 #       document, then of the second (TAU 0.9 unless given)
 #   brute.py --against REF [--against REF]... [--within] [--novel] FILE...
@@ -25,7 +25,9 @@
 # common/measure.h defines them), a double quotient, is >= TAU and the pair
 # shares at least N signatures (--min-shared, 1 unless given: the sum over
 # shared signatures of the smaller weight, the count or 1 for set); SIM is rounded as
-# dk_buf_sim rounds it (common/stream.c).
+# dk_buf_sim rounds it (common/stream.c).  With --dense-tau T (in every
+# mode) a pair in which either document is flagged !chains must also
+# reach T.
 import argparse
 import datetime
 import math
@@ -36,6 +38,7 @@ p = argparse.ArgumentParser()
 p.add_argument("-t", type=float, dest="tau")
 p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice", "cosine", "containment"])
 p.add_argument("--min-shared", type=int, default=1)
+p.add_argument("--dense-tau", type=float, default=0.0)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
 p.add_argument("--novel", action="store_true")
@@ -66,8 +69,8 @@ def duration(s):
     return sum(int(v) * unit[u] * 1000 for v, u in re.findall(r"(\d+)([smhdw])", s))
 
 
-# The documents of the files: (ID, time, {signature: weight}, length), the
-# weights empty when the document matches nothing.
+# The documents of the files: (ID, time, {signature: weight}, length,
+# flagged !chains), the weights empty when the document matches nothing.
 def load(paths):
     docs = []
     for path in paths:
@@ -81,7 +84,7 @@ def load(paths):
                         k, c = it.rsplit("=", 1)
                         w[k] = 1 if a.M == "set" else int(c)
             t = millis(f[a.time_column - 1]) if a.time_column else len(docs)
-            docs.append((f[0], t, w, sum(w.values())))
+            docs.append((f[0], t, w, sum(w.values()), "!chains" in items))
     return docs
 
 
@@ -101,6 +104,12 @@ def sim(x, y):
     return o / (max(lx, ly) if a.M == "max" else lx + ly - o)
 
 
+# Whether x and y at similarity s make a pair: s reaches tau, and
+# --dense-tau when either is flagged !chains.
+def kept(x, y, s):
+    return s >= tau and not ((x[4] or y[4]) and s < a.dense_tau)
+
+
 def write(x, y, s):
     micro = int(s * 1e6 + 0.5)
     print("%s\t%s\t%d.%06d" % (x[0], y[0], micro // 1000000, micro % 1000000))
@@ -110,13 +119,13 @@ def write(x, y, s):
 # each i in order that near(i, j) allows.
 def pairs(docs, near=lambda i, j: True):
     return [(i, j, s) for j in range(len(docs)) for i in range(j)
-            if near(i, j) and (s := sim(docs[i], docs[j])) >= tau]
+            if near(i, j) and kept(docs[i], docs[j], s := sim(docs[i], docs[j]))]
 
 
 docs = load(a.files)
 if a.against:
     ref = load(a.against)
-    out = [(x, y, s) for y in docs for x in ref if (s := sim(x, y)) >= tau]
+    out = [(x, y, s) for y in docs for x in ref if kept(x, y, s := sim(x, y))]
     if a.within:
         out += [(docs[i], docs[j], s) for i, j, s in sorted(pairs(docs))]
 elif a.window:

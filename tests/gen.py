@@ -19,7 +19,7 @@
 # N, exactly N insertions or deletions, no word touched twice.  A copy left
 # empty gets a new word.  With --versions K each document comes as IDv0 ..
 # IDvK-1, each later version a copy (never exact) of the first.  --time,
-# --checksum and --short add what their help says.
+# --checksum, --short and --chains add what their help says.
 import argparse
 import random
 
@@ -53,6 +53,8 @@ p.add_argument("--time", help="G[:D]: Unix seconds from 1000000, each document G
 p.add_argument("--checksum", action="store_true",
                help="tI, kept by 9 in 10 exact copies, empty for 1 in 20 others")
 p.add_argument("--short", type=float, default=0, help="flagged !short with probability P")
+p.add_argument("--chains", type=float, default=0,
+               help="flagged !chains (after !short) with probability P, drawn only when P > 0")
 a = p.parse_args()
 
 rnd = random.Random(a.seed)
@@ -192,7 +194,12 @@ for i in range(a.n):
         if a.checksum:
             cols.append(cs)
         text = body(edit(doc) if v else doc)
+        flags = []
         if rnd.random() < a.short:
-            text = "!short " + text if text else "!short"
+            flags.append("!short")
+        if a.chains > 0 and rnd.random() < a.chains:
+            flags.append("!chains")
+        if flags:
+            text = " ".join(flags + ([text] if text else []))
         cols.append(text)
         print("\t".join(cols))

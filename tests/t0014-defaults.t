@@ -8,10 +8,11 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 6 &&
+	test $(wc -l <lines) = 8 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
 	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" &&
-		test -n "$DK_QUOTED" && test -n "$DK_DENSE")
+		test -n "$DK_QUOTED" && test -n "$DK_DENSE" && test -n "$DK_DENSE_WORDS" &&
+		test -n "$DK_DENSE_TAU")
 '
 
 test_expect_success 'dkdedup --help gives the values of the file' '
@@ -22,7 +23,9 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^                   (default $DK_IDF)\$" help &&
 	grep "^                   story copied many times (default $DK_AGREE)\$" help &&
 	grep "^                   with .>. (spotsig --quoted; default $DK_QUOTED)\$" help &&
-	grep "^                   --dense; 0: never; default $DK_DENSE)\$" help
+	grep "^                   --dense; 0: never; default $DK_DENSE)\$" help &&
+	grep "^                   $DK_DENSE_WORDS)\$" help &&
+	grep "^                   0: no such bar; default $DK_DENSE_TAU)\$" help
 '
 
 test_expect_success 'dkdedup(1) and README quote the same values' '
@@ -31,9 +34,13 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^(spotmatch --min-shared, spotsig -m; default $DK_MIN_SHARED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^The IDF range of spotsig (default $DK_IDF):" "$top/man/dkdedup.1" &&
 	grep "^instead (spotsig --dense; 0: never; default $DK_DENSE), under the same IDF cut,\$" "$top/man/dkdedup.1" &&
+	grep "^The words of a word chain (spotsig --dense-words; default $DK_DENSE_WORDS)\.\$" "$top/man/dkdedup.1" &&
+	grep "^default $DK_DENSE_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
-	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >pairs.tsv" "$top/README.md" &&
+	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
+	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&
+	grep -F "also reaches $DK_DENSE_TAU (\`--dense-tau\`," "$top/README.md" &&
 	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
 	grep -F "default $DK_DENSE, 0 is never) a document" "$top/README.md" &&
 	grep -F "| collection | old: 0.44, N 1, no IDF cut | new: $DK_TAU, N $DK_MIN_SHARED, $DK_IDF |" "$top/README.md" &&
@@ -48,8 +55,13 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "^AGREE_spotsigs = \$(DK_AGREE)\$" "$top/examples/corpus.mk" &&
 	grep "^QUOTED *?= \$(DK_QUOTED)\$" "$top/examples/corpus.mk" &&
 	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) --dense \$(DENSE) " "$top/examples/corpus.mk" &&
-	grep "^spotsigs) stage1=\"spotsig --checksum --quoted \$DK_QUOTED --dense \$DK_DENSE\" ;;\$" "$top/examples/scaleout.sh" &&
-	grep "spot=\"spotsig --quoted \$DK_QUOTED --dense \$DK_DENSE\"" "$top/examples/mapred.sh" &&
+	grep "^spotsigs) stage1=\"spotsig --checksum --quoted \$DK_QUOTED --dense \$DK_DENSE --dense-words \$DK_DENSE_WORDS\" ;;\$" "$top/examples/scaleout.sh" &&
+	grep "spot=\"spotsig --quoted \$DK_QUOTED --dense \$DK_DENSE --dense-words \$DK_DENSE_WORDS\"" "$top/examples/mapred.sh" &&
+	grep "^spotsigs) cmd=\"sort -m -s -k1,1 {} | spotmatch -j \$threads --min-shared \$DK_MIN_SHARED --dense-tau \$DK_DENSE_TAU\" ;;\$" "$top/examples/scaleout.sh" &&
+	grep "spotsigs) set -- --min-shared \"\$DK_MIN_SHARED\" --dense-tau \"\$DK_DENSE_TAU\" ;;" "$top/examples/mapred.sh" &&
+	grep "^SIGPROG_spotsigs = spotsig --checksum --quoted \$(QUOTED) --dense \$(DENSE) --dense-words \$(DENSE_WORDS) " "$top/examples/corpus.mk" &&
+	grep "^MATCH_spotsigs = .* | spotmatch -j 1 --min-shared \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
+	grep "^ONE_spotsigs = .* | spotmatch \$(THREADS_FLAG) -t \$(TAU) --min-shared \$(MIN_SHARED) \$(DENSETAU)\$" "$top/examples/corpus.mk" &&
 	grep "^SIGPROG_lsh *= spotsig --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
 	grep "^SIGPROG_ddd *= qgram --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
 	grep "dklexicon -w --quoted \$(QUOTED) " "$top/examples/corpus.mk" &&
@@ -76,7 +88,11 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "AGREE=$DK_AGREE " help &&
 	grep "QUOTED=$DK_QUOTED " help &&
 	grep "DENSE=$DK_DENSE " help &&
+	grep "DENSE_WORDS=$DK_DENSE_WORDS " help &&
+	grep "DENSE_TAU=$DK_DENSE_TAU " help &&
 	grep "^DENSE *?= \$(DK_DENSE)\$" "$top/examples/corpus.mk" &&
+	grep "^DENSE_WORDS *?= \$(DK_DENSE_WORDS)\$" "$top/examples/corpus.mk" &&
+	grep "^DENSE_TAU *?= \$(DK_DENSE_TAU)\$" "$top/examples/corpus.mk" &&
 	grep -F -e "--dense \$DK_DENSE" "$top/examples/scaleout.sh" "$top/examples/mapred.sh"
 '
 

@@ -184,7 +184,7 @@ test_expect_success "spotmatch: $pairs exact copies give every pair once, at 1.0
 test_expect_success "dklexicon: $copies copies count $copies documents for each signature" '
 	dklexicon sigs.copies >lex.copies &&
 	head -n 1 lex.copies >first && printf "!N\t$copies\n" >expect && test_cmp expect first &&
-	sed 1d lex.copies | cut -f 2 | sort -u >dfs && echo $copies >expect && test_cmp expect dfs
+	grep -v "^!" lex.copies | cut -f 2 | sort -u >dfs && echo $copies >expect && test_cmp expect dfs
 '
 
 test_done

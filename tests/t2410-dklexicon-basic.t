@@ -32,17 +32,17 @@ test_expect_success '!probe documents are not counted' '
 test_expect_success 'dklexicon of words (-w): distinct words per document' '
 	printf "x\tThe the CAT\ny\tcat dog\nz\t\n" >in &&
 	dklexicon -w in >actual &&
-	printf "!N\t3\ncat\t2\ndog\t1\nthe\t1\n" >expect &&
+	printf "!N\t3\n!w\t1\ncat\t2\ndog\t1\nthe\t1\n" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'dklexicon -w --quoted skip: quoted mail text is not counted' '
 	printf "x\tAnn wrote:\\\\n> the cat\\\\ncat dog\ny\t> cat\n" >in &&
 	dklexicon -w --quoted skip in >actual &&
-	printf "!N\t2\ncat\t1\ndog\t1\n" >expect &&
+	printf "!N\t2\n!w\t1\ncat\t1\ndog\t1\n" >expect &&
 	test_cmp expect actual &&
 	dklexicon -w --quoted keep in >actual &&
-	printf "!N\t2\nann\t1\ncat\t2\ndog\t1\nthe\t1\nwrote\t1\n" >expect &&
+	printf "!N\t2\n!w\t1\nann\t1\ncat\t2\ndog\t1\nthe\t1\nwrote\t1\n" >expect &&
 	test_cmp expect actual &&
 	expect_error 2 "^dklexicon: --quoted needs -w" dklexicon --quoted skip in
 '
@@ -50,7 +50,7 @@ test_expect_success 'dklexicon -w --quoted skip: quoted mail text is not counted
 test_expect_success 'dklexicon of words with a token pattern' '
 	printf "x\tdon'"'"'t stop\n" >in &&
 	dklexicon -w -p "[a-z'"'"']+" in >actual &&
-	printf "!N\t1\ndon'"'"'t\t1\nstop\t1\n" >expect &&
+	printf "!N\t1\n!w\t1\ndon'"'"'t\t1\nstop\t1\n" >expect &&
 	test_cmp expect actual
 '
 
@@ -81,7 +81,7 @@ test_expect_success 'merge with --idf: only the terms the filter needs, which fi
 		dklexicon --idf $r -L pruned all >got &&
 		test_cmp want got || return 1
 	done &&
-	printf "!N\t300\n!idf\t0:1\n" >none &&
+	printf "!N\t300\n!idf\t0:1\n!w\t1\n" >none &&
 	dklexicon -m --idf 0:1 expect >pruned &&
 	test_cmp none pruned
 '

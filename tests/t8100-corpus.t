@@ -21,7 +21,7 @@ same() {
 
 # corpus.mk's SpotSigs settings are those of examples/dupkit.defaults
 . "$top/examples/dupkit.defaults"
-SPOT="--min-shared $DK_MIN_SHARED"
+SPOT="--min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU"
 
 test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeline' '
 	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
@@ -31,7 +31,7 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	test $(ls in | wc -l) = 4 &&
 	: >in/done && echo notes >in/README &&
 	cut -f1 all.docs >ids &&
-	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
+	spotsig --checksum --dense $DK_DENSE --dense-words $DK_DENSE_WORDS --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED all.docs >sigs &&
 	spotmatch -t $DK_TAU $SPOT sigs >pairs &&
 	dk_short_copies sigs >>pairs &&
 	test $(grep -c "	1.000000\$" pairs) -gt 3 &&
@@ -86,9 +86,14 @@ test_expect_success 'make -n and make -q change nothing, with other options too'
 	grep "spotmatch *-t 0.7" plan &&
 	test_must_fail $mk -q IN=in OUT=j1 TAU=0.7 &&
 	test_must_fail $mk -q IN=in OUT=j1 CLUSTER_FLAGS=--min-size=2 &&
+	test_must_fail $mk -q IN=in OUT=j1 DENSE_TAU=0.9 &&
+	test_must_fail $mk -q IN=in OUT=j1 DENSE_WORDS=5 &&
+	$mk -n IN=in OUT=j1 DENSE_TAU= >plan0 &&
+	grep "spotmatch .*--min-shared $DK_MIN_SHARED *;" plan0 &&
+	! grep -e "--dense-tau" plan0 &&
 	find j1 -newer stamp >changed &&
 	test_must_be_empty changed &&
-	test "$(cat j1/opt/match)" = "spotsigs keys=1 min=$DK_MIN_SHARED idf=$DK_IDF agree=$DK_AGREE tau=$DK_TAU" &&
+	test "$(cat j1/opt/match)" = "spotsigs keys=1 min=$DK_MIN_SHARED dense_tau=$DK_DENSE_TAU idf=$DK_IDF agree=$DK_AGREE tau=$DK_TAU" &&
 	$mk -q IN=in OUT=j1 &&
 	$mk -q IN=in OUT=j1 MINHASH_FLAGS="-k 4" IMATCH_K=3 QGRAM_FLAGS="-q 3" \
 		WINDOW=1h JSON_ID=key HTMLSTRIP_FLAGS=--main &&
@@ -141,7 +146,7 @@ test_expect_success 'the last stage deleted: only it is made again' '
 	$mk IN=in3 OUT=three keeplist three/clusters.tsv >log 2>&1 &&
 	cat in3/*.tsv >docs3 &&
 	cut -f1 docs3 >ids3 &&
-	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
+	spotsig --checksum --dense $DK_DENSE --dense-words $DK_DENSE_WORDS --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED docs3 >sigs3 &&
 	{ spotmatch -t $DK_TAU $SPOT sigs3 && dk_short_copies sigs3; } >pairs3 &&
 	test_cmp pairs3 three/pairs.tsv &&
 	dkcluster -a ids3 --representatives pairs3 >keep3 &&
@@ -349,7 +354,7 @@ test_expect_success 'WARC shards of the example pages: the pages pipeline, kept 
 	$mk IN=inw OUT=warc FORMAT=warc TAU=0.4 -j 2 >log 2>&1 &&
 	test "$(cat warc/opt/shards)" = "crawl0.warc crawl1.warc.gz" &&
 	htmlstrip --warc inw/crawl0.warc inw/crawl1.warc.gz >docs &&
-	spotsig --dense $DK_DENSE docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.4 $SPOT >pairs &&
+	spotsig --dense $DK_DENSE --dense-words $DK_DENSE_WORDS docs | dklexicon --idf $DK_IDF --agree $DK_AGREE | spotmatch -t 0.4 $SPOT >pairs &&
 	cut -f1 docs >ids &&
 	dkcluster -a ids --representatives pairs >want.keep &&
 	test_cmp want.keep warc/keep.txt &&
@@ -417,7 +422,7 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 	test $(wc -l <sost0/keep.txt) = 84 &&
 	mapred="sh $top/examples/mapred.sh" &&
 	$mapred lex-map spotsigs -d <story.docs | sort -k1,1 | $mapred lex-reduce spotsigs >mr.lex &&
-	spotsig --dense $DK_DENSE story.docs | dklexicon --lexicon --idf $DK_IDF --agree $DK_AGREE >want &&
+	spotsig --dense $DK_DENSE --dense-words $DK_DENSE_WORDS story.docs | dklexicon --lexicon --idf $DK_IDF --agree $DK_AGREE >want &&
 	test_cmp want mr.lex &&
 	test $(grep -c "	!agree\$" mr.lex) = 40 &&
 	split -n l/3 story.docs mrsplit. &&

@@ -24,8 +24,8 @@ same() {
 # short documents too, as dkdedup pairs them), clusters and keep
 # list of the document stream DOCS
 single() {
-	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED "$2" >"$1.sigs" &&
-	spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED "$1.sigs" >"$1.unsorted" &&
+	spotsig --checksum --dense $DK_DENSE --dense-words $DK_DENSE_WORDS --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED "$2" >"$1.sigs" &&
+	spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU "$1.sigs" >"$1.unsorted" &&
 	dk_short_copies "$1.sigs" >>"$1.unsorted" &&
 	sort "$1.unsorted" >"$1.pairs" &&
 	cut -f1 "$2" >"$1.ids" &&
@@ -240,8 +240,8 @@ test_expect_success 'a rerun while a killed recipe still writes: its file is wri
 	gone &&
 	dklexicon --idf $DK_IDF -L race/idf.lex race/sigs/w1.warc.gz.sigs | partition --shard -t 0.7 >want &&
 	test_cmp want race/keys/w1.warc.gz.keys &&
-	spotsig --checksum --dense $DK_DENSE --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED w.docs >rsigs &&
-	{ spotmatch -t 0.7 --min-shared $DK_MIN_SHARED rsigs && dk_short_copies rsigs; } |
+	spotsig --checksum --dense $DK_DENSE --dense-words $DK_DENSE_WORDS --idf $DK_IDF --agree $DK_AGREE -m $DK_MIN_SHARED w.docs >rsigs &&
+	{ spotmatch -t 0.7 --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU rsigs && dk_short_copies rsigs; } |
 		sort >want &&
 	sort race/pairs.tsv >got &&
 	test_cmp want got

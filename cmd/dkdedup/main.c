@@ -24,11 +24,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE)
- * come from examples/dupkit.defaults, through the header the Makefile makes
+/* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
+ * DK_DENSE_WORDS, DK_DENSE_TAU) come from examples/dupkit.defaults, through the header the Makefile makes
  * of it. */
 static const struct dk_usage usage = {
-	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--idf LO:HI] [--agree A]\n"
+	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--dense-words L]\n"
+	"        [--dense-tau T] [--idf LO:HI] [--agree A]\n"
 	"        [--contain C [--contain-min N] [--contain-ratio R]] [-j N]\n"
 	"        [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
 	"        tsv|jsonl|warc IN OUT",
@@ -39,6 +40,11 @@ static const struct dk_usage usage = {
 	"  --dense N        documents with fewer than N spot signatures are\n"
 	"                   judged on their word chains instead (spotsig\n"
 	"                   --dense; 0: never; default " DK_DENSE ")\n"
+	"  --dense-words L  the words of a chain (spotsig --dense-words; default\n"
+	"                   " DK_DENSE_WORDS ")\n"
+	"  --dense-tau T    a pair with a document judged on chains is a copy\n"
+	"                   only at similarity T too (spotmatch --dense-tau;\n"
+	"                   0: no such bar; default " DK_DENSE_TAU ")\n"
 	"  --idf LO:HI      spotsig's IDF range: LO drops common signatures\n"
 	"                   (default " DK_IDF ")\n"
 	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
@@ -64,7 +70,7 @@ static const struct dk_usage usage = {
 };
 
 enum {
-	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
+	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_DENSEWORDS, OPT_DENSETAU, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
 	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP
 };
 static const char *const keeps[] = { "first", "longest", NULL };
@@ -95,8 +101,8 @@ check_in(const char *in)
  * is in for a document stream and JSON Lines, which spotsig reads). */
 struct files {
 	int fmt;
-	const char *in, *id, *text, *json, *tau, *minshared, *dense, *idf, *agree, *quoted,
-	    *keeprule, *threads;
+	const char *in, *id, *text, *json, *tau, *minshared, *dense, *densewords, *densetau,
+	    *idf, *agree, *quoted, *keeprule, *threads;
 	const char *contain, *containmin;       /* NULL: no containment pass */
 	double containratio;
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
@@ -125,12 +131,15 @@ job(struct files *f)
 		if (f->fmt == FMT_JSONL)
 			dd_args(&s[0], "--json", f->json, (char *)NULL);
 		dd_args(&s[0], "--checksum", "--idf", f->idf, "--agree", f->agree, "--quoted",
-		    f->quoted, "-m", f->minshared, "--dense", f->dense, f->docs, (char *)NULL);
+		    f->quoted, "-m", f->minshared, "--dense", f->dense, "--dense-words",
+		    f->densewords, f->docs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->sigs);
 	}
 	if (!status) {
 		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
 		dd_args(&s[0], "-t", f->tau, "--min-shared", f->minshared, (char *)NULL);
+		if (f->densetau)
+			dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
 		if (f->threads)
 			dd_args(&s[0], "-j", f->threads, (char *)NULL);
 		dd_args(&s[0], f->sigs, (char *)NULL);
@@ -138,11 +147,15 @@ job(struct files *f)
 	}
 	/* The truncated copies: a second pass by containment, its pairs
 	 * added when the shorter document is long enough (its --min-shared)
-	 * and holds enough of the longer one's signatures. */
+	 * and holds enough of the longer one's signatures.  It keeps the bar
+	 * of chains: containment is never below Jaccard, so a pair of chains
+	 * the first pass held back would come back here without it. */
 	if (!status && f->contain) {
 		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
 		dd_args(&s[0], "-M", "containment", "-t", f->contain, "--min-shared", f->containmin,
 		    (char *)NULL);
+		if (f->densetau)
+			dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
 		if (f->threads)
 			dd_args(&s[0], "-j", f->threads, (char *)NULL);
 		dd_args(&s[0], f->sigs, (char *)NULL);
@@ -229,6 +242,8 @@ main(int argc, char **argv)
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "dense", required_argument, NULL, OPT_DENSE },
+		{ "dense-words", required_argument, NULL, OPT_DENSEWORDS },
+		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
@@ -239,7 +254,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
-		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .id = "id", .text = "text",
+		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .densewords = DK_DENSE_WORDS, .densetau = DK_DENSE_TAU,
+		.id = "id", .text = "text",
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -269,6 +285,13 @@ main(int argc, char **argv)
 		case OPT_DENSE:
 			dk_parse_int(optarg, 0, 1000000, "--dense");
 			f.dense = optarg;
+			break;
+		case OPT_DENSEWORDS:
+			dk_parse_int(optarg, 1, 64, "--dense-words");
+			f.densewords = optarg;
+			break;
+		case OPT_DENSETAU:
+			f.densetau = dk_parse_double(optarg, 0, 1, "--dense-tau") > 0 ? optarg : NULL;
 			break;
 		case OPT_IDF: f.idf = optarg; break;
 		case OPT_AGREE:

@@ -754,6 +754,27 @@ put_best(const char *label, const struct score *s)
 	dk_buf_char(&dk_out, '\n');
 }
 
+/* -t below the least SIM of a run by more than two steps: the pairs were
+ * likely made at a higher threshold than -t says, and the scores under
+ * their least SIM are those at it (a run may also just have no pair
+ * there: a warning, not an error). */
+static void
+check_floor(const struct run *runs, size_t nruns)
+{
+	char tau[32], least[32];
+	size_t i;
+
+	for (i = 0; opt.tau >= 0 && !opt.clusters && i < nruns; i++) {
+		if (runs[i].minsim < 0 || runs[i].minsim <= opt.tau + 2 * opt.step)
+			continue;
+		put_tau(tau, sizeof tau, opt.tau);
+		put_tau(least, sizeof least, runs[i].minsim);
+		dk_warnx("%s: no pair has SIM under %s, more than two steps above -t %s: "
+		    "the scores under %s are those at %s (were the pairs made at a higher "
+		    "threshold?)", runs[i].label, least, tau, least, least);
+	}
+}
+
 static void
 report(struct run *runs, size_t nruns)
 {
@@ -761,6 +782,7 @@ report(struct run *runs, size_t nruns)
 	struct series *curves = dk_calloc(nruns, sizeof *curves);
 	size_t ng = 0, i, k;
 
+	check_floor(runs, nruns);
 	if (opt.sweep)
 		ng = thresholds(runs, nruns, &grid);
 	for (i = 0; i < nruns; i++) {

@@ -261,6 +261,11 @@ write_sketch(const struct family *f, const dk_sigs *s, const uint64_t *mins,
 		dk_buf_str(out, "!short");
 		sep = " ";
 	}
+	if (s->flags & DK_SIG_CHAINS) {
+		dk_buf_str(out, sep);
+		dk_buf_str(out, "!chains");
+		sep = " ";
+	}
 	if (s->flags & DK_SIG_PROBE) {
 		dk_buf_str(out, sep);
 		dk_buf_str(out, "!probe");

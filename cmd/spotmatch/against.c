@@ -40,6 +40,7 @@ struct current {
 	uint64_t rawhash;
 	long lastkey, prevfirst;    /* band or fingerprint numbers */
 	uint32_t doc;               /* in the context, to verify; or NONE */
+	unsigned flags;             /* its signature flags (DK_SIG_CHAINS) */
 	DK_VEC(uint32_t) hits;      /* REF documents, once a shared key */
 	DK_VEC(uint32_t) tmp;       /* scratch of sorting the hits */
 };
@@ -230,6 +231,7 @@ flush(struct against *a)
 		return;
 	a->pairs.n = 0;
 	sm_match_probes(a->mt, a->probe.v, a->probe.n, &a->pairs);
+	sm_dense_filter(c, &a->pairs);
 	sort_by_input(&a->pairs);
 	note_held(a, nd);
 	for (i = a->nref; i < c->docs.n; i++, num++) {
@@ -320,6 +322,11 @@ keyed_flush(struct against *a)
 			if ((sim = sm_doc_sim(a->c, h[i], cur->doc)) < a->c->tau)
 				continue;
 		}
+		if (sm_dense_below(a->c->dense_tau, a->c->docs.v[h[i]].flags | cur->flags,
+		    sim)) {
+			a->c->ndense++;
+			continue;
+		}
 		DK_PUSH(&a->pairs, ((sm_pair){ h[i], cur->doc, sim }));
 	}
 	note_held(a, 1);
@@ -353,14 +360,17 @@ keyed_open(struct against *a, dk_reader *r, uint64_t h, long num)
 	cur->rawhash = h;
 	cur->lastkey = -2;
 	cur->doc = NONE;
+	cur->flags = 0;
 	cur->hits.n = 0;
 	new_input(a, id);
-	if (num < 0 || a->cls->pairs != DK_PAIRS_VERIFY) {
-		if (num < 0)
-			a->nskipped++;
+	if (num < 0) {
+		a->nskipped++;
 		return;
 	}
 	sg = sm_rec_sigs(&a->rd, r);
+	cur->flags = sg->flags;
+	if (a->cls->pairs != DK_PAIRS_VERIFY)
+		return;
 	if (sg->flags & DK_SIG_SHORT || sg->n == 0)
 		a->nskipped++;
 	else
@@ -446,6 +456,7 @@ within_finish(struct against *a)
 		sm_keyed_finish(w->keys, &w->c, a->o->tau_set, &p);
 		w->keys = NULL;
 	}
+	sm_dense_filter(&w->c, &p);
 	a->nwithin = p.n;
 	for (i = 0; i < p.n; i++) {
 		if (a->o->novel) {
@@ -488,6 +499,9 @@ report(const struct against *a)
 		dk_note("against: peak RSS: %ld kB", ru.ru_maxrss);
 	dk_note("against: %llu lists visited, %llu candidates compared",
 	    c->lists, c->candidates);
+	if (c->dense_tau > 0)
+		dk_note("against: pairs below --dense-tau dropped: %llu",
+		    c->ndense + (a->w ? a->w->c.ndense : 0));
 	dk_note("against: REF indexed in %.2f s; input matched in %.2f s, %.0f documents/s",
 	    a->tindex, a->tstream, a->tstream > 0 ? (double)a->ninput / a->tstream : 0.0);
 }

@@ -5,6 +5,7 @@
  * sm_input also reads REF for --against. */
 #include "sm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 /* The members of one key group by ID, with their SIGS fields as read: a
@@ -429,6 +430,8 @@ check_stream(const sm_input *in, sm_ctx *c, int tau_set)
 	if (kind != DK_PAIRS_GROUP) {
 		if (!tau_set && kind != DK_PAIRS_SHARE)
 			c->tau = 0.9;
+		if (kind == DK_PAIRS_VERIFY && in->keyed)
+			sm_keyed_check_chance(in->keyed, c->tau);
 		return;
 	}
 	if (!c->partition)
@@ -490,19 +493,26 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		sm_match_plain(&c, &pairs);
 	else
 		sm_keyed_finish(sm_input_take_keys(in), &c, o->tau_set, &pairs);
+	sm_dense_filter(&c, &pairs);
 	t1 = sm_seconds();
 	write_pairs(&c, &pairs);
 	if (dk_verbose > 1)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
-	if (dk_verbose)
+	if (dk_verbose) {
+		char dense[64] = "";
+
+		if (c.dense_tau > 0)
+			snprintf(dense, sizeof dense, "%llu pairs below --dense-tau dropped, ",
+			    c.ndense);
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
-		    "%llu candidates compared, %zu pairs", c.docs.n,
+		    "%llu candidates compared, %s%zu pairs", c.docs.n,
 		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
-		    c.placed, c.candidates, pairs.n);
+		    c.placed, c.candidates, dense, pairs.n);
+	}
 	dk_out_close();
 	free(pairs.v);
 	sm_input_free(in);

@@ -27,6 +27,7 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 	c->nthreads = o->nthreads;
 	c->rho = o->rho;
 	c->minshared = o->minshared;
+	c->dense_tau = o->dense_tau;
 	c->sumcol = o->sumcol;
 	dk_intern_init(&c->sigs, 0);
 	dk_intern_init(&c->sums, 0);
@@ -48,6 +49,21 @@ sm_ctx_bytes(const sm_ctx *c)
 	return c->pool.cap * sizeof *c->pool.v +
 	    c->big.cap * sizeof *c->big.v + c->docs.cap * sizeof *c->docs.v +
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
+}
+
+void
+sm_dense_filter(sm_ctx *c, sm_pairs *p)
+{
+	size_t i, k;
+
+	if (c->dense_tau == 0)
+		return;
+	for (i = k = 0; i < p->n; i++)
+		if (!sm_dense_below(c->dense_tau, c->docs.v[p->v[i].a].flags |
+		    c->docs.v[p->v[i].b].flags, p->v[i].sim))
+			p->v[k++] = p->v[i];
+	c->ndense += p->n - k;
+	p->n = k;
 }
 
 /* The first big count at position at or after. */

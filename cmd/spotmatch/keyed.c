@@ -138,6 +138,25 @@ sm_keyed_check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r)
 	    k->parfile, k->parline);
 }
 
+/* Band keys made for a higher threshold than tau (minhash -t 0.9's, k 16
+ * and l 12, pair documents at 0.5 with a chance of 0.0002): most pairs
+ * would be missed, with status 0.  LSH trades recall for speed, and
+ * minhash --p-tau may ask for a low chance: a warning under one half. */
+void
+sm_keyed_check_chance(const sm_keyed *k, double tau)
+{
+	char desc[DK_BANDPAR_MAX], t[32];
+	double p = dk_bandpar_chance((dk_str){ k->par.p, k->par.n }, tau);
+
+	if (!k->parfile || p < 0 || p >= 0.5)
+		return;
+	dk_bandpar_describe((dk_str){ k->par.p, k->par.n }, desc);
+	dk_tau_format(t, sizeof t, tau);
+	dk_warnx("%s:%lu: band keys of %s pair documents at -t %s with a chance of %.2g: "
+	    "most such pairs will be missed (minhash -t %s makes the keys for it)",
+	    k->parfile, k->parline, desc, t, p, t);
+}
+
 /* Whether the record repeats the previous one's ID and SIGS bytes. */
 static int
 same_as_last(const sm_keyed *k, dk_str id, dk_str sigs)

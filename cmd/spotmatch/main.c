@@ -7,13 +7,15 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [-r RHO]\n"
-	"          [--no-prune] [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
+	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T]\n"
+	"          [-r RHO] [--no-prune] [--no-partition] [--plain] [--checksum-column N]\n"
+	"          [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
-	"          [-t TAU] [-M MEASURE] [--min-shared N] [--no-prune] [--no-partition]\n"
-	"          [--plain] [file ...]\n"
+	"          [-t TAU] [-M MEASURE] [--min-shared N] [--dense-tau T] [--no-prune]\n"
+	"          [--no-partition] [--plain] [file ...]\n"
 	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
-	"          [--min-shared N] [--novel] [--time-column N [--disorder D]] [file ...]",
+	"          [--min-shared N] [--dense-tau T] [--novel] [--time-column N\n"
+	"          [--disorder D]] [file ...]",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
@@ -21,6 +23,9 @@ static const struct dk_usage usage = {
 	"  --min-shared N  a pair also shares at least N signatures (counted as the\n"
 	"                  measure weighs them); shorter documents are never\n"
 	"                  paired (default 1)\n"
+	"  --dense-tau T   a pair with a document of word chains (!chains, spotsig\n"
+	"                  --dense) is reported only at similarity max(TAU, T),\n"
+	"                  T in (0, 1] (default: no other bar than TAU)\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
@@ -53,8 +58,8 @@ static const struct dk_usage usage = {
 
 /* Long options without a short name; --window's last, their arguments
  * kept as given (struct given) until the mode is known. */
-enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_WINDOW, OPT_TIMECOL, OPT_DISORDER,
-	OPT_LEARN, OPT_END };
+enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_DENSETAU, OPT_WINDOW, OPT_TIMECOL,
+	OPT_DISORDER, OPT_LEARN, OPT_END };
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
 static const char *const batch_only[] = { "r", "j", "no-prune", "no-partition",
@@ -73,6 +78,7 @@ struct given {
 #define WIN(g, opt) ((g)->win[(opt) - OPT_WINDOW])
 
 static void note_mode(struct given *g, int ch, const char *longname);
+static double parse_dense_tau(const char *s);
 static void window_options(sm_opts *o, const struct given *g);
 
 int
@@ -88,6 +94,7 @@ main(int argc, char **argv)
 		{ "plain", no_argument, &o.force_plain, 1 },
 		{ "checksum-column", required_argument, NULL, OPT_SUMCOL },
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
+		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
 		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, &o.within, 1 },
 		{ "novel", no_argument, &o.novel, 1 },
@@ -127,6 +134,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_MINSHARED:
 			o.minshared = (uint64_t)dk_parse_int(optarg, 1, UINT32_MAX, "--min-shared");
+			break;
+		case OPT_DENSETAU:
+			o.dense_tau = parse_dense_tau(optarg);
 			break;
 		case OPT_SUMCOL:
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
@@ -189,6 +199,18 @@ window_options(sm_opts *o, const struct given *g)
 		o->window = dk_parse_int(window, 1, INT32_MAX, "window");
 	if (disorder)
 		o->disorder = dk_parse_duration(disorder, "disorder");
+}
+
+/* --dense-tau T: a threshold, in (0, 1] as -t's. */
+static double
+parse_dense_tau(const char *s)
+{
+	double t;
+	const char *why = dk_check_threshold(s, &t);
+
+	if (why)
+		dk_diex(DK_EXIT_INPUT, "--dense-tau is '%s': %s", s, why);
+	return t;
 }
 
 static int

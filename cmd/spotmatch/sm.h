@@ -32,6 +32,7 @@ typedef struct {
 	int tau_set, prune, partition, nthreads, force_plain;
 	uint64_t rho;
 	uint64_t minshared;        /* --min-shared (1: any overlap) */
+	double dense_tau;          /* --dense-tau (0: no bar) */
 	size_t sumcol;             /* --checksum-column, 0 without */
 	DK_VEC(const char *) ref;  /* --against */
 	int within, novel;
@@ -78,7 +79,8 @@ typedef struct {
 	uint64_t sig;      /* its first position in the pool */
 	uint64_t id : 48;  /* its ID in the id text: the length (7 bits a
 	                    * byte, the last byte's top bit clear), the bytes */
-	uint64_t flags : 16;       /* DK_SIG_PROBE, SM_SHARED, SM_COUNTS */
+	uint64_t flags : 16;       /* DK_SIG_PROBE, DK_SIG_CHAINS, SM_SHARED,
+	                            * SM_COUNTS */
 	uint32_t nsig;     /* distinct signatures */
 	uint32_t len;      /* dk_measure_len */
 } sm_doc;
@@ -101,6 +103,10 @@ typedef struct {
 	/* --min-shared: the overlap every pair needs besides tau (1 when not
 	 * given); a document of a smaller length is short */
 	uint64_t minshared;
+	/* --dense-tau: the bar of a pair with a !chains document (0: none),
+	 * and the pairs it dropped, for -v */
+	double dense_tau;
+	unsigned long long ndense;
 	dk_intern sigs;
 	/* while the threads number records ahead (ahead.c), the signatures
 	 * sigs lacks, numbered from pendbase in the order met: they are added
@@ -238,6 +244,18 @@ uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *
  * pend.  sm_add_doc must not be called meanwhile. */
 void sm_pend_begin(sm_ctx *c, dk_intern *pend);
 void sm_pend_end(sm_ctx *c);
+/* --dense-tau, the one rule of every mode: a pair found at sim (it
+ * reaches tau) is dropped when either document is represented by word
+ * chains (!chains: DK_SIG_CHAINS in flags, the two documents' flags
+ * or-ed) and sim is below bar, the --dense-tau given (0 without).
+ * sm_dense_filter applies it to the pairs of p, documents of c, keeping
+ * their order, and counts those it drops in c->ndense. */
+static inline int
+sm_dense_below(double bar, unsigned flags, double sim)
+{
+	return (flags & DK_SIG_CHAINS) && sim < bar;
+}
+void sm_dense_filter(sm_ctx *c, sm_pairs *p);
 /* Sorts v[0..n) by number; scratch is room for a long list. */
 void sm_sort_sigs(dk_idcount *v, size_t n, sm_scratch *scratch);
 
@@ -381,6 +399,9 @@ void sm_keyed_check_nfp(sm_keyed *k, const dk_keyinfo *key, dk_reader *r);
  * the first band key k has seen (or made the first): dies with FILE:LINE
  * when they differ. */
 void sm_keyed_check_banding(sm_keyed *k, const dk_keyinfo *key, const dk_reader *r);
+/* Warns when the first band key's banding pairs documents at tau with a
+ * chance under one half. */
+void sm_keyed_check_chance(const sm_keyed *k, double tau);
 size_t sm_keyed_bytes(const sm_keyed *k);
 void sm_keyed_free(sm_keyed *k);
 

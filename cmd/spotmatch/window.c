@@ -32,6 +32,22 @@ record_time(struct win *w, dk_reader *r)
 	return t;
 }
 
+/* --dense-tau: the hits of the arriving document (its flags) that
+ * sm_dense_below drops. */
+static void
+dense_bar(struct win *w, unsigned flags)
+{
+	struct query *q = &w->q;
+	size_t i, k;
+
+	for (i = k = 0; i < q->hits.n; i++)
+		if (!sm_dense_below(w->o.dense_tau, flags | win_doc(w, q->hits.v[i].seq)->flags,
+		    q->hits.v[i].sim))
+			q->hits.v[k++] = q->hits.v[i];
+	w->ndense += q->hits.n - k;
+	q->hits.n = k;
+}
+
 static void
 write_result(struct win *w)
 {
@@ -61,10 +77,12 @@ run(dk_reader *r, void *arg)
 	const dk_sigs *sigs;
 	uint64_t len;
 	int64_t t;
+	unsigned flags;
 
 	sm_reader_start(&w->in, r, 0);
 	while (sm_next(&w->in, r)) {
 		sigs = sm_rec_sigs(&w->in, r);
+		flags = sigs->flags & DK_SIG_CHAINS;
 		t = record_time(w, r);
 		if (w->docs == 0 || t > w->newest)
 			w->newest = t;
@@ -87,9 +105,11 @@ run(dk_reader *r, void *arg)
 			query_run(w, len, t);
 		else
 			w->q.hits.n = 0;
+		dense_bar(w, flags);
 		write_result(w);
 		if (len > 0) {
 			win_add(w, &w->in.x.id, t, len);
+			win_doc(w, w->tail - 1)->flags = flags;
 			if (w->tail == w->o.learn && !w->lex)
 				w->learnt = win_learn(w);
 		}
@@ -134,6 +154,9 @@ report(const struct win *w)
 	dk_note("window: %llu documents, %llu %s", (unsigned long long)w->docs,
 	    (unsigned long long)(w->o.novel ? w->novel : w->pairs),
 	    w->o.novel ? "novel" : "pairs");
+	if (w->o.dense_tau > 0)
+		dk_note("window: pairs below --dense-tau dropped: %llu",
+		    (unsigned long long)w->ndense);
 	dk_note("window: peak documents held: %zu", w->peak);
 	dk_note("window: documents held at the end: %llu, signatures: %zu",
 	    (unsigned long long)(w->tail - w->head), w->dict.live);

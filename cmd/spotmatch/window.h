@@ -96,6 +96,7 @@ struct doc {
 	uint64_t ell;               /* prefix elements a match shares at least */
 	uint64_t len;               /* dk_measure_len */
 	uint32_t band;              /* band_of(len) */
+	uint32_t flags;             /* DK_SIG_CHAINS or 0 (--dense-tau) */
 	size_t bytes;
 };
 
@@ -220,6 +221,7 @@ struct win {
 	sm_reader in;
 	int64_t newest;             /* latest time so far */
 	uint64_t docs, pairs, novel;
+	uint64_t ndense;            /* pairs below --dense-tau dropped */
 	size_t peak_bytes;
 	uint64_t full;              /* 1 + the document that first evicted */
 	size_t learnt;              /* signatures ranked by win_learn() */

@@ -31,7 +31,8 @@ static const struct dk_usage usage = {
 	"                (default 1: those without any)\n"
 	"  --dense N     a document with fewer than N spot signatures (counts\n"
 	"                summed, before --idf) gets its word chains instead:\n"
-	"                every L consecutive non-stopwords, after a ':'\n"
+	"                every L consecutive non-stopwords, after a ':', and\n"
+	"                is marked !chains (spotmatch --dense-tau)\n"
 	"  --dense-words L\n"
 	"                the words of a chain (default 24; 1 to 64)\n"
 	"  --idf LO:HI   keep signatures whose normalised IDF is in [LO, HI]\n"
@@ -144,7 +145,10 @@ spot_mass(const struct state *st)
 	return total;
 }
 
-/* --dense: the words of a word chain, by default (--dense-words).  Long
+/* --dense: the words of a word chain, by default (--dense-words), for
+ * spotsig alone, without a higher bar for the pairs of chain documents;
+ * the whole job (dupkit.defaults) takes runs of 4 with spotmatch
+ * --dense-tau 0.85 instead, which hold siblings apart by the bar.  Long
  * runs are the evidence a document too short for spot signatures needs:
  * a word that tells two sibling pages of one template apart (a type or
  * class name) breaks every chain it falls in, so that 24 words hold such
@@ -183,6 +187,7 @@ word_chains(struct state *st)
 		}
 		add_sig(st, off);
 	}
+	st->chains = st->ns.n > 0;
 	st->ndense += st->ns.n > 0;
 }
 
@@ -197,6 +202,7 @@ spot(struct state *st, const char *text, size_t n)
 	if (st->src->autolang)
 		detect(st, text, n);
 	classify(st);
+	st->chains = 0;
 	st->u.n = 0;
 	st->sig.n = 0;
 	for (i = 0; i < st->at.n; i += 3) {
@@ -233,19 +239,21 @@ decode_sig(dk_buf *out, const char *p, size_t n)
 }
 
 /* Starts a document's line: the head, the checksum column if sum is not
- * NULL, and the !short flag when the signatures (counts summed) are fewer
- * than -m. */
+ * NULL, and the flags: !short when the signatures (counts summed) are
+ * fewer than -m, then !chains when they are word chains (--dense). */
 static void
 write_head(struct state *st, const char *head, size_t headlen, const char *sum,
-    uint64_t total, size_t nitems)
+    uint64_t total, size_t nitems, int chains)
 {
 	dk_buf_bytes(&dk_out, head, headlen);
 	if (sum)
 		dk_buf_bytes(&dk_out, sum, DK_SHA1_HEX + 1);
 	if (total < (uint64_t)st->minsigs) {
-		dk_buf_str(&dk_out, nitems ? "!short " : "!short");
+		dk_buf_str(&dk_out, nitems || chains ? "!short " : "!short");
 		st->nshort++;
 	}
+	if (chains)
+		dk_buf_str(&dk_out, nitems ? "!chains " : "!chains");
 	st->nkept += total;
 }
 
@@ -297,6 +305,12 @@ check_lexicon(struct state *st, const dk_reader *r)
 		st->tocheck = 0;
 		dk_shape_check(&st->shape, &s, r);
 	}
+	/* a lexicon of other signatures (language, -a, -c, -d) holds none */
+	for (i = 0; dk_found_want(st->lex, &st->found) && i < st->u.n; i++) {
+		decode_sig(&st->raw, st->sig.p + st->u.v[i].off, st->u.v[i].len);
+		dk_found_term(st->lex, &st->found, st->raw.p, st->raw.n);
+	}
+	dk_found_record(st->lex, &st->found, r);
 	if (st->ndocs > n && n <= 1 && st->lo > 0)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon %s counts "
 		    "%llu document%s (!N): every IDF is 0, below %g:%g, so every signature "
@@ -337,7 +351,8 @@ emit_now(struct state *st, const dk_doc *doc)
 		st->u.v[k++] = *u;
 		total += u->count;
 	}
-	write_head(st, doc->head.p, doc->head.n, st->sha1 ? st->sum : NULL, total, k);
+	write_head(st, doc->head.p, doc->head.n, st->sha1 ? st->sum : NULL, total, k,
+	    st->chains);
 	for (i = 0; i < k; i++)
 		write_item(i == 0, st->sig.p + st->u.v[i].off, st->u.v[i].len,
 		    st->u.v[i].count);
@@ -358,6 +373,7 @@ hold(struct state *st, const dk_doc *doc)
 	d.first = st->ids.n;
 	d.n = st->u.n;
 	d.idhash = dk_agree_idhash(doc->id.p, doc->id.n);
+	d.chains = st->chains;
 	dk_buf_bytes(&st->heads, doc->head.p, d.headlen);
 	if (st->sha1) {
 		dk_buf_bytes(&st->heads, st->sum, DK_SHA1_HEX + 1);
@@ -411,7 +427,7 @@ emit_held(struct state *st)
 				ic[k++] = ic[j];
 				total += ic[j].count;
 			}
-		write_head(st, st->heads.p + d->head, d->headlen, NULL, total, k);
+		write_head(st, st->heads.p + d->head, d->headlen, NULL, total, k, d->chains);
 		for (j = 0; j < k; j++) {
 			s = dk_lexicon_term(st->lex, ic[j].id, &n);
 			write_item(j == 0, s, n, ic[j].count);
@@ -477,6 +493,7 @@ run(dk_reader *r, void *arg)
 
 	dk_corpus_start(r, DK_KIND_DOC, NULL);
 	st->tocheck = st->external;
+	memset(&st->found, 0, sizeof st->found);
 	while (dk_corpus_next(r, &doc, DK_DOC_TEXT)) {
 		text = doc.text;
 		st->bytes += doc.raw.n;

@@ -89,6 +89,7 @@ struct bdoc {
 	size_t head, headlen, first;
 	size_t n;
 	uint64_t idhash;        /* --agree: a hash of the ID */
+	int chains;             /* represented by word chains (!chains) */
 };
 
 /* Where the word classes come from: the languages of -l (all of them
@@ -148,6 +149,7 @@ struct state {
 	dk_shape shape;         /* -L: of the first lexicon file's terms */
 	const char *first;      /* -L: its name */
 	int tocheck;            /* -L: this file's signatures not yet checked */
+	dk_found_tally found;   /* -L: this file's, for dk_found_check */
 	/* per document, reused */
 	dk_buf unquoted;        /* --quoted skip: the text left */
 	dk_tokens toks;
@@ -155,6 +157,7 @@ struct state {
 	DK_VEC(uint32_t) at;    /* triples: antecedent token, ns position, slot */
 	dk_buf sig;             /* encoded signatures, back to back */
 	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
+	int chains;             /* u holds word chains (--dense): !chains */
 	uint32_t *uslot;        /* u index + 1 */
 	size_t umask;
 	dk_buf raw;             /* a decoded signature for -L look-ups */

@@ -4,7 +4,7 @@
 # CORPUS_SHARDS shards of about CORPUS_MB MB each.  Figures, wall-clock
 # and CPU time (user and system, of every process of a run), all in one run:
 #   the single pipeline (htmlstrip | spotsig --checksum --quoted --dense
-#     | dklexicon --idf --agree | spotmatch, the exact copies of documents
+#     --dense-words | dklexicon --idf --agree | spotmatch --dense-tau, the exact copies of documents
 #     too short to judge, as dkdedup pairs them, then dkcluster and keep
 #     per shard: the same end as make's, with dupkit.defaults), the
 #     baseline;
@@ -99,10 +99,12 @@ load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(npr
 . "$top/examples/dupkit.defaults"
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE | tee "$t/single/sigs" |
+	htmlstrip --warc $shards | spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE \
+		--dense-words $DK_DENSE_WORDS | tee "$t/single/sigs" |
 		dklexicon --idf $DK_IDF --agree $DK_AGREE --min-sigs $DK_MIN_SHARED |
 		tee "$t/single/filtered" |
-		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED >"$t/single/pairs.tsv" &&
+		spotmatch -t $DK_TAU --min-shared $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU \
+			>"$t/single/pairs.tsv" &&
 	awk -F '\t' '$NF ~ /^!short/ { if ($(NF - 1) in first) print first[$(NF - 1)] "\t" $1 "\t1.000000"
 		else first[$(NF - 1)] = $1 }' "$t/single/filtered" >>"$t/single/pairs.tsv" &&
 	rm -f "$t/single/filtered" &&

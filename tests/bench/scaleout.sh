@@ -42,12 +42,13 @@ step() {
 		"${timer:+, peak RSS $(($(tail -n 1 "$dir/rss") / 1024)) MB}"
 }
 echo "single process, stage by stage:"
-# the word chains of short documents as scaleout.sh makes them (DK_DENSE)
+# the word chains of short documents as scaleout.sh makes them (DK_DENSE,
+# DK_DENSE_WORDS), their pairs held to DK_DENSE_TAU
 . "$here/../../examples/dupkit.defaults"
-step sigs spotsig --dense "$DK_DENSE" "$docs"
+step sigs spotsig --dense "$DK_DENSE" --dense-words "$DK_DENSE_WORDS" "$docs"
 step idf dklexicon --idf "$idf" "$dir/one.sigs"
 step keyed partition -t "$tau" "$dir/one.idf"
-step pairs spotmatch -j 2 "$dir/one.keyed"
+step pairs spotmatch -j 2 --dense-tau "$DK_DENSE_TAU" "$dir/one.keyed"
 cut -f1 "$docs" >"$dir/ids"
 step clusters dkcluster -a "$dir/ids" "$dir/one.pairs"
 echo "  total $total s; $(wc -l <"$dir/one.pairs") pairs"

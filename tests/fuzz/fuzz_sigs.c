@@ -18,6 +18,8 @@ check_roundtrip(const dk_sigs *s)
 	b.n = 0;
 	if (s->flags & DK_SIG_SHORT)
 		dk_buf_str(&b, "!short");
+	if (s->flags & DK_SIG_CHAINS)
+		dk_buf_str(&b, b.n ? " !chains" : "!chains");
 	if (s->flags & DK_SIG_PROBE)
 		dk_buf_str(&b, b.n ? " !probe" : "!probe");
 	for (i = 0; i < s->n; i++) {

@@ -156,11 +156,20 @@ test_sigs(void)
 	f.p = flagged;
 	f.n = sizeof flagged - 1;
 	tap_ok(dk_parse_sigs(f, &s) == NULL && s.flags == DK_SIG_SHORT && s.n == 1, "!short flag");
+	{
+		char chains[] = "!probe !short !chains :a:b=1";
+
+		f.p = chains;
+		f.n = sizeof chains - 1;
+		tap_ok(dk_parse_sigs(f, &s) == NULL && s.n == 1 &&
+		    s.flags == (DK_SIG_SHORT | DK_SIG_PROBE | DK_SIG_CHAINS),
+		    "!chains flag, flags in any order");
+	}
 	f.n = 0;
 	tap_ok(dk_parse_sigs(f, &s) == NULL && s.n == 0, "empty multiset");
 	{
 		static const char *bad[] = { "a", "a=", "a=0", "a=x", "=3", "a=1  b=1", " a=1",
-			"a=1 ", "x=1 !short", "!bogus", "a%2=1", "a b=1", "a=99999999999" };
+			"a=1 ", "x=1 !short", "!bogus", "!chains !chains", "x=1 !chains", "a%2=1", "a b=1", "a=99999999999" };
 		size_t k;
 
 		for (k = 0; k < sizeof bad / sizeof *bad; k++) {
@@ -316,7 +325,7 @@ test_gunzip(void)
 int
 main(void)
 {
-	tap_plan(59);
+	tap_plan(62);
 	test_escapes();
 	test_records();
 	test_binary();
@@ -325,5 +334,5 @@ main(void)
 	test_sigs_paths();
 	test_numbers();
 	test_gunzip();
-	return tap_done(59);
+	return tap_done(62);
 }

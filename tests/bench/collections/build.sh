@@ -6,7 +6,8 @@
 # material this machine lacks is skipped with the builder's message (it
 # installs nothing; apt-get install libglibmm-2.4-doc libglibmm-2.68-doc
 # libgtkmm-2.4-doc libgtkmm-3.0-doc libpangomm-1.4-doc libpangomm-2.48-doc
-# libcairomm-1.0-doc libcairomm-1.16-doc for the releases, manpages-dev for
+# libcairomm-1.0-doc libcairomm-1.16-doc libsigc++-2.0-doc libsigc++-3.0-doc
+# libgtkmm-4.0-doc for the releases, manpages-dev for
 # siblings).  htmlstrip (for news.sh) is taken from $DK_BIN, else the
 # checkout's build/bin, else PATH.
 # Takes some minutes of CPU (man pages are rendered, pages compared).
@@ -41,4 +42,6 @@ rel glibmm $doc/libglibmm-2.4-doc/reference/html $doc/libglibmm-2.68-doc/referen
 rel gtkmm $doc/libgtkmm-2.4-doc/reference/html $doc/libgtkmm-3.0-doc/reference/html
 rel pangomm $doc/libpangomm-1.4-doc/reference/html $doc/libpangomm-2.48-doc/reference/html
 rel cairomm $doc/libcairomm-1.0-doc/reference/html $doc/libcairomm-1.16-doc/reference/html
+rel sigcpp $doc/libsigc++-2.0-doc/reference/html $doc/libsigc++-3.0-doc/reference/html
+rel gtkmm4 $doc/libgtkmm-3.0-doc/reference/html $doc/libgtkmm-4.0-doc/reference/html
 "$here/readme.sh" "$root"

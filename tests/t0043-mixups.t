@@ -1,0 +1,86 @@
+#!/bin/sh
+test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures'
+. "$(dirname "$0")/lib.sh"
+
+test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
+	awk "BEGIN { srand(3); split(\"the a of and to in is was for on that with as by at from it this an be are or his her they we our news report city council said police market year new people\", w, \" \");
+		for (s = 0; s < 6; s++) {
+			for (i = 1; i <= 80; i++) b[i] = w[1 + int(rand() * 40)];
+			for (v = 0; v < 3; v++) {
+				for (i = 1; i <= 80; i++) c[i] = b[i];
+				for (j = 0; j < v * 3; j++) c[1 + int(rand() * 80)] = w[1 + int(rand() * 40)];
+				printf \"d%d\t\", s * 3 + v + 1;
+				for (i = 1; i <= 80; i++) printf \"%s%s\", c[i], i < 80 ? \" \" : \"\n\"
+			} } }" >docs &&
+	test $(wc -l <docs) = 18 &&
+	awk -F "\t" "{ printf \"%s\tg%d\n\", \$1, int((substr(\$1, 2) - 1) / 3) }" docs >gold &&
+	spotsig docs >sig &&
+	spotmatch -t 0.9 sig >p9 && spotmatch -t 0.3 sig >p3 &&
+	test -s p9 && test $(wc -l <p3) -gt $(wc -l <p9)
+'
+
+test_expect_success 'evaluate -t under the least SIM of the pairs by more than two steps warns, status 0' '
+	printf "d13\td14\t1.000000\n" >expect && test_cmp expect p9 &&
+	evaluate -t 0.3 gold p9 >out 2>err &&
+	echo "evaluate: p9: no pair has SIM under 1.00, more than two steps above -t 0.30: the scores under 1.00 are those at 1.00 (were the pairs made at a higher threshold?)" >expect &&
+	test_cmp expect err &&
+	evaluate --sweep -t 0.3 gold p9 >out 2>err && test_cmp expect err &&
+	evaluate -t 0.9 gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.8 --step 0.1 gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.8 gold p9 >out 2>err && test -s err &&
+	evaluate --sweep gold p9 >out 2>err && test_must_be_empty err &&
+	evaluate -t 0.3 gold p3 >out 2>err && test_must_be_empty err &&
+	evaluate -c gold gold >out 2>err && test_must_be_empty err
+'
+
+test_expect_success 'spotmatch warns when the band keys pair documents at -t with a chance under one half' '
+	minhash -t 0.9 sig >b9 &&
+	spotmatch -t 0.5 b9 >out 2>err &&
+	echo "spotmatch: b9:1: band keys of minhash -k 16 -l 12 -s 0 -w pair documents at -t 0.5 with a chance of 0.00018: most such pairs will be missed (minhash -t 0.5 makes the keys for it)" >expect &&
+	test_cmp expect err &&
+	spotmatch -t 0.9 b9 >out 2>err && test_must_be_empty err &&
+	minhash -t 0.5 sig >b5 &&
+	spotmatch -t 0.5 b5 >out 2>err && test_must_be_empty err &&
+	spotmatch -t 0.5 sig >exact && test $(wc -l <out) -le $(wc -l <exact)
+'
+
+test_expect_success 'a lexicon of another language holds none of the signatures: spotsig -L and dklexicon -L refuse it' '
+	awk "BEGIN { srand(5); split(\"der die das und ist ein eine nicht mit von zu den dem auf fuer stadt rat polizei markt jahr neue menschen sagte bericht nachrichten\", w, \" \");
+		for (d = 0; d < 30; d++) { printf \"g%d\t\", d;
+			for (i = 1; i <= 80; i++) printf \"%s%s\", w[1 + int(rand() * 25)], i < 80 ? \" \" : \"\n\" } }" >de &&
+	spotsig -l de de | dklexicon >lexde &&
+	test $(wc -l <lexde) -gt 100 &&
+	terms=$(grep -vc "^!" lexde) &&
+	expect_error 2 "^spotsig: docs:4: none of the 66 signatures from line 1 on is in the lexicon ($terms terms): it was made from other signatures (of another language, spotsig -a, -c or -d, tokenizer), and each would count as unknown (give a lexicon of this stream.s signatures)\$" spotsig -l en --idf 0.2:0.9 -L lexde docs &&
+	spotsig -l en docs >sig &&
+	expect_error 2 "^dklexicon: sig:4: none of the 66 signatures from line 1 on is in the lexicon ($terms terms)" dklexicon --idf 0.2:0.9 -L lexde sig
+'
+
+test_expect_success 'the lexicon of the stream itself, of another collection, or cut, is not refused' '
+	spotsig -l en docs | dklexicon >lexen &&
+	spotsig -l en --idf 0.2:0.9 -L lexen docs >a &&
+	spotsig -l en --idf 0.2:0.9 docs >b && test_cmp b a &&
+	head -n 9 docs >half && spotsig -l en half | dklexicon >lexhalf &&
+	tail -n 9 docs >other && spotsig -l en --idf 0.2:1 -L lexhalf other >/dev/null &&
+	dklexicon -m --idf 0.5:0.9 lexde >cut &&
+	dklexicon --idf 0.5:0.9 -L cut sig >/dev/null
+'
+
+test_expect_success 'dkcluster -a given twice is refused (the second list read in place of the first)' '
+	head -n 9 docs >h1 && tail -n 9 docs >h2 &&
+	expect_error 2 "^dkcluster: -a given twice (h1, h2): it takes one list of every document (cat the files into one)\$" dkcluster -a h1 -a h2 p3 &&
+	cat h1 h2 >both && dkcluster -a both p3 >actual &&
+	dkcluster -a docs p3 >expect && test_cmp expect actual
+'
+
+test_expect_success 'imatch refuses a lexicon none of whose words in range is among the first documents (another language)' '
+	awk "BEGIN { print \"!N\t1000\"; for (i = 0; i < 200; i++) printf \"qw%03d\t30\n\", i }" >lexq &&
+	awk "BEGIN { for (d = 0; d < 4; d++) { printf \"e%d\t\", d;
+		for (i = 0; i < 20; i++) printf \"zw%03d%s\", (d * 20 + i) % 150, i < 19 ? \" \" : \"\n\" } }" >foreign &&
+	expect_error 2 "^imatch: foreign:4: none of the 80 words from line 1 on is among the lexicon.s 200 terms of the IDF range: it was made from other words (another language, tokenizer), and every document would be rejected (give a lexicon of these documents. words)\$" imatch -L lexq foreign &&
+	awk "BEGIN { for (d = 0; d < 4; d++) { printf \"e%d\t\", d;
+		for (i = 0; i < 20; i++) printf \"zw%03d \", i; printf \"qw%03d\n\", d } }" >some &&
+	imatch -L lexq some >out && test $(wc -l <out) = 4
+'
+
+test_done
