@@ -3,11 +3,12 @@ test_description='spotmatch: groups matched side by side equal brute force'
 . "$(dirname "$0")/lib.sh"
 
 # With -j above 1 and a plain stream in several length partitions (or a
-# partition stream of several keys), each thread matches whole groups
-# with a matcher of its own, the largest first (cmd/spotmatch/match.c,
-# "groups side by side"); the links of exact copies are shared by the
-# threads, as a document is a member of one group and a probe of the
-# next.  Each case: a random collection of
+# partition stream of several keys), the groups are matched side by
+# side, the largest first, each in a lane with a matcher of its own, the
+# threads sharing the queries of the groups open (cmd/spotmatch/match.c,
+# "groups side by side: the crew"; t3062 has a large group beside small
+# ones); the links of exact copies are shared by the lanes, as a
+# document is a member of one group and a probe of the next.  Each case: a random collection of
 # many short partitions (wide lengths, high thresholds) with many exact
 # and near copies, whose pairs at -j 1, 2, 3 and 7 must be those of the
 # brute force, and the -v counts those of -j 1.

@@ -37,7 +37,9 @@
  * rule rejects. */
 #include "sm.h"
 
+#include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #define NONE UINT32_MAX
 
@@ -86,6 +88,7 @@ struct worker {
 	uint32_t *stamp;           /* by member rank: last query that saw it */
 	uint32_t *acc;             /* by member rank: its overlap with the
 	                            * query so far, or PRUNED */
+	size_t cap;                /* their room, at least the ranks */
 	uint32_t query;
 	DK_VEC(uint32_t) cand;     /* a query's candidates, by rank */
 	DK_VEC(struct pentry) pfx; /* members' prefixes (build_index) */
@@ -112,13 +115,23 @@ struct sm_matcher {
 	 * of the worker that made its block of RANKBLOCK ranks (blockw) */
 	DK_VEC(uint32_t) pstart, pcount, blockw;
 	struct worker *w;
-	int nw;
+	int nw;                    /* workers: threads whose pairs it keeps */
+	int inner;                 /* threads of its own regions (the
+	                            * index, the queries, a join); 1 in a
+	                            * crew, whose queries are handed out by
+	                            * the crew (crew_work) */
+	int crew;                  /* one of a crew's matchers */
 	dk_counter next;
+	/* the current group (group_open to group_close): its members, their
+	 * representatives and classes, the copies folded before it */
+	size_t gmember, nrep, nmcls;
+	unsigned long before;
 	/* exact copies in the group (fold) */
 	uint32_t *copy;            /* by document: the next copy of its class, or NONE */
 	size_t ncopy;
-	int shared;                /* copy is the lanes' (sm_match_plain): its
-	                            * links are kept, and not freed here */
+	int shared;                /* copy is shared by the crew's lanes
+	                            * (match_crew): its links are kept, and
+	                            * not freed here */
 	struct cslot *ctab;        /* classes by hash */
 	size_t ctabsize;
 	DK_VEC(struct klass) cls;  /* the members' classes, then the probes' */
@@ -133,6 +146,131 @@ struct sm_matcher {
 	unsigned long ngroups, nfolded, npairgroups;
 };
 
+
+/* ---- the span, for -v -v ----
+ * How evenly the matching of the groups splits among the threads,
+ * whatever the cores: each thread's CPU time (CLOCK_THREAD_CPUTIME_ID,
+ * its own running time however many threads share a core) in each
+ * parallel region of sm_match_groups, and the calling thread's outside
+ * them.  The work is the sum of all; the span, the longest chain one
+ * thread must do, is the time outside the regions plus each region's
+ * longest thread (for the crew's, its longest chain: crew_clock).  On as
+ * many idle cores as threads the matching takes about the span, so the
+ * work of -j 1 over the span of -j N is the speedup N cores could give,
+ * measured on fewer. */
+#define SPANTHREADS 64
+
+struct span {
+	double start;              /* the calling thread's CPU at the start */
+	double inside;             /* its CPU inside the regions */
+	double work, span;         /* of the regions */
+	double last;               /* the span of the last region */
+	double cpu[SPANTHREADS];   /* by thread, inside the regions */
+	unsigned long groups[SPANTHREADS], batches[SPANTHREADS];
+};
+
+static struct span *spanning;  /* while sm_match_groups measures */
+static __thread int span_tid = -1;      /* a region's thread, else -1 */
+
+static double
+thread_cpu(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct region {
+	void (*fn)(void *, int);
+	void *arg;
+	double *t;
+};
+
+static void
+region_work(void *arg, int tid)
+{
+	struct region *rg = arg;
+	double t0 = thread_cpu();
+
+	span_tid = tid;
+	rg->fn(rg->arg, tid);
+	span_tid = -1;
+	rg->t[tid] = thread_cpu() - t0;
+}
+
+/* dk_parallel, measured when a region of sm_match_groups starts on the
+ * calling thread (one inside a region is part of that region's). */
+static void
+par(int n, void (*fn)(void *, int), void *arg)
+{
+	struct region rg = { fn, arg, NULL };
+	double most = 0;
+	int t;
+
+	if (!spanning || span_tid >= 0 || n < 1) {
+		dk_parallel(n, fn, arg);
+		return;
+	}
+	rg.t = dk_calloc((size_t)n, sizeof *rg.t);
+	dk_parallel(n, region_work, &rg);
+	for (t = 0; t < n; t++) {
+		most = rg.t[t] > most ? rg.t[t] : most;
+		spanning->work += rg.t[t];
+		spanning->cpu[t < SPANTHREADS ? t : SPANTHREADS - 1] += rg.t[t];
+	}
+	spanning->span += most;
+	spanning->last = most;
+	spanning->inside += rg.t[0];
+	free(rg.t);
+}
+
+/* A work unit taken by the current region's thread: a whole group, or a
+ * batch of queries. */
+static void
+span_unit(int group)
+{
+	int t = span_tid;
+
+	/* (the threads past SPANTHREADS are not counted) */
+	if (spanning && t >= 0 && t < SPANTHREADS)
+		(group ? spanning->groups : spanning->batches)[t]++;
+}
+
+static void
+span_begin(struct span *sp)
+{
+	if (dk_verbose < 2)
+		return;
+	memset(sp, 0, sizeof *sp);
+	sp->start = thread_cpu();
+	spanning = sp;
+}
+
+/* The figures on standard error: the work, the span, and each thread's
+ * CPU and units (one line each at -v -v -v). */
+static void
+span_end(struct span *sp, int nthreads)
+{
+	double serial, lo = 0, hi = 0;
+	int t, n = nthreads < SPANTHREADS ? nthreads : SPANTHREADS;
+
+	if (spanning != sp)
+		return;
+	spanning = NULL;
+	serial = thread_cpu() - sp->start - sp->inside;
+	for (t = 0; t < n; t++) {
+		lo = t == 0 || sp->cpu[t] < lo ? sp->cpu[t] : lo;
+		hi = sp->cpu[t] > hi ? sp->cpu[t] : hi;
+		if (dk_verbose > 2)
+			dk_note("matching thread %d: %.3f s CPU, %lu groups, %lu query batches",
+			    t, sp->cpu[t], sp->groups[t], sp->batches[t]);
+	}
+	dk_note("matching: work %.3f s CPU, span %.3f s (%.3f s outside the threads), "
+	    "work/span %.2f; threads' CPU %.3f to %.3f s", serial + sp->work,
+	    serial + sp->span, serial, (serial + sp->work) / (serial + sp->span > 0 ?
+	    serial + sp->span : 1), lo, hi);
+}
 
 struct resort {
 	sm_ctx *c;
@@ -413,7 +551,7 @@ matcher_new(sm_ctx *c, int nw)
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
 		mt->slot[i] = (struct slot){ NONE };
-	mt->nw = nw > 1 ? nw : 1;
+	mt->nw = mt->inner = nw > 1 ? nw : 1;
 	mt->w = dk_calloc((size_t)mt->nw, sizeof *mt->w);
 	return mt;
 }
@@ -755,7 +893,7 @@ build_index(sm_matcher *mt, const sm_group *g)
 		rank_members(mt, g);
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	dk_parallel(n < 4 * RANKBLOCK ? 1 : mt->nw, rank_work, &rk);
+	par(n < 4 * RANKBLOCK ? 1 : mt->inner, rank_work, &rk);
 	if (mt->bypair)
 		return;        /* join_pairs */
 	for (r = 0; r < n; r++)
@@ -879,7 +1017,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	int sorted = c->prune && c->partition;
 
 	if (++w->query == 0) {
-		memset(w->stamp, 0xff, mt->nmember * sizeof *w->stamp);
+		memset(w->stamp, 0xff, w->cap * sizeof *w->stamp);
 		w->query = 1;
 	}
 	w->cand.n = 0;
@@ -1057,19 +1195,19 @@ join_pairs(sm_matcher *mt)
 	struct worker *w = &mt->w[0];
 	size_t n = mt->nmember, i, a, b, e;
 	struct join jn = { mt, n + mt->nprobe, NULL, 0, { 0 } };
-	int nw = jn.ndoc < 4 * JOINCHUNK ? 1 : mt->nw;
+	int nw = jn.ndoc < 4 * JOINCHUNK ? 1 : mt->inner;
 	uint64_t x, y;
 	uint32_t lx, ly;
 
 	jn.at = dk_calloc(jn.ndoc + 1, sizeof *jn.at);
-	dk_parallel(nw, join_count, &jn);
+	par(nw, join_count, &jn);
 	for (i = 0; i < jn.ndoc; i++)
 		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
 	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
 	mt->pk.n = jn.at[jn.ndoc];
 	jn.next.next = 0;
-	dk_parallel(nw, join_fill, &jn);
+	par(nw, join_fill, &jn);
 	free(jn.at);
 	/* by hash, and as they were made (by entry) within a hash: the
 	 * order of a stable sort by the top halves, with scratch of a 256th
@@ -1103,22 +1241,23 @@ join_pairs(sm_matcher *mt)
 	dk_sort_u64_tmp(mt->pcand.v, mt->pcand.n, mt->ptmp.v);
 	jn.ncand = mt->pcand.n;
 	jn.next.next = 0;
-	dk_parallel(jn.ncand < 4 * JOINCHUNK ? 1 : mt->nw, join_verify, &jn);
+	par(jn.ncand < 4 * JOINCHUNK ? 1 : mt->inner, join_verify, &jn);
 }
 
-/* Thread body: queries from..total-1 of the members by rank, then the
- * probes. */
+/* Queries mt->next on, a batch of QUERYBATCH at a time until none is
+ * left, on worker w: the members by rank, then the probes. */
+#define QUERYBATCH 64
+
 static void
-work(void *arg, int tid)
+query_batches(sm_matcher *mt, struct worker *w)
 {
-	sm_matcher *mt = arg;
-	struct worker *w = &mt->w[tid];
 	size_t i, end;
 
-	while ((i = dk_counter_take(&mt->next, 64, mt->total)) < mt->total) {
+	while ((i = dk_counter_take(&mt->next, QUERYBATCH, mt->total)) < mt->total) {
 		size_t npairs = w->pairs.n;
 
-		end = i + 64 < mt->total ? i + 64 : mt->total;
+		span_unit(0);
+		end = i + QUERYBATCH < mt->total ? i + QUERYBATCH : mt->total;
 		/* members only: a probe is some other group's member */
 		if (i < mt->nmember)
 			dk_progress_step((end < mt->nmember ? end : mt->nmember) - i, 0);
@@ -1133,12 +1272,34 @@ work(void *arg, int tid)
 }
 
 static void
+work(void *arg, int tid)
+{
+	sm_matcher *mt = arg;
+
+	query_batches(mt, &mt->w[tid]);
+}
+
+static void
 run_queries(sm_matcher *mt, size_t from, size_t total)
 {
 	mt->total = total;
 	mt->next.next = from;
 	/* threads only pay off with some work to share */
-	dk_parallel(total - from < 256 ? 1 : mt->nw, work, mt);
+	par(total - from < 256 ? 1 : mt->inner, work, mt);
+}
+
+/* Room in w for the queries of a group of n - 1 members: its stamps
+ * by rank, those it had kept (a stamp of an earlier query is never that
+ * of a later one), the new ones set to none. */
+static void
+worker_fit(struct worker *w, size_t n)
+{
+	if (w->cap >= n)
+		return;
+	w->stamp = dk_reallocarray(w->stamp, n, sizeof *w->stamp);
+	w->acc = dk_reallocarray(w->acc, n, sizeof *w->acc);
+	memset(w->stamp + w->cap, 0xff, (n - w->cap) * sizeof *w->stamp);
+	w->cap = n;
 }
 
 void
@@ -1151,11 +1312,11 @@ sm_index(sm_matcher *mt, const sm_group *g)
 	mt->nmember = g->nmember;
 	mt->probe = g->probe;
 	mt->nprobe = g->nprobe;
-	for (t = 0; t < mt->nw; t++) {
+	/* a crew's queries run on its threads' own workers */
+	for (t = 0; !mt->crew && t < mt->inner; t++) {
 		struct worker *w = &mt->w[t];
 
-		w->stamp = dk_reallocarray(w->stamp, g->nmember + 1, sizeof *w->stamp);
-		w->acc = dk_reallocarray(w->acc, g->nmember + 1, sizeof *w->acc);
+		worker_fit(w, g->nmember + 1);
 		memset(w->stamp, 0xff, (g->nmember + 1) * sizeof *w->stamp);
 		w->query = 0;
 	}
@@ -1171,8 +1332,8 @@ sm_index(sm_matcher *mt, const sm_group *g)
  * folded apart, as probes are never paired with each other. */
 
 /* The link from document d to the next copy of its class.  The lanes of
- * sm_match_plain share the links: a document is a member of one group
- * and a probe of the next, and the two may be matched at once.  Its class
+ * the crew (match_crew) share the links: a document is a member of one
+ * group and a probe of the next, and the two may be matched at once.  Its class
  * is the same in both (copies have one length, so they fall in one
  * partition and are probes of the next together), in the order of the
  * input: both groups write the same links, atomically, and leave them. */
@@ -1289,17 +1450,19 @@ close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p)
 	}
 }
 
-void
-sm_match_group(sm_matcher *mt, const sm_group *g)
+/* The first half of matching group g (of members): its copies folded,
+ * their representatives indexed, and a group joined by signature pairs
+ * matched.  Whether queries are left to run: mt->total of them. */
+static int
+group_open(sm_matcher *mt, const sm_group *g)
 {
 	sm_ctx *c = mt->c;
-	size_t nm, np, nmcls, i;
-	unsigned long before = mt->nfolded;
+	size_t nm, np, i;
 	sm_group r;
 	int t;
 
-	if (g->nmember == 0)
-		return;
+	mt->before = mt->nfolded;
+	mt->gmember = g->nmember;
 	if (!mt->shared && mt->ncopy < c->docs.n) {
 		mt->copy = dk_reallocarray(mt->copy, c->docs.n, sizeof *mt->copy);
 		for (i = mt->ncopy; i < c->docs.n; i++)
@@ -1310,7 +1473,8 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 	DK_GROW(&mt->rprobe, g->nprobe + 1);
 	mt->cls.n = 0;
 	fold(mt, g->member, g->nmember, mt->rmember.v, &nm);
-	nmcls = mt->cls.n;
+	mt->nmcls = mt->cls.n;
+	mt->nrep = nm;
 	fold(mt, g->probe, g->nprobe, mt->rprobe.v, &np);
 	r = (sm_group){ mt->rmember.v, mt->rprobe.v, nm, np };
 	for (t = 0; t < mt->nw; t++)
@@ -1325,16 +1489,38 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 		for (t = 0; t < mt->nw; t++)
 			found += mt->w[t].pairs.n - mt->w[t].mark;
 		dk_progress_step(r.nmember, found);
-	} else
-		run_queries(mt, 0, r.nmember + r.nprobe);
-	mt->bypair = 0;
-	dk_progress_step(g->nmember - nm, 0);    /* the copies folded */
+		mt->bypair = 0;
+		return 0;
+	}
+	mt->total = r.nmember + r.nprobe;
+	mt->next.next = 0;
+	return 1;
+}
+
+/* The second half, when the queries are done: the pairs found copied to
+ * the copies, and the pairs among them added. */
+static void
+group_close(sm_matcher *mt)
+{
+	int t;
+
+	dk_progress_step(mt->gmember - mt->nrep, 0);    /* the copies folded */
 	drop_index(mt);
-	if (mt->nfolded == before)
+	if (mt->nfolded == mt->before)
 		return;
 	for (t = 0; t < mt->nw; t++)
 		unfold(mt, &mt->w[t].pairs, mt->w[t].mark);
-	close_classes(mt, nmcls, &mt->w[0].pairs);
+	close_classes(mt, mt->nmcls, &mt->w[0].pairs);
+}
+
+void
+sm_match_group(sm_matcher *mt, const sm_group *g)
+{
+	if (g->nmember == 0)
+		return;
+	if (group_open(mt, g))
+		run_queries(mt, 0, mt->total);
+	group_close(mt);
 }
 
 /* Moves the pairs the workers found into out, unsorted. */
@@ -1486,141 +1672,388 @@ plain_size(const void *src, size_t k)
 	return pl->start[k + 1] - pl->start[k] + (k ? pl->start[k] - pl->start[k - 1] : 0);
 }
 
-/* ---- groups side by side ----
+/* ---- groups side by side: the crew ----
  * At a high threshold a plain stream falls into many narrow partitions (a
- * partition stream has many keys), and the work of each (folding its
- * copies, its index, its queries) is too little to share among threads.
- * With threads, each of them (a lane) then matches whole groups with a
- * matcher of its own, taking the next one, the largest first, when it is
- * done with one.  The pairs of all the lanes are sorted together at the
- * end: the output is that of matching the groups one after the other.  A
- * lane's matcher has a table by signature of its own (4 bytes a
- * signature); the links of exact copies (4 bytes a document) are shared
- * (link_get).  When the lanes would take too much memory the groups are
- * matched one after the other instead (lane_count). */
-struct lanes {
-	const sm_groups *gs;
-	const uint32_t *order;     /* the groups, largest first */
-	sm_matcher **mt;
-	dk_counter next;
-};
-
-static void
-lane_work(void *arg, int tid)
-{
-	struct lanes *ln = arg;
-	sm_u32s room[2] = { { 0 }, { 0 } };
-	sm_group g;
-	size_t i;
-
-	while ((i = dk_counter_take(&ln->next, 1, ln->gs->n)) < ln->gs->n) {
-		ln->gs->make(ln->gs->src, ln->order[i], room, &g);
-		sm_match_group(ln->mt[tid], &g);
-	}
-	free(room[0].v);
-	free(room[1].v);
-}
-
-/* How many lanes: one a thread (never more than the groups), or 1, the
- * groups one after the other with each group's work shared among the
- * threads, when the lanes beside the first would take more than an eighth
- * of the pool and more than a floor: their signature tables (LANEROOM),
- * or the groups they match beside the largest (GROUPROOM; each as large
- * as the largest at worst, GROUPBYTES bytes a document of it for its
- * index, members' prefixes and scratch: 11.7 million scalegen documents
- * at tau 0.9 peaked 240 MB higher with 2 lanes than with 1, 58 bytes a
- * document of the largest group).  Fewer lanes than threads would leave
- * threads idle, so it is all of them or one. */
+ * partition stream has many keys).  Matched one after the other, with the
+ * threads inside each group, a group's folding, index and closing run on
+ * one thread while the others wait: a third of the work at 1.17 million
+ * scalegen documents at tau 0.9.  Matched side by side, a thread a group,
+ * the largest group (a tenth of the work there) bounds the time.
+ *
+ * So the threads are a crew over lanes, each lane a matcher of its own
+ * (its table by signature, 4 bytes a signature) that holds one group at
+ * a time.  A thread takes, in this order: a batch of the queries of an
+ * open group (the earliest opened first, that is the largest); else the
+ * next group, the largest first, into a free lane, where it folds the
+ * copies and builds the index alone, then opens the queries to all; else
+ * it waits for one or the other.  The thread that finishes the last
+ * batch of a group closes it (its copies' pairs) and frees its lane.  No
+ * thread idles while a group has queries left, and the groups' serial
+ * parts run beside each other's queries.  Each thread queries with a
+ * worker of its own (stamps and overlaps by rank, 8 bytes a member of
+ * the largest group it has queried), and keeps the pairs it found in the
+ * group's matcher under its own number, for the closing.  The pairs of
+ * all lanes are sorted together at the end: the output is that of
+ * matching the groups one after the other.  The links of exact copies (4
+ * bytes a document) are shared by the lanes (link_get).
+ *
+ * Memory: the lanes beside the first take at most an eighth of the pool
+ * or a floor, whichever is larger (room_of): their signature tables
+ * (LANEROOM) bound the lanes; a group opens only when the groups open
+ * beside the largest of them, it included, fit at GROUPBYTES bytes a
+ * document for an index, members' prefixes and scratch (11.7 million
+ * scalegen documents at tau 0.9 peaked 240 MB higher with 2 lanes than
+ * with 1, 58 bytes a document of the largest group).  When not even the
+ * second largest group fits beside the largest, the groups are matched
+ * one after the other, with all threads inside each (crew_lanes). */
 #define LANEROOM ((size_t)4 << 20)
 #define GROUPROOM ((uint64_t)64 << 20)
 #define GROUPBYTES 64
 
+enum { LANE_FREE, LANE_OPENING, LANE_QUERIES };
+
+struct lane {
+	sm_matcher *mt;
+	int state, helpers;        /* helpers: threads taking its queries */
+	double opened, done, freed;     /* crew_clock at those events */
+	uint64_t size;             /* its group's (sm_groups.size) */
+	sm_u32s room[2];           /* its group's members and probes */
+	sm_group g;
+};
+
+struct crew {
+	const sm_groups *gs;
+	const uint32_t *order;     /* the groups, largest first */
+	size_t next;               /* the next group to open, in order */
+	struct lane *lane;
+	int nlane, opening;        /* lanes, and those being opened */
+	uint64_t room;             /* bytes for the groups beside the largest */
+	struct worker *w;          /* by thread */
+	pthread_mutex_t lock;
+	pthread_cond_t wake;       /* a group opened to queries, or closed */
+	/* for -v -v: by thread, its clock and its CPU time when it was
+	 * last read; the last close, and the longest chain */
+	double *clock, *cpu, closed, chain;
+};
+
+/* While the span is measured, the clock of thread tid: the CPU time
+ * along the longest chain of work that led to its present work.  Its own
+ * CPU time adds to it; when it takes work that waited for an event (a
+ * group opened to queries, a group's last queries done, a lane freed), it
+ * goes forward to the event's clock if behind.  On as many cores as
+ * threads, each thread would run its work as soon as the event it waited
+ * for happened: the largest clock at the end is the span of the crew. */
+static double
+crew_clock(struct crew *cr, int tid)
+{
+	double now;
+
+	if (!spanning)
+		return 0;
+	now = thread_cpu();
+	cr->clock[tid] += now - cr->cpu[tid];
+	cr->cpu[tid] = now;
+	return cr->clock[tid];
+}
+
+static void
+crew_after(struct crew *cr, int tid, double event)
+{
+	if (crew_clock(cr, tid) < event)
+		cr->clock[tid] = event;
+}
+
+/* The bytes the lanes beside the first may take. */
+static uint64_t
+room_of(const sm_ctx *c, uint64_t floor)
+{
+	uint64_t pool = c->pool.n * sizeof *c->pool.v / 8;
+
+	return pool > floor ? pool : floor;
+}
+
+/* How many lanes: one a thread, never more than the groups, as many as
+ * the tables allow; 1 (the groups one after the other) with one thread,
+ * or when the two largest groups do not fit side by side.  sizes: the
+ * groups' sizes, largest first. */
 static int
-lane_count(const sm_ctx *c, const sm_groups *gs)
+crew_lanes(const sm_ctx *c, const sm_groups *gs, const uint64_t *sizes)
 {
 	uint64_t table = (dk_intern_count(&c->sigs) + 2) * sizeof(struct slot);
-	uint64_t pool = c->pool.n * sizeof *c->pool.v / 8, largest = 0, size;
-	size_t k;
+	uint64_t most = 1 + room_of(c, LANEROOM) / table;
 	int n = c->nthreads;
 
 	if ((size_t)n > gs->n)
 		n = (int)gs->n;
-	if (n < 2)
-		return 1;
-	for (k = 0; k < gs->n; k++) {
-		size = gs->size(gs->src, k);
-		largest = size > largest ? size : largest;
-	}
-	if ((uint64_t)(n - 1) * table > (pool > LANEROOM ? pool : LANEROOM) ||
-	    (uint64_t)(n - 1) * largest * GROUPBYTES > (pool > GROUPROOM ? pool : GROUPROOM))
+	if ((uint64_t)n > most)
+		n = (int)most;
+	if (n < 2 || sizes[1] * GROUPBYTES > room_of(c, GROUPROOM))
 		return 1;
 	return n;
 }
 
-/* Matches the groups of gs in nl lanes; the pairs into out. */
-static void
-match_lanes(sm_ctx *c, const sm_groups *gs, int nl, sm_pairs *out)
+/* A lane the next group may open in, or NULL: a free one, when the
+ * groups open beside the largest of them, the next included, fit the
+ * room.  With the lock held. */
+static struct lane *
+crew_room(struct crew *cr, uint64_t size)
 {
-	struct lanes ln = { gs, NULL, NULL, { 0 } };
+	struct lane *free_lane = NULL;
+	uint64_t sum = size, top = size;
+	int l;
+
+	for (l = 0; l < cr->nlane; l++) {
+		if (cr->lane[l].state == LANE_FREE) {
+			free_lane = free_lane ? free_lane : &cr->lane[l];
+			continue;
+		}
+		sum += cr->lane[l].size;
+		top = cr->lane[l].size > top ? cr->lane[l].size : top;
+	}
+	if (free_lane && (sum - top) * GROUPBYTES > cr->room)
+		return NULL;
+	return free_lane;
+}
+
+/* The open group with queries left that opened first, or NULL.  With the
+ * lock held. */
+static struct lane *
+crew_queries(struct crew *cr)
+{
+	struct lane *best = NULL;
+	int l;
+
+	for (l = 0; l < cr->nlane; l++) {
+		struct lane *ln = &cr->lane[l];
+
+		if (ln->state == LANE_QUERIES &&
+		    __atomic_load_n(&ln->mt->next.next, __ATOMIC_RELAXED) < ln->mt->total &&
+		    (!best || ln->size > best->size))
+			best = ln;
+	}
+	return best;
+}
+
+/* Thread tid's batches of lane ln's queries, on its own worker; the
+ * pairs it finds kept in the lane's matcher under its number. */
+static void
+crew_help(struct crew *cr, struct lane *ln, int tid)
+{
+	sm_matcher *mt = ln->mt;
+	struct worker *w = &cr->w[tid];
+
+	worker_fit(w, mt->nmember + 1);
+	w->pairs = mt->w[tid].pairs;
+	query_batches(mt, w);
+	mt->w[tid].pairs = w->pairs;
+	w->pairs = (sm_pairs){ 0 };
+}
+
+/* Frees what mt holds for a group, between groups: a lane that held a
+ * large group does not keep its room while holding small ones. */
+#define SHED(vec) (free((vec).v), (vec).v = NULL, (vec).n = (vec).cap = 0)
+
+static void
+matcher_shed(sm_matcher *mt)
+{
+	int t;
+
+	SHED(mt->rank2doc), SHED(mt->touched), SHED(mt->lstart), SHED(mt->post);
+	SHED(mt->bits), SHED(mt->pstart), SHED(mt->pcount), SHED(mt->blockw);
+	SHED(mt->cls), SHED(mt->rmember), SHED(mt->rprobe);
+	SHED(mt->pk), SHED(mt->ptmp), SHED(mt->pcand);
+	free(mt->ctab);
+	mt->ctab = NULL;
+	mt->ctabsize = 0;
+	for (t = 0; t < mt->nw; t++)
+		SHED(mt->w[t].pfx), SHED(mt->w[t].cand);
+}
+
+/* The lane's group closed, the lane freed for the next.  With the lock
+ * held, released meanwhile. */
+static void
+crew_close(struct crew *cr, struct lane *ln, int tid)
+{
+	crew_after(cr, tid, ln->done);
+	pthread_mutex_unlock(&cr->lock);
+	group_close(ln->mt);
+	if (ln->size * GROUPBYTES > cr->room / (uint64_t)cr->nlane)
+		matcher_shed(ln->mt);
+	pthread_mutex_lock(&cr->lock);
+	ln->freed = cr->closed = crew_clock(cr, tid);
+	ln->state = LANE_FREE;
+	pthread_cond_broadcast(&cr->wake);
+}
+
+static void
+crew_work(void *arg, int tid)
+{
+	struct crew *cr = arg;
+	struct lane *ln;
+	size_t k;
+	int open, waited = 0;
+
+	if (spanning)
+		cr->cpu[tid] = thread_cpu();
+	pthread_mutex_lock(&cr->lock);
+	for (;;) {
+		if ((ln = crew_queries(cr)) != NULL) {
+			ln->helpers++;
+			crew_after(cr, tid, ln->opened);
+			pthread_mutex_unlock(&cr->lock);
+			crew_help(cr, ln, tid);
+			pthread_mutex_lock(&cr->lock);
+			if (crew_clock(cr, tid) > ln->done)
+				ln->done = cr->clock[tid];
+			waited = 0;
+			/* the last thread out of a group with no queries
+			 * left (no thread joins it now) closes it */
+			if (--ln->helpers == 0)
+				crew_close(cr, ln, tid);
+			continue;
+		}
+		if (cr->next < cr->gs->n &&
+		    (ln = crew_room(cr, cr->gs->size(cr->gs->src, cr->order[cr->next]))) != NULL) {
+			k = cr->order[cr->next++];
+			/* after the lane was freed, or after the close that
+			 * made room for it */
+			crew_after(cr, tid, waited && cr->closed > ln->freed ? cr->closed : ln->freed);
+			waited = 0;
+			ln->state = LANE_OPENING;
+			ln->size = cr->gs->size(cr->gs->src, k);
+			cr->opening++;
+			pthread_mutex_unlock(&cr->lock);
+			span_unit(1);
+			cr->gs->make(cr->gs->src, k, ln->room, &ln->g);
+			/* its size, made: the documents (sm_groups.size
+			 * may count probes it lacks) */
+			pthread_mutex_lock(&cr->lock);
+			if (ln->g.nmember + ln->g.nprobe < ln->size) {
+				ln->size = ln->g.nmember + ln->g.nprobe;
+				pthread_cond_broadcast(&cr->wake);
+			}
+			pthread_mutex_unlock(&cr->lock);
+			open = ln->g.nmember > 0 && group_open(ln->mt, &ln->g);
+			pthread_mutex_lock(&cr->lock);
+			cr->opening--;
+			if (open) {
+				ln->opened = ln->done = crew_clock(cr, tid);
+				ln->state = LANE_QUERIES;
+				pthread_cond_broadcast(&cr->wake);
+			} else if (ln->g.nmember > 0)
+				crew_close(cr, ln, tid);
+			else {
+				ln->state = LANE_FREE;
+				pthread_cond_broadcast(&cr->wake);
+			}
+			continue;
+		}
+		if (cr->next >= cr->gs->n && cr->opening == 0)
+			break;     /* what is left is others' to finish */
+		pthread_cond_wait(&cr->wake, &cr->lock);
+		waited = 1;
+	}
+	if (crew_clock(cr, tid) > cr->chain)
+		cr->chain = cr->clock[tid];
+	pthread_mutex_unlock(&cr->lock);
+}
+
+/* Matches the groups of gs, order[] largest first, by a crew of c's
+ * threads in nl lanes; the pairs into out. */
+static void
+match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, int nl, sm_pairs *out)
+{
+	struct crew cr = { gs, order, 0, NULL, nl, 0, room_of(c, GROUPROOM), NULL,
+	    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0, 0 };
 	uint32_t *copy = dk_reallocarray(NULL, c->docs.n + 1, sizeof *copy);
-	uint64_t *key = dk_reallocarray(NULL, gs->n + 1, sizeof *key), size;
-	uint32_t *order = dk_reallocarray(NULL, gs->n + 1, sizeof *order);
 	size_t k;
 	int t;
 
-	for (k = 0; k < gs->n; k++) {
-		size = gs->size(gs->src, k);
-		key[k] = (uint64_t)(UINT32_MAX - (size < UINT32_MAX ? size : UINT32_MAX)) << 32 | k;
-	}
-	dk_sort_u64(key, gs->n);
-	for (k = 0; k < gs->n; k++)
-		order[k] = (uint32_t)key[k];
-	free(key);
 	for (k = 0; k < c->docs.n; k++)
 		copy[k] = NONE;
-	ln.order = order;
-	ln.mt = dk_calloc((size_t)nl, sizeof *ln.mt);
+	cr.lane = dk_calloc((size_t)nl, sizeof *cr.lane);
+	cr.w = dk_calloc((size_t)c->nthreads, sizeof *cr.w);
+	cr.clock = dk_calloc((size_t)c->nthreads, sizeof *cr.clock);
+	cr.cpu = dk_calloc((size_t)c->nthreads, sizeof *cr.cpu);
 	for (t = 0; t < nl; t++) {
-		ln.mt[t] = matcher_new(c, 1);
-		ln.mt[t]->copy = copy;
-		ln.mt[t]->ncopy = c->docs.n;
-		ln.mt[t]->shared = 1;
+		sm_matcher *mt = matcher_new(c, c->nthreads);
+
+		mt->inner = 1;
+		mt->crew = 1;
+		mt->copy = copy;
+		mt->ncopy = c->docs.n;
+		mt->shared = 1;
+		cr.lane[t].mt = mt;
 	}
-	dk_parallel(nl, lane_work, &ln);
+	par(c->nthreads, crew_work, &cr);
+	if (spanning)      /* the crew's chain, not its longest thread */
+		spanning->span += cr.chain - spanning->last;
 	for (t = 0; t < nl; t++) {
 		sm_pairs none = { 0 };
 
-		collect(ln.mt[t], out);
-		sm_matcher_finish(ln.mt[t], &none);     /* adds up the counts */
+		collect(cr.lane[t].mt, out);
+		sm_matcher_finish(cr.lane[t].mt, &none);        /* adds up the counts */
 		free(none.v);
+		free(cr.lane[t].room[0].v);
+		free(cr.lane[t].room[1].v);
+	}
+	for (t = 0; t < c->nthreads; t++) {
+		struct worker *w = &cr.w[t];
+
+		c->lists += w->lists;
+		c->postings += w->postings;
+		c->met += w->met;
+		c->placed += w->placed;
+		c->candidates += w->candidates;
+		DK_FREE_ALL(w->stamp, w->acc, w->cand.v);
 	}
 	sm_sort_pairs(out);
-	free(ln.mt);
-	free(order);
+	pthread_mutex_destroy(&cr.lock);
+	pthread_cond_destroy(&cr.wake);
+	DK_FREE_ALL(cr.w, cr.clock, cr.cpu, cr.lane);
 	free(copy);
 }
 
 void
 sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 {
-	int nl = lane_count(c, gs);
+	uint64_t *key = dk_reallocarray(NULL, gs->n + 2, sizeof *key), size;
+	uint32_t *order = dk_reallocarray(NULL, gs->n + 1, sizeof *order);
 	sm_u32s room[2] = { { 0 }, { 0 } };
 	sm_matcher *mt;
+	struct span sp;
 	sm_group g;
 	size_t k;
+	int nl;
 
-	if (nl > 1) {
-		match_lanes(c, gs, nl, out);
-		return;
-	}
-	mt = sm_matcher_new(c);
+	/* the groups, largest first; their sizes into key */
 	for (k = 0; k < gs->n; k++) {
-		gs->make(gs->src, k, room, &g);
-		sm_match_group(mt, &g);
+		size = gs->size(gs->src, k);
+		key[k] = (uint64_t)(UINT32_MAX - (size < UINT32_MAX ? size : UINT32_MAX)) << 32 | k;
 	}
-	sm_matcher_finish(mt, out);
-	free(room[0].v);
-	free(room[1].v);
+	dk_sort_u64(key, gs->n);
+	for (k = 0; k < gs->n; k++) {
+		order[k] = (uint32_t)key[k];
+		key[k] = UINT32_MAX - (key[k] >> 32);
+	}
+	key[gs->n] = key[gs->n + 1] = 0;
+	nl = crew_lanes(c, gs, key);
+	free(key);
+	span_begin(&sp);
+	if (nl > 1)
+		match_crew(c, gs, order, nl, out);
+	else {
+		mt = sm_matcher_new(c);
+		for (k = 0; k < gs->n; k++) {
+			gs->make(gs->src, k, room, &g);
+			sm_match_group(mt, &g);
+		}
+		sm_matcher_finish(mt, out);
+		free(room[0].v);
+		free(room[1].v);
+	}
+	span_end(&sp, c->nthreads);
+	free(order);
 }
 
 /* A plain stream: partitions the documents by length, then matches each

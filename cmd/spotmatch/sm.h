@@ -374,9 +374,10 @@ typedef struct {
 	const void *src;
 } sm_groups;
 /* Matches the groups of gs (sm_match_group), with c's threads side by
- * side when there are several groups; the pairs, sorted, into out.  A
- * document may be a member of one group and a probe of another, its exact
- * copies the same in both. */
+ * side when there are several groups, the threads that have none of
+ * their own taking the queries of those open (match.c, "the crew"); the
+ * pairs, sorted, into out.  A document may be a member of one group and
+ * a probe of another, its exact copies the same in both. */
 void sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out);
 void sm_match_plain(sm_ctx *c, sm_pairs *out);
 void sm_sort_pairs(sm_pairs *p);

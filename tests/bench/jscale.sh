@@ -15,8 +15,11 @@
 # the CPU time of each thread by sampling: the main thread's is the
 # critical path (the serial work and its share of the parallel work),
 # what the wall time would be on idle CPUs; the CPU time of -j 1 over it
-# estimates the speedup whatever the load.  Prints figures; asserts
-# nothing about time.  On the shared 2-core machine at load 4 to 5 the
+# estimates the speedup whatever the load.  Then the matching's work and
+# span as spotmatch -v -v notes them, at each -j and at -j JSCALE_SPAN
+# (default 16, whatever the CPUs): the work of -j 1 over the span of -j N
+# is the speedup of the matching N idle cores could give.  Prints
+# figures; asserts nothing about time.  On the shared 2-core machine at load 4 to 5 the
 # estimate was 1.80x for -j 2 against 0.92x before the reading, sorting
 # and indexing ran on the threads, the wall times 1.46x against 1.03x;
 # on the same machine quiet (load 0.3, 5 rounds) the wall times were
@@ -37,7 +40,12 @@
 # wall 1.86x and 1.98x in two runs of 7 rounds (the build before 1.27x
 # and 1.41x), 1.88x at 1,000,000 documents (3 rounds; before 1.50x);
 # new/old -j 2 wall 0.71, 0.76 and 0.81; -j 1 CPU new/old 1.06, 1.07
-# and 1.07.
+# and 1.07.  Then the crew (threads without a group of their own taking
+# the queries of the groups open), DK_BASELINE the build before, load
+# 6.4 to 8.5, 5 rounds: -j 2 CPU new/old 1.04 (0.91 in another run at
+# load 5), -j 1 1.02 (0.99); the matching's span at -j 2 0.397 s against
+# 0.416 s, -j 1 work over it 1.97x (1.96x); at -j 16 0.084 s against
+# 0.467 s: 9.32x against 1.75x.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
@@ -118,6 +126,43 @@ for b in $builds; do
 		echo "$line"
 	done
 done
+
+# The span of the matching, whatever the load and the cores: spotmatch
+# -v -v notes the CPU time of all the threads that matched (the work) and
+# of the longest chain of work one of them had to do (the span); the
+# work of -j 1 over the span of -j N is the speedup of the matching on N
+# idle cores.  Each build (a build without the note is left out) at each
+# -j and at -j JSCALE_SPAN (default 16), JSCALE_SPAN_ROUNDS rounds
+# (default 3), medians.
+spanj=${JSCALE_SPAN:-16}
+srounds=${JSCALE_SPAN_ROUNDS:-3}
+sjs=$js
+case " $js " in *" $spanj "*) ;; *) sjs="$js $spanj" ;; esac
+# spanrun BUILD J: the work and span appended to $t/BUILD.J.swork and .span
+spanrun() {
+	"$(bindir "$1")/spotmatch" -v -v -j "$2" -t "$tau" "$sigs" 2>&1 >/dev/null | tr '\r' '\n' |
+	    sed -n 's/.*matching: work \([0-9.]*\) s CPU, span \([0-9.]*\) s.*/\1 \2/p' |
+	    awk -v f="$t/$1.$2" '{ print $1 >>(f ".swork"); print $2 >>(f ".span") }'
+}
+r=1
+while test "$r" -le "$srounds"; do
+	for j in $sjs; do
+		for b in $builds; do
+			spanrun "$b" "$j"
+		done
+	done
+	r=$((r + 1))
+done
+for b in $builds; do
+	test -s "$t/$b.1.swork" || continue
+	echo "matching span ($b, -v -v, medians of $srounds):"
+	w1=$(med "$b.1.swork")
+	for j in $sjs; do
+		echo "  -j $j: work $(med "$b.$j.swork") s, span $(med "$b.$j.span") s," \
+		    "-j 1 work over span $(ratio "$w1" "$(med "$b.$j.span")")x"
+	done
+done
+
 test "$prounds" -gt 0 || exit 0
 echo "critical path (main thread CPU, perf samples at 4000 Hz, medians of $prounds):"
 for b in $builds; do
