@@ -12,7 +12,10 @@
  * number, once they are done (sm_pend_end).  A record the threads could
  * not number whole (a bad field, a signature listed twice) is taken then,
  * by sm_add_doc, from its field.  So every number, and every output, is
- * that of reading record by record. */
+ * that of reading record by record.  In a keyed stream the threads also
+ * take each record's key apart as sm_take would (dk_key_parse), and for a
+ * band key work out the values of its bands and the hash of its SIGS field
+ * (keyed.c), so that the first thread only looks them up. */
 #include "sm.h"
 
 #include <stdlib.h>
@@ -38,6 +41,15 @@ struct arec {
 	size_t sig, n, miss, nmiss;
 	uint64_t size;
 	unsigned flags;
+	/* by the threads, in a keyed stream: its key taken apart (keyk and
+	 * key, for sm_take); for a band key, the values of its bands,
+	 * band[bv .. bv + nbv) of thread w's output, and the hash of its
+	 * SIGS field */
+	int keyed;
+	enum dk_key keyk;
+	dk_keyinfo key;
+	size_t bv, nbv;
+	uint64_t sighash;
 };
 
 /* A signature the dictionary did not hold: the entry of the record's
@@ -54,6 +66,7 @@ struct aout {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(struct amiss) miss;
 	DK_VEC(char) mtext;
+	DK_VEC(uint64_t) band;
 };
 
 /* A thread's scratch. */
@@ -74,6 +87,7 @@ struct batch {
  * records of the other, then reads the batch after into it. */
 struct sm_ahead {
 	sm_ctx *c;
+	enum dk_key key;           /* the stream's kind of key, or none */
 	struct batch b[2];
 	int cur;                   /* the batch being taken */
 	size_t next;               /* its record to take next */
@@ -120,7 +134,7 @@ sm_ahead_free(sm_ahead *a)
 		DK_FREE_ALL(a->w[t].hash.v, a->w[t].scratch.v);
 		for (k = 0; k < 2; k++)
 			DK_FREE_ALL(a->b[k].out[t].pool.v, a->b[k].out[t].miss.v,
-			    a->b[k].out[t].mtext.v);
+			    a->b[k].out[t].mtext.v, a->b[k].out[t].band.v);
 	}
 	dk_intern_free(&a->pend);
 	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[0].out, a->b[1].text.v,
@@ -176,6 +190,28 @@ note_miss(const struct batch *b, const struct aworker *w, struct aout *o, struct
 	x->nmiss++;
 }
 
+/* The key of record x, its first field key (of a keyed stream), taken
+ * apart, and for a band key its bands' values (keys.h, as keyed.c posts
+ * them) into o and the hash of its SIGS field f. */
+static void
+take_key_apart(struct aout *o, struct arec *x, dk_str key, dk_str f)
+{
+	unsigned i;
+
+	x->keyed = 1;
+	x->keyk = dk_key_parse(key, &x->key);
+	x->bv = o->band.n;
+	x->nbv = 0;
+	if (x->keyk != DK_KEY_BAND)
+		return;
+	DK_GROW(&o->band, o->band.n + x->key.nband + 1);
+	for (i = 0; i < x->key.nband; i++)
+		o->band.v[o->band.n++] = dk_key_bandvalue((unsigned)x->key.num + i,
+		    dk_key_bandhash(key, i));
+	x->nbv = x->key.nband;
+	x->sighash = dk_hash64(f.p, f.n, 0);
+}
+
 /* Numbers the signatures of record x of b, its last field, into thread
  * tid's output, a signature the dictionary lacks as a miss; leaves x->ok
  * 0 when the field is bad or lists one twice. */
@@ -197,10 +233,13 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 		i--;
 	f = (dk_str){ p + i, x->len - i };
 	x->ok = 0;
+	x->w = tid;
+	x->keyed = 0;
+	if (a->key != DK_KEY_NONE)
+		take_key_apart(o, x, (dk_str){ p, x->idlen }, f);
 	if (dk_parse_sigs(f, &w->sigs) != NULL)
 		return;
 	n = w->sigs.n;
-	x->w = tid;
 	x->sig = o->pool.n;
 	x->n = n;
 	x->size = w->sigs.size;
@@ -250,6 +289,11 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	dk_reader_at(r, x->lineno);
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);
+	if (x->keyed) {
+		s->x.keyparsed = 1;
+		s->x.keyk = x->keyk;
+		s->x.key = x->key;
+	}
 	sm_take(s, r);
 	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {
 		s->x.idhash = x->idhash;
@@ -266,7 +310,7 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 			a->miss.v[a->miss.n++] = (sm_miss){ m->at, m->hash,
 			    { (m->own ? o->mtext.v : b->text.v) + m->off, m->n } };
 		a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
-		    a->miss.v, a->miss.n };
+		    a->miss.v, a->miss.n, o->band.v + x->bv, x->nbv, x->sighash };
 	}
 	a->take(a->arg, r, x->ok ? &a->out : NULL);
 }
@@ -319,7 +363,8 @@ run(sm_ahead *a, struct batch *b)
 	a->num = b;
 	a->claim.next = 0;
 	for (t = 0; b && t < a->nw; t++)
-		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n = 0;
+		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n =
+		    b->out[t].band.n = 0;
 	dk_parallel(a->nw, number_work, a);
 }
 
@@ -331,6 +376,7 @@ sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
 
 	a->r = r;
 	a->s = s;
+	a->key = s->kind ? s->kind->key : DK_KEY_NONE;
 	a->take = take;
 	a->arg = arg;
 	read_batch(a, &a->b[0], r);

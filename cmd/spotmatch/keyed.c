@@ -177,7 +177,7 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered
     dk_str id, dk_str sigs)
 {
 	dk_str key = s->x.rec.f[0];
-	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
+	uint64_t h = pre && pre->nband ? pre->sighash : dk_hash64(sigs.p, sigs.n, 0);
 	uint32_t i, d;
 	int isnew = 1;
 
@@ -373,7 +373,8 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_number
 	}
 	DK_GROW(&k->pkey, k->pkey.n + x->key.nband);
 	for (i = 0; i < x->key.nband; i++) {
-		v = band_value(&x->key, key, i);
+		/* worked out ahead by the threads when they read it */
+		v = pre && pre->nband ? pre->band[i] : band_value(&x->key, key, i);
 		k->pkey.v[k->pkey.n++] = v >> k->shift << k->shift | d;
 	}
 	if (k->pkey.n >= k->budget)

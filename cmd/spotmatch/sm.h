@@ -221,7 +221,9 @@ typedef struct {
 /* A record's signatures numbered ahead (ahead.c) by the dictionary
  * c->sigs as it was: in the order of the field, the misses to be added
  * in that order, or without misses sorted by number, none twice; with the
- * flags and the sum of the counts of the field. */
+ * flags and the sum of the counts of the field.  A record of a band key
+ * comes with its bands' values (dk_key_bandvalue), nband of them (0 for
+ * another key), and the hash of its SIGS field (dk_hash64, seed 0). */
 typedef struct {
 	const dk_idcount *v;
 	size_t n;
@@ -229,6 +231,9 @@ typedef struct {
 	unsigned flags;
 	const sm_miss *miss;
 	size_t nmiss;
+	const uint64_t *band;
+	size_t nband;
+	uint64_t sighash;
 } sm_numbered;
 /* sm_add_doc (without SM_ADD_* flags) for signatures numbered ahead. */
 uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x);
@@ -249,6 +254,10 @@ typedef struct {
 	dk_str id, sigtext;              /* sigtext: the SIGS field as read */
 	uint64_t idhash;                 /* sm_id_hash of id when idhashed */
 	int idhashed;                    /* (reading ahead hashes it) */
+	/* reading ahead has taken the key apart: sm_take takes keyk and key
+	 * as dk_key_parse would give them (and clears keyparsed) */
+	int keyparsed;
+	enum dk_key keyk;
 	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
 } sm_rec;
 
