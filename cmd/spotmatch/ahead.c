@@ -21,7 +21,9 @@
 #include <stdlib.h>
 
 /* A batch ends at whichever comes first; the first batches are shorter,
- * each twice the one before, so that the threads start soon. */
+ * each twice the one before, so that the threads start soon.
+ * DK_TEST_AHEAD_BATCH=N makes every batch N records at most, so that
+ * the tests cross many batches with few records. */
 #define BATCH_BYTES ((size_t)8 << 20)
 #define BATCH_FIRST 4096
 #define BATCH_RECORDS 32768
@@ -93,6 +95,7 @@ struct sm_ahead {
 	size_t next;               /* its record to take next */
 	int eof;
 	size_t limit;              /* records of the batch read next */
+	size_t lfirst, lmost;      /* limits of the first batch, of any */
 	dk_reader *r;
 	sm_reader *s;
 	void (*take)(void *, dk_reader *, const sm_numbered *);
@@ -116,6 +119,13 @@ sm_ahead_new(sm_ctx *c)
 	sm_ahead *a = dk_calloc(1, sizeof *a);
 
 	a->c = c;
+	a->lfirst = BATCH_FIRST;
+	a->lmost = BATCH_RECORDS;
+	if (getenv("DK_TEST_AHEAD_BATCH")) {
+		a->lmost = (size_t)strtoul(getenv("DK_TEST_AHEAD_BATCH"), NULL, 10);
+		a->lmost = a->lmost ? a->lmost : 1;
+		a->lfirst = a->lmost < a->lfirst ? a->lmost : a->lfirst;
+	}
 	a->nw = c->nthreads > 1 ? c->nthreads : 1;
 	a->w = dk_calloc((size_t)a->nw, sizeof *a->w);
 	a->b[0].out = dk_calloc((size_t)a->nw, sizeof *a->b[0].out);
@@ -150,8 +160,7 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 
 	dk_reader_at(r, 0);
 	b->text.n = b->rec.n = 0;
-	a->limit = a->limit == 0 ? BATCH_FIRST :
-	    a->limit < BATCH_RECORDS ? 2 * a->limit : BATCH_RECORDS;
+	a->limit = a->limit == 0 ? a->lfirst : 2 * a->limit < a->lmost ? 2 * a->limit : a->lmost;
 	while (!a->eof && b->rec.n < a->limit && b->text.n < BATCH_BYTES) {
 		if (!dk_read_line(r, &line)) {
 			a->eof = 1;
@@ -257,6 +266,8 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 		w->hash.v[i] = dk_intern_hash(w->sigs.v[i].s.p, w->sigs.v[i].s.n);
 		dk_intern_prefetch(dict, w->hash.v[i]);
 	}
+	for (i = 0; i < n; i++)
+		dk_intern_prefetch_entry(dict, w->hash.v[i]);
 	DK_GROW(&o->pool, o->pool.n + n + 1);
 	v = o->pool.v + o->pool.n;
 	for (i = 0; i < n; i++) {
