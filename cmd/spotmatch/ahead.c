@@ -230,16 +230,19 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 	const dk_intern *dict = &a->c->sigs;
 	struct aworker *w = &a->w[tid];
 	struct aout *o = &b->out[tid];
-	char *p = b->text.v + x->line;
-	size_t i = x->len, n;
+	char *p = b->text.v + x->line, *end = p + x->len, *tab;
+	size_t i, n;
 	dk_idcount *v;
 	dk_str f;
 
-	for (x->idlen = 0; x->idlen < x->len && p[x->idlen] != '\t'; x->idlen++)
-		;
-	x->idhash = sm_id_hash((dk_str){ p, x->idlen });
-	while (i > 0 && p[i - 1] != '\t')
-		i--;
+	/* the first field, and the last one, from after the last tab (by
+	 * memchr: a band key and a SIGS field are long) */
+	tab = memchr(p, '\t', x->len);
+	x->idlen = tab ? (size_t)(tab - p) : x->len;
+	for (i = 0; tab; tab = memchr(tab + 1, '\t', (size_t)(end - tab - 1)))
+		i = (size_t)(tab - p) + 1;
+	/* the ID is the first field of a plain stream only */
+	x->idhash = a->key == DK_KEY_NONE ? sm_id_hash((dk_str){ p, x->idlen }) : 0;
 	f = (dk_str){ p + i, x->len - i };
 	x->ok = 0;
 	x->w = tid;
