@@ -43,11 +43,16 @@ struct arec {
 	size_t sig, n, miss, nmiss;
 	uint64_t size;
 	unsigned flags;
-	/* by the threads, in a keyed stream: its key taken apart (keyk and
-	 * key, for sm_take); for a band key, the values of its bands,
-	 * band[bv .. bv + nbv) of thread w's output, and the hash of its
-	 * SIGS field */
+	/* by the threads, in a keyed stream: its key, keys[key] of thread
+	 * w's output */
 	int keyed;
+	size_t key;
+};
+
+/* A record's key taken apart by a thread (keyk and key, for sm_take);
+ * for a band key, the values of its bands, band[bv .. bv + nbv) of the
+ * thread's output, and the hash of its SIGS field. */
+struct akey {
 	enum dk_key keyk;
 	dk_keyinfo key;
 	size_t bv, nbv;
@@ -68,6 +73,7 @@ struct aout {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(struct amiss) miss;
 	DK_VEC(char) mtext;
+	DK_VEC(struct akey) keys;
 	DK_VEC(uint64_t) band;
 };
 
@@ -144,7 +150,8 @@ sm_ahead_free(sm_ahead *a)
 		DK_FREE_ALL(a->w[t].hash.v, a->w[t].scratch.v);
 		for (k = 0; k < 2; k++)
 			DK_FREE_ALL(a->b[k].out[t].pool.v, a->b[k].out[t].miss.v,
-			    a->b[k].out[t].mtext.v, a->b[k].out[t].band.v);
+			    a->b[k].out[t].mtext.v, a->b[k].out[t].keys.v,
+			    a->b[k].out[t].band.v);
 	}
 	dk_intern_free(&a->pend);
 	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[0].out, a->b[1].text.v,
@@ -205,20 +212,25 @@ note_miss(const struct batch *b, const struct aworker *w, struct aout *o, struct
 static void
 take_key_apart(struct aout *o, struct arec *x, dk_str key, dk_str f)
 {
+	struct akey *k;
 	unsigned i;
 
+	DK_GROW(&o->keys, o->keys.n + 1);
 	x->keyed = 1;
-	x->keyk = dk_key_parse(key, &x->key);
-	x->bv = o->band.n;
-	x->nbv = 0;
-	if (x->keyk != DK_KEY_BAND)
+	x->key = o->keys.n++;
+	k = &o->keys.v[x->key];
+	k->keyk = dk_key_parse(key, &k->key);
+	k->bv = o->band.n;
+	k->nbv = 0;
+	k->sighash = 0;
+	if (k->keyk != DK_KEY_BAND)
 		return;
-	DK_GROW(&o->band, o->band.n + x->key.nband + 1);
-	for (i = 0; i < x->key.nband; i++)
-		o->band.v[o->band.n++] = dk_key_bandvalue((unsigned)x->key.num + i,
+	DK_GROW(&o->band, o->band.n + k->key.nband + 1);
+	for (i = 0; i < k->key.nband; i++)
+		o->band.v[o->band.n++] = dk_key_bandvalue((unsigned)k->key.num + i,
 		    dk_key_bandhash(key, i));
-	x->nbv = x->key.nband;
-	x->sighash = dk_hash64(f.p, f.n, 0);
+	k->nbv = k->key.nband;
+	k->sighash = dk_hash64(f.p, f.n, 0);
 }
 
 /* Numbers the signatures of record x of b, its last field, into thread
@@ -296,6 +308,7 @@ static void
 take_one(sm_ahead *a, const struct batch *b, size_t k)
 {
 	const struct arec *x = &b->rec.v[k];
+	const struct akey *ky = NULL;
 	sm_reader *s = a->s;
 	dk_reader *r = a->r;
 	dk_str line;
@@ -304,9 +317,10 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);
 	if (x->keyed) {
+		ky = &b->out[x->w].keys.v[x->key];
 		s->x.keyparsed = 1;
-		s->x.keyk = x->keyk;
-		s->x.key = x->key;
+		s->x.keyk = ky->keyk;
+		s->x.key = ky->key;
 	}
 	sm_take(s, r);
 	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {
@@ -324,7 +338,10 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 			a->miss.v[a->miss.n++] = (sm_miss){ m->at, m->hash,
 			    { (m->own ? o->mtext.v : b->text.v) + m->off, m->n } };
 		a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
-		    a->miss.v, a->miss.n, o->band.v + x->bv, x->nbv, x->sighash };
+		    a->miss.v, a->miss.n, NULL, 0, 0 };
+		if (ky)
+			a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
+			    a->miss.v, a->miss.n, o->band.v + ky->bv, ky->nbv, ky->sighash };
 	}
 	a->take(a->arg, r, x->ok ? &a->out : NULL);
 }
@@ -378,7 +395,7 @@ run(sm_ahead *a, struct batch *b)
 	a->claim.next = 0;
 	for (t = 0; b && t < a->nw; t++)
 		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n =
-		    b->out[t].band.n = 0;
+		    b->out[t].keys.n = b->out[t].band.n = 0;
 	dk_parallel(a->nw, number_work, a);
 }
 
