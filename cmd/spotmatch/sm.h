@@ -4,8 +4,9 @@
  *   doc.c      the record-to-document layer: a record of any input stream
  *              taken apart (sm_next), and the one constructor of a
  *              document (sm_add_doc); the context that holds documents
- *   ahead.c    reading a signature or partition stream ahead, its records
- *              numbered by several threads (-j)
+ *   ahead.c    reading a signature, partition or minhash stream ahead, its
+ *              records numbered and their keys taken apart by several
+ *              threads (-j)
  *   batch.c    the default mode: a whole collection read (plain, partition
  *              or keyed), matched, its pairs written (spotmatch(1),
  *              DESCRIPTION)

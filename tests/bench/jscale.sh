@@ -43,7 +43,18 @@
 # minhash"): the same collection made into a partition stream (partition
 # -t TAU) and a minhash stream (minhash -t TAU) once, untimed, by this
 # build, and spotmatch timed alone on each, -j 1 against -j 2 as above,
-# each route's outputs byte-identical across -j and builds.
+# each route's outputs byte-identical across -j and builds.  When the
+# threads came to take a keyed record's key apart (its band values and
+# SIGS hash too), to find its fields by memchr, to fetch the dictionary's
+# entries ahead, and to make the band sketches and count the key groups'
+# pairs, with DK_BASELINE the build before, 400,000 documents, 5 rounds
+# (perf 3), the machine loaded 5.2 to 7.6 by other work (so the wall
+# times say nothing): main thread CPU at -j 2, minhash 0.865 -> 0.817 s,
+# partition 1.015 -> 0.914 s, plain 1.020 -> 0.991 s; all threads
+# minhash 1.462 -> 1.378 s, partition 1.833 -> 1.723 s; estimated -j 2
+# over -j 1, the old -j 1 the denominator of both: minhash 1.48x ->
+# 1.56x, partition 1.39x -> 1.54x; new/old -j 2 CPU (GNU time) minhash
+# 0.91, partition 0.93, plain 0.99.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
