@@ -54,7 +54,14 @@
 # minhash 1.462 -> 1.378 s, partition 1.833 -> 1.723 s; estimated -j 2
 # over -j 1, the old -j 1 the denominator of both: minhash 1.48x ->
 # 1.56x, partition 1.39x -> 1.54x; new/old -j 2 CPU (GNU time) minhash
-# 0.91, partition 0.93, plain 0.99.
+# 0.91, partition 0.93, plain 0.99.  Again with the keys held by thread
+# (load 0.8 rising to 3.5): main thread at -j 2 minhash 0.875 -> 0.794 s,
+# partition 1.063 -> 0.964 s, plain 0.982 -> 0.966 s; estimated over the
+# old -j 1, minhash 1.50x -> 1.66x, partition 1.29x -> 1.43x; new/old -j
+# 2 CPU minhash 0.94, partition 0.93, plain 0.99.  Peak RSS at -j 2
+# (GNU time): minhash 180,712 -> 193,112 KB, partition 142,624 -> 152,132
+# KB (the keys of two batches), plain 117,572 -> 116,508 KB; -j 1 as
+# before.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
