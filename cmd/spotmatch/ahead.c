@@ -12,13 +12,18 @@
  * number, once they are done (sm_pend_end).  A record the threads could
  * not number whole (a bad field, a signature listed twice) is taken then,
  * by sm_add_doc, from its field.  So every number, and every output, is
- * that of reading record by record. */
+ * that of reading record by record.  In a keyed stream the threads also
+ * take each record's key apart as sm_take would (dk_key_parse), and for a
+ * band key work out the values of its bands and the hash of its SIGS field
+ * (keyed.c), so that the first thread only looks them up. */
 #include "sm.h"
 
 #include <stdlib.h>
 
 /* A batch ends at whichever comes first; the first batches are shorter,
- * each twice the one before, so that the threads start soon. */
+ * each twice the one before, so that the threads start soon.
+ * DK_TEST_AHEAD_BATCH=N makes every batch N records at most, so that
+ * the tests cross many batches with few records. */
 #define BATCH_BYTES ((size_t)8 << 20)
 #define BATCH_FIRST 4096
 #define BATCH_RECORDS 32768
@@ -38,6 +43,20 @@ struct arec {
 	size_t sig, n, miss, nmiss;
 	uint64_t size;
 	unsigned flags;
+	/* by the threads, in a keyed stream: its key, keys[key] of thread
+	 * w's output */
+	int keyed;
+	size_t key;
+};
+
+/* A record's key taken apart by a thread (keyk and key, for sm_take);
+ * for a band key, the values of its bands, band[bv .. bv + nbv) of the
+ * thread's output, and the hash of its SIGS field. */
+struct akey {
+	enum dk_key keyk;
+	dk_keyinfo key;
+	size_t bv, nbv;
+	uint64_t sighash;
 };
 
 /* A signature the dictionary did not hold: the entry of the record's
@@ -54,6 +73,8 @@ struct aout {
 	DK_VEC(dk_idcount) pool;
 	DK_VEC(struct amiss) miss;
 	DK_VEC(char) mtext;
+	DK_VEC(struct akey) keys;
+	DK_VEC(uint64_t) band;
 };
 
 /* A thread's scratch. */
@@ -74,11 +95,13 @@ struct batch {
  * records of the other, then reads the batch after into it. */
 struct sm_ahead {
 	sm_ctx *c;
+	enum dk_key key;           /* the stream's kind of key, or none */
 	struct batch b[2];
 	int cur;                   /* the batch being taken */
 	size_t next;               /* its record to take next */
 	int eof;
 	size_t limit;              /* records of the batch read next */
+	size_t lfirst, lmost;      /* limits of the first batch, of any */
 	dk_reader *r;
 	sm_reader *s;
 	void (*take)(void *, dk_reader *, const sm_numbered *);
@@ -102,6 +125,13 @@ sm_ahead_new(sm_ctx *c)
 	sm_ahead *a = dk_calloc(1, sizeof *a);
 
 	a->c = c;
+	a->lfirst = BATCH_FIRST;
+	a->lmost = BATCH_RECORDS;
+	if (getenv("DK_TEST_AHEAD_BATCH")) {
+		a->lmost = (size_t)strtoul(getenv("DK_TEST_AHEAD_BATCH"), NULL, 10);
+		a->lmost = a->lmost ? a->lmost : 1;
+		a->lfirst = a->lmost < a->lfirst ? a->lmost : a->lfirst;
+	}
 	a->nw = c->nthreads > 1 ? c->nthreads : 1;
 	a->w = dk_calloc((size_t)a->nw, sizeof *a->w);
 	a->b[0].out = dk_calloc((size_t)a->nw, sizeof *a->b[0].out);
@@ -120,7 +150,8 @@ sm_ahead_free(sm_ahead *a)
 		DK_FREE_ALL(a->w[t].hash.v, a->w[t].scratch.v);
 		for (k = 0; k < 2; k++)
 			DK_FREE_ALL(a->b[k].out[t].pool.v, a->b[k].out[t].miss.v,
-			    a->b[k].out[t].mtext.v);
+			    a->b[k].out[t].mtext.v, a->b[k].out[t].keys.v,
+			    a->b[k].out[t].band.v);
 	}
 	dk_intern_free(&a->pend);
 	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[0].out, a->b[1].text.v,
@@ -136,8 +167,7 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 
 	dk_reader_at(r, 0);
 	b->text.n = b->rec.n = 0;
-	a->limit = a->limit == 0 ? BATCH_FIRST :
-	    a->limit < BATCH_RECORDS ? 2 * a->limit : BATCH_RECORDS;
+	a->limit = a->limit == 0 ? a->lfirst : 2 * a->limit < a->lmost ? 2 * a->limit : a->lmost;
 	while (!a->eof && b->rec.n < a->limit && b->text.n < BATCH_BYTES) {
 		if (!dk_read_line(r, &line)) {
 			a->eof = 1;
@@ -176,6 +206,33 @@ note_miss(const struct batch *b, const struct aworker *w, struct aout *o, struct
 	x->nmiss++;
 }
 
+/* The key of record x, its first field key (of a keyed stream), taken
+ * apart, and for a band key its bands' values (keys.h, as keyed.c posts
+ * them) into o and the hash of its SIGS field f. */
+static void
+take_key_apart(struct aout *o, struct arec *x, dk_str key, dk_str f)
+{
+	struct akey *k;
+	unsigned i;
+
+	DK_GROW(&o->keys, o->keys.n + 1);
+	x->keyed = 1;
+	x->key = o->keys.n++;
+	k = &o->keys.v[x->key];
+	k->keyk = dk_key_parse(key, &k->key);
+	k->bv = o->band.n;
+	k->nbv = 0;
+	k->sighash = 0;
+	if (k->keyk != DK_KEY_BAND)
+		return;
+	DK_GROW(&o->band, o->band.n + k->key.nband + 1);
+	for (i = 0; i < k->key.nband; i++)
+		o->band.v[o->band.n++] = dk_key_bandvalue((unsigned)k->key.num + i,
+		    dk_key_bandhash(key, i));
+	k->nbv = k->key.nband;
+	k->sighash = dk_hash64(f.p, f.n, 0);
+}
+
 /* Numbers the signatures of record x of b, its last field, into thread
  * tid's output, a signature the dictionary lacks as a miss; leaves x->ok
  * 0 when the field is bad or lists one twice. */
@@ -185,22 +242,28 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 	const dk_intern *dict = &a->c->sigs;
 	struct aworker *w = &a->w[tid];
 	struct aout *o = &b->out[tid];
-	char *p = b->text.v + x->line;
-	size_t i = x->len, n;
+	char *p = b->text.v + x->line, *end = p + x->len, *tab;
+	size_t i, n;
 	dk_idcount *v;
 	dk_str f;
 
-	for (x->idlen = 0; x->idlen < x->len && p[x->idlen] != '\t'; x->idlen++)
-		;
-	x->idhash = sm_id_hash((dk_str){ p, x->idlen });
-	while (i > 0 && p[i - 1] != '\t')
-		i--;
+	/* the first field, and the last one, from after the last tab (by
+	 * memchr: a band key and a SIGS field are long) */
+	tab = memchr(p, '\t', x->len);
+	x->idlen = tab ? (size_t)(tab - p) : x->len;
+	for (i = 0; tab; tab = memchr(tab + 1, '\t', (size_t)(end - tab - 1)))
+		i = (size_t)(tab - p) + 1;
+	/* the ID is the first field of a plain stream only */
+	x->idhash = a->key == DK_KEY_NONE ? sm_id_hash((dk_str){ p, x->idlen }) : 0;
 	f = (dk_str){ p + i, x->len - i };
 	x->ok = 0;
+	x->w = tid;
+	x->keyed = 0;
+	if (a->key != DK_KEY_NONE)
+		take_key_apart(o, x, (dk_str){ p, x->idlen }, f);
 	if (dk_parse_sigs(f, &w->sigs) != NULL)
 		return;
 	n = w->sigs.n;
-	x->w = tid;
 	x->sig = o->pool.n;
 	x->n = n;
 	x->size = w->sigs.size;
@@ -218,6 +281,8 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 		w->hash.v[i] = dk_intern_hash(w->sigs.v[i].s.p, w->sigs.v[i].s.n);
 		dk_intern_prefetch(dict, w->hash.v[i]);
 	}
+	for (i = 0; i < n; i++)
+		dk_intern_prefetch_entry(dict, w->hash.v[i]);
 	DK_GROW(&o->pool, o->pool.n + n + 1);
 	v = o->pool.v + o->pool.n;
 	for (i = 0; i < n; i++) {
@@ -243,6 +308,7 @@ static void
 take_one(sm_ahead *a, const struct batch *b, size_t k)
 {
 	const struct arec *x = &b->rec.v[k];
+	const struct akey *ky = NULL;
 	sm_reader *s = a->s;
 	dk_reader *r = a->r;
 	dk_str line;
@@ -250,6 +316,12 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	dk_reader_at(r, x->lineno);
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);
+	if (x->keyed) {
+		ky = &b->out[x->w].keys.v[x->key];
+		s->x.keyparsed = 1;
+		s->x.keyk = ky->keyk;
+		s->x.key = ky->key;
+	}
 	sm_take(s, r);
 	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {
 		s->x.idhash = x->idhash;
@@ -266,7 +338,10 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 			a->miss.v[a->miss.n++] = (sm_miss){ m->at, m->hash,
 			    { (m->own ? o->mtext.v : b->text.v) + m->off, m->n } };
 		a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
-		    a->miss.v, a->miss.n };
+		    a->miss.v, a->miss.n, NULL, 0, 0 };
+		if (ky)
+			a->out = (sm_numbered){ o->pool.v + x->sig, x->n, x->size, x->flags,
+			    a->miss.v, a->miss.n, o->band.v + ky->bv, ky->nbv, ky->sighash };
 	}
 	a->take(a->arg, r, x->ok ? &a->out : NULL);
 }
@@ -319,7 +394,8 @@ run(sm_ahead *a, struct batch *b)
 	a->num = b;
 	a->claim.next = 0;
 	for (t = 0; b && t < a->nw; t++)
-		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n = 0;
+		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n =
+		    b->out[t].keys.n = b->out[t].band.n = 0;
 	dk_parallel(a->nw, number_work, a);
 }
 
@@ -331,6 +407,7 @@ sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
 
 	a->r = r;
 	a->s = s;
+	a->key = s->kind ? s->kind->key : DK_KEY_NONE;
 	a->take = take;
 	a->arg = arg;
 	read_batch(a, &a->b[0], r);

@@ -718,7 +718,8 @@ sm_take(sm_reader *s, dk_reader *r)
 	/* the first record decides; a plain stream stays plain whatever its
 	 * later IDs look like */
 	if (x->rec.n >= 3 && !s->force_plain && (!s->kind || s->kind->key != DK_KEY_NONE))
-		k = dk_key_parse(x->rec.f[0], &x->key);
+		k = x->keyparsed ? x->keyk : dk_key_parse(x->rec.f[0], &x->key);
+	x->keyparsed = 0;
 	x->kind = &dk_keykinds[k];
 	if (!s->kind)
 		s->kind = &dk_keykinds[x->kind->family];

@@ -196,7 +196,7 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered
     dk_str id, dk_str sigs)
 {
 	dk_str key = s->x.rec.f[0];
-	uint64_t h = dk_hash64(sigs.p, sigs.n, 0);
+	uint64_t h = pre && pre->nband ? pre->sighash : dk_hash64(sigs.p, sigs.n, 0);
 	uint32_t i, d;
 	int isnew = 1;
 
@@ -392,7 +392,8 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_number
 	}
 	DK_GROW(&k->pkey, k->pkey.n + x->key.nband);
 	for (i = 0; i < x->key.nband; i++) {
-		v = band_value(&x->key, key, i);
+		/* worked out ahead by the threads when they read it */
+		v = pre && pre->nband ? pre->band[i] : band_value(&x->key, key, i);
 		k->pkey.v[k->pkey.n++] = v >> k->shift << k->shift | d;
 	}
 	if (k->pkey.n >= k->budget)
@@ -415,31 +416,89 @@ pack(sm_keyed *k)
 	dk_intern_init(&k->ids, 0);
 }
 
-/* Drops the postings of keys with one document (they make no pair), and
- * returns the pairs the other keys make, counted once per key (what the
- * candidate lists would hold before filtering), and the number of keys. */
-static uint64_t
-count_pairs(sm_keyed *k, size_t *ngroups)
-{
-	uint64_t *p = k->pkey.v;
-	size_t n = k->pkey.n, i, j, a, g, w = 0;
-	unsigned sh = k->shift;
-	uint64_t sum = 0;
+static size_t group_start(const sm_keyed *k, size_t i);
 
+/* The postings [from, to), whole key groups, with those of keys with one
+ * document dropped, the others moved to the front (up to *kept); the
+ * pairs they make, counted once per key, and the keys, into *sum and
+ * *ngroups. */
+static void
+count_share(uint64_t *p, size_t from, size_t to, unsigned sh, size_t *kept,
+    uint64_t *sum, size_t *ngroups)
+{
+	size_t i, j, a, g, w = from;
+
+	*sum = 0;
 	*ngroups = 0;
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && p[j] >> sh == p[i] >> sh; j++)
+	for (i = from; i < to; i = j) {
+		for (j = i + 1; j < to && p[j] >> sh == p[i] >> sh; j++)
 			;
 		for (a = i, g = 0; a < j; a++)
 			g += a == i || p[a] != p[a - 1];
-		sum += (uint64_t)g * (g - 1) / 2;
+		*sum += (uint64_t)g * (g - 1) / 2;
 		(*ngroups)++;
 		if (g > 1) {
 			memmove(p + w, p + i, (j - i) * sizeof *p);
 			w += j - i;
 		}
 	}
+	*kept = w;
+}
+
+/* count_pairs' threads, each over a share of the postings from a key
+ * group's start to the next share's. */
+struct counting {
+	sm_keyed *k;
+	int nt;
+	size_t *from, *kept, *ngroups;
+	uint64_t *sum;
+};
+
+static void
+count_work(void *arg, int tid)
+{
+	struct counting *cn = arg;
+	size_t n = cn->k->pkey.n, from, to;
+
+	from = group_start(cn->k, (size_t)((uint64_t)n * (unsigned)tid / (unsigned)cn->nt));
+	to = group_start(cn->k, (size_t)((uint64_t)n * (unsigned)(tid + 1) / (unsigned)cn->nt));
+	cn->from[tid] = from;
+	count_share(cn->k->pkey.v, from, to, cn->k->shift, &cn->kept[tid], &cn->sum[tid],
+	    &cn->ngroups[tid]);
+}
+
+/* Drops the postings of keys with one document (they make no pair), and
+ * returns the pairs the other keys make, counted once per key (what the
+ * candidate lists would hold before filtering), and the number of keys;
+ * with nt threads, each over a share, the shares' kept postings then
+ * joined in order. */
+static uint64_t
+count_pairs(sm_keyed *k, int nt, size_t *ngroups)
+{
+	struct counting cn = { k, nt, NULL, NULL, NULL, NULL };
+	uint64_t sum = 0;
+	size_t w = 0, m;
+	int t;
+
+	if (nt < 2 || k->pkey.n < 65536)
+		nt = cn.nt = 1;
+	cn.from = dk_reallocarray(NULL, (size_t)nt * 3, sizeof *cn.from);
+	cn.kept = cn.from + nt;
+	cn.ngroups = cn.kept + nt;
+	cn.sum = dk_reallocarray(NULL, (size_t)nt, sizeof *cn.sum);
+	dk_parallel(nt, count_work, &cn);
+	*ngroups = 0;
+	for (t = 0; t < nt; t++) {
+		m = cn.kept[t] - cn.from[t];
+		if (m > 0 && cn.from[t] != w)
+			memmove(k->pkey.v + w, k->pkey.v + cn.from[t], m * sizeof *k->pkey.v);
+		w += m;
+		sum += cn.sum[t];
+		*ngroups += cn.ngroups[t];
+	}
 	k->pkey.n = w;
+	free(cn.from);
+	free(cn.sum);
 	return sum;
 }
 
@@ -453,17 +512,16 @@ struct sketch {
 	uint64_t *bits;         /* two words a document */
 };
 
+/* The sketches of documents [from, to). */
 static void
-sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
+sketch_docs(struct sketch *f, const sm_ctx *c, size_t from, size_t to)
 {
 	const sm_doc *d;
 	const uint32_t *s;
 	uint64_t h, *b;
 	size_t i, j;
 
-	f->len = dk_reallocarray(NULL, ndocs + 1, sizeof *f->len);
-	f->bits = dk_calloc(2 * ndocs + 2, sizeof *f->bits);
-	for (i = 0; i < ndocs; i++) {
+	for (i = from; i < to; i++) {
 		d = &c->docs.v[i];
 		s = sm_doc_sigs(c, d);
 		b = f->bits + 2 * i;
@@ -476,6 +534,35 @@ sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
 				b[h >> 6] |= (uint64_t)1 << (h & 63);
 			}
 	}
+}
+
+struct sketching {
+	struct sketch *f;
+	const sm_ctx *c;
+	size_t ndocs;
+	int nt;
+};
+
+static void
+sketch_work(void *arg, int tid)
+{
+	struct sketching *sk = arg;
+	uint64_t n = sk->ndocs;
+
+	sketch_docs(sk->f, sk->c, (size_t)(n * (unsigned)tid / (unsigned)sk->nt),
+	    (size_t)(n * (unsigned)(tid + 1) / (unsigned)sk->nt));
+}
+
+/* The sketches of the first ndocs documents, by c's threads, each over a
+ * range of them. */
+static void
+sketch_init(struct sketch *f, const sm_ctx *c, size_t ndocs)
+{
+	struct sketching sk = { f, c, ndocs, ndocs < 65536 ? 1 : c->nthreads };
+
+	f->len = dk_reallocarray(NULL, ndocs + 1, sizeof *f->len);
+	f->bits = dk_calloc(2 * ndocs + 2, sizeof *f->bits);
+	dk_parallel(sk.nt > 1 ? sk.nt : 1, sketch_work, &sk);
 }
 
 /* Whether documents a and b may reach tau: the overlap can pass neither
@@ -717,7 +804,7 @@ match_postings(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *f,
 
 	/* key hashes are spread: the sort needs little scratch */
 	sort_postings(k, c->nthreads);
-	total = count_pairs(k, &ngroups);
+	total = count_pairs(k, c->nthreads, &ngroups);
 	c->ngroups += ngroups;
 	npass = (size_t)(total / PASS_PAIRS) + 1;
 	step = (double)k->ndocs / (double)npass;

@@ -4,8 +4,9 @@
  *   doc.c      the record-to-document layer: a record of any input stream
  *              taken apart (sm_next), and the one constructor of a
  *              document (sm_add_doc); the context that holds documents
- *   ahead.c    reading a signature or partition stream ahead, its records
- *              numbered by several threads (-j)
+ *   ahead.c    reading a signature, partition or minhash stream ahead, its
+ *              records numbered and their keys taken apart by several
+ *              threads (-j)
  *   batch.c    the default mode: a whole collection read (plain, partition
  *              or keyed), matched, its pairs written (spotmatch(1),
  *              DESCRIPTION)
@@ -233,7 +234,9 @@ typedef struct {
 /* A record's signatures numbered ahead (ahead.c) by the dictionary
  * c->sigs as it was: in the order of the field, the misses to be added
  * in that order, or without misses sorted by number, none twice; with the
- * flags and the sum of the counts of the field. */
+ * flags and the sum of the counts of the field.  A record of a band key
+ * comes with its bands' values (dk_key_bandvalue), nband of them (0 for
+ * another key), and the hash of its SIGS field (dk_hash64, seed 0). */
 typedef struct {
 	const dk_idcount *v;
 	size_t n;
@@ -241,6 +244,9 @@ typedef struct {
 	unsigned flags;
 	const sm_miss *miss;
 	size_t nmiss;
+	const uint64_t *band;
+	size_t nband;
+	uint64_t sighash;
 } sm_numbered;
 /* sm_add_doc (without SM_ADD_* flags) for signatures numbered ahead. */
 uint32_t sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x);
@@ -279,6 +285,10 @@ typedef struct {
 	dk_str id, sigtext;              /* sigtext: the SIGS field as read */
 	uint64_t idhash;                 /* sm_id_hash of id when idhashed */
 	int idhashed;                    /* (reading ahead hashes it) */
+	/* reading ahead has taken the key apart: sm_take takes keyk and key
+	 * as dk_key_parse would give them (and clears keyparsed) */
+	int keyparsed;
+	enum dk_key keyk;
 	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
 } sm_rec;
 

@@ -46,6 +46,30 @@
 # load 5), -j 1 1.02 (0.99); the matching's span at -j 2 0.397 s against
 # 0.416 s, -j 1 work over it 1.97x (1.96x); at -j 16 0.084 s against
 # 0.467 s: 9.32x against 1.75x.
+#
+# The keyed routes too (JSCALE_ROUTES, default "plain partition
+# minhash"): the same collection made into a partition stream (partition
+# -t TAU) and a minhash stream (minhash -t TAU) once, untimed, by this
+# build, and spotmatch timed alone on each, -j 1 against -j 2 as above,
+# each route's outputs byte-identical across -j and builds.  When the
+# threads came to take a keyed record's key apart (its band values and
+# SIGS hash too), to find its fields by memchr, to fetch the dictionary's
+# entries ahead, and to make the band sketches and count the key groups'
+# pairs, with DK_BASELINE the build before, 400,000 documents, 5 rounds
+# (perf 3), the machine loaded 5.2 to 7.6 by other work (so the wall
+# times say nothing): main thread CPU at -j 2, minhash 0.865 -> 0.817 s,
+# partition 1.015 -> 0.914 s, plain 1.020 -> 0.991 s; all threads
+# minhash 1.462 -> 1.378 s, partition 1.833 -> 1.723 s; estimated -j 2
+# over -j 1, the old -j 1 the denominator of both: minhash 1.48x ->
+# 1.56x, partition 1.39x -> 1.54x; new/old -j 2 CPU (GNU time) minhash
+# 0.91, partition 0.93, plain 0.99.  Again with the keys held by thread
+# (load 0.8 rising to 3.5): main thread at -j 2 minhash 0.875 -> 0.794 s,
+# partition 1.063 -> 0.964 s, plain 0.982 -> 0.966 s; estimated over the
+# old -j 1, minhash 1.50x -> 1.66x, partition 1.29x -> 1.43x; new/old -j
+# 2 CPU minhash 0.94, partition 0.93, plain 0.99.  Peak RSS at -j 2
+# (GNU time): minhash 180,712 -> 193,112 KB, partition 142,624 -> 152,132
+# KB (the keys of two batches), plain 117,572 -> 116,508 KB; -j 1 as
+# before.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
@@ -58,55 +82,77 @@ t=$BENCH_TMP/jscale
 rm -rf "$t"
 mkdir -p "$t"
 sigs=$(spots_sigs "$n") || exit 1
-echo "input: $n documents, $(wc -c <"$sigs") bytes ($sigs); tau $tau; $cores CPUs"
+routes=${JSCALE_ROUTES:-plain partition minhash}
+echo "input: $n documents, $(wc -c <"$sigs") bytes ($sigs); tau $tau; $cores CPUs; routes: $routes"
+# input ROUTE: the stream spotmatch reads on ROUTE
+input() {
+	case $1 in
+	plain) echo "$sigs" ;;
+	*) echo "$t/$1.in" ;;
+	esac
+}
+for route in $routes; do
+	case $route in
+	plain) ;;
+	partition|minhash) "$DK_BIN/$route" -t "$tau" "$sigs" >"$t/$route.in" || exit 1 ;;
+	*) echo "jscale.sh: no route $route" >&2; exit 1 ;;
+	esac
+done
 echo "load before: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)"
 
 builds=new
 test -n "${DK_BASELINE:-}" && builds="old new"
 bindir() { if test "$1" = old; then echo "$DK_BASELINE"; else echo "$DK_BIN"; fi; }
 
-# run BUILD J: one run, its wall and CPU seconds appended to $t/BUILD.J.wall
-# and .cpu; its output compared with the first run's
+# run ROUTE BUILD J: one run, its wall and CPU seconds appended to
+# $t/ROUTE.BUILD.J.wall and .cpu; its output compared with the route's
+# first run's
 run() {
 	t0=$(now)
-	c=$(cpu_run "$(bindir "$1")/spotmatch" "$t/out" -j "$2" -t "$tau" "$sigs") || exit 1
+	c=$(cpu_run "$(bindir "$2")/spotmatch" "$t/out" -j "$3" -t "$tau" "$(input "$1")") || exit 1
 	t1=$(now)
-	echo "$(elapsed "$t0" "$t1")" >>"$t/$1.$2.wall"
-	echo "$c" >>"$t/$1.$2.cpu"
-	if test -f "$t/first"; then
-		cmp -s "$t/first" "$t/out" || { echo "jscale.sh: $1 -j $2: the output differs" >&2; exit 1; }
+	echo "$(elapsed "$t0" "$t1")" >>"$t/$1.$2.$3.wall"
+	echo "$c" >>"$t/$1.$2.$3.cpu"
+	if test -f "$t/$1.first"; then
+		cmp -s "$t/$1.first" "$t/out" ||
+			{ echo "jscale.sh: $1 $2 -j $3: the output differs" >&2; exit 1; }
 	else
-		mv "$t/out" "$t/first"
+		mv "$t/out" "$t/$1.first"
 	fi
 }
 
 r=1
 while test "$r" -le "$rounds"; do
-	for j in $js; do
-		for b in $builds; do
-			run "$b" "$j"
+	for route in $routes; do
+		for j in $js; do
+			for b in $builds; do
+				run "$route" "$b" "$j"
+			done
 		done
 	done
 	r=$((r + 1))
 done
-echo "load after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null); outputs identical ($(wc -l <"$t/first") pairs)"
+echo "load after: $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null); outputs identical across -j$(
+	for route in $routes; do printf ', %s %s pairs' "$route" "$(wc -l <"$t/$route.first")"; done)"
 
-# crit BUILD J: under perf record, the CPU seconds of all threads and of
-# the main thread, appended to $t/BUILD.J.total and .main
+# crit ROUTE BUILD J: under perf record, the CPU seconds of all threads
+# and of the main thread, appended to $t/ROUTE.BUILD.J.total and .main
 crit() {
-	perf record -q -F 4000 -s -o "$t/perf.data" "$(bindir "$1")/spotmatch" -j "$2" -t "$tau" \
-	    "$sigs" >/dev/null 2>&1 || return 1
+	perf record -q -F 4000 -s -o "$t/perf.data" "$(bindir "$2")/spotmatch" -j "$3" -t "$tau" \
+	    "$(input "$1")" >/dev/null 2>&1 || return 1
 	perf report -i "$t/perf.data" -n -s pid --stdio 2>/dev/null | grep -E '^ +[0-9]' |
-	    awk -v f="$t/$1.$2" '{ s += $2 } NR == 1 { m = $2 }
+	    awk -v f="$t/$1.$2.$3" '{ s += $2 } NR == 1 { m = $2 }
 		END { printf "%.3f\n", s / 4000 >>(f ".total"); printf "%.3f\n", m / 4000 >>(f ".main") }'
 }
 prounds=${JSCALE_PERF:-3}
 command -v perf >/dev/null 2>&1 || prounds=0
 r=1
 while test "$r" -le "$prounds"; do
-	for j in $js; do
-		for b in $builds; do
-			crit "$b" "$j" || { prounds=0; break 2; }
+	for route in $routes; do
+		for j in $js; do
+			for b in $builds; do
+				crit "$route" "$b" "$j" || { prounds=0; break 3; }
+			done
 		done
 	done
 	r=$((r + 1))
@@ -114,16 +160,18 @@ done
 
 med() { median <"$t/$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-for b in $builds; do
-	w1=$(med "$b.1.wall")
-	for j in $js; do
-		w=$(med "$b.$j.wall")
-		line="$b -j $j: wall $w s, CPU $(med "$b.$j.cpu") s (medians of $rounds)"
-		test "$j" = 1 || line="$line, speedup $(ratio "$w1" "$w")x over -j 1"
-		if test "$b" = new && test -n "${DK_BASELINE:-}"; then
-			line="$line; new/old wall $(ratio "$w" "$(med "old.$j.wall")"), CPU $(ratio "$(med "new.$j.cpu")" "$(med "old.$j.cpu")")"
-		fi
-		echo "$line"
+for route in $routes; do
+	for b in $builds; do
+		w1=$(med "$route.$b.1.wall")
+		for j in $js; do
+			w=$(med "$route.$b.$j.wall")
+			line="$route $b -j $j: wall $w s, CPU $(med "$route.$b.$j.cpu") s (medians of $rounds)"
+			test "$j" = 1 || line="$line, speedup $(ratio "$w1" "$w")x over -j 1"
+			if test "$b" = new && test -n "${DK_BASELINE:-}"; then
+				line="$line; new/old wall $(ratio "$w" "$(med "$route.old.$j.wall")"), CPU $(ratio "$(med "$route.new.$j.cpu")" "$(med "$route.old.$j.cpu")")"
+			fi
+			echo "$line"
+		done
 	done
 done
 
@@ -165,10 +213,13 @@ done
 
 test "$prounds" -gt 0 || exit 0
 echo "critical path (main thread CPU, perf samples at 4000 Hz, medians of $prounds):"
-for b in $builds; do
-	c1=$(med "$b.1.total")
-	for j in $js; do
-		echo "  $b -j $j: all threads $(med "$b.$j.total") s, main thread $(med "$b.$j.main") s," \
-		    "estimated speedup $(ratio "$c1" "$(med "$b.$j.main")")x over -j 1"
+for route in $routes; do
+	for b in $builds; do
+		c1=$(med "$route.$b.1.total")
+		for j in $js; do
+			echo "  $route $b -j $j: all threads $(med "$route.$b.$j.total") s, main thread" \
+			    "$(med "$route.$b.$j.main") s, estimated speedup" \
+			    "$(ratio "$c1" "$(med "$route.$b.$j.main")")x over -j 1"
+		done
 	done
 done
