@@ -274,14 +274,20 @@ dk_parse_int(const char *s, long long lo, long long hi, const char *what)
 }
 
 double
-dk_parse_threshold(const char *s)
+dk_parse_threshold_of(const char *s, const char *what)
 {
 	double t;
 	const char *why = dk_check_threshold(s, &t);
 
 	if (why)
-		dk_diex(DK_EXIT_INPUT, "threshold is '%s': %s", s, why);
+		dk_diex(DK_EXIT_INPUT, "%s is '%s': %s", what, s, why);
 	return t;
+}
+
+double
+dk_parse_threshold(const char *s)
+{
+	return dk_parse_threshold_of(s, "threshold");
 }
 
 void

@@ -101,6 +101,8 @@ const char *dk_check_time(const char *s, size_t n, int64_t *ms);
 double dk_parse_double(const char *s, double lo, double hi, const char *what);
 long long dk_parse_int(const char *s, long long lo, long long hi, const char *what);
 double dk_parse_threshold(const char *s);    /* (0, 1] */
+/* The same for another option's threshold, named what in the message. */
+double dk_parse_threshold_of(const char *s, const char *what);
 /* "LO:HI" with 0 <= LO <= HI <= 1. */
 void dk_parse_range(const char *s, double *lo, double *hi, const char *what);
 int64_t dk_parse_duration(const char *s, const char *what);

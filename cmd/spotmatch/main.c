@@ -82,7 +82,6 @@ struct given {
 #define WIN(g, opt) ((g)->win[(opt) - OPT_WINDOW])
 
 static void note_mode(struct given *g, int ch, const char *longname);
-static double parse_dense_tau(const char *s);
 static void window_options(sm_opts *o, const struct given *g);
 
 int
@@ -145,7 +144,7 @@ main(int argc, char **argv)
 			    "--min-distinct");
 			break;
 		case OPT_DENSETAU:
-			o.dense_tau = parse_dense_tau(optarg);
+			o.dense_tau = dk_parse_threshold_of(optarg, "--dense-tau");
 			break;
 		case OPT_SUMCOL:
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");
@@ -212,18 +211,6 @@ window_options(sm_opts *o, const struct given *g)
 		o->window = dk_parse_int(window, 1, INT32_MAX, "window");
 	if (disorder)
 		o->disorder = dk_parse_duration(disorder, "disorder");
-}
-
-/* --dense-tau T: a threshold, in (0, 1] as -t's. */
-static double
-parse_dense_tau(const char *s)
-{
-	double t;
-	const char *why = dk_check_threshold(s, &t);
-
-	if (why)
-		dk_diex(DK_EXIT_INPUT, "--dense-tau is '%s': %s", s, why);
-	return t;
 }
 
 static int
