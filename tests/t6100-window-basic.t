@@ -171,6 +171,18 @@ test_expect_success 'the options of one mode are refused in the other' '
 	expect_error 2 "^spotmatch: --within needs --against\$" spotmatch --within in
 '
 
+test_expect_success 'a record flagged !short matches nothing and is never held' '
+	printf "a\tx1=1 x2=1 x3=1\nb\t!short x1=1 x2=1 x3=1\nc\tx1=1 x2=1 x3=1\n" >sh.in &&
+	spotmatch --window 5 -t 0.5 -v sh.in >actual 2>err &&
+	printf "a\tc\t1.000000\n" >expect &&
+	test_cmp expect actual &&
+	grep "^spotmatch: window: records flagged !short skipped: 1\$" err &&
+	grep "^spotmatch: window: peak documents held: 2\$" err &&
+	spotmatch --window 5 -t 0.5 --novel sh.in >actual &&
+	printf "a\nb\n" >expect &&
+	test_cmp expect actual
+'
+
 # live PROG ARGS...: feeds PROG one record through a FIFO that stays open
 # and reads its first output line before sending anything more; a program
 # that kept the line in its buffer would leave the read waiting (10 s).

@@ -98,7 +98,13 @@ run(dk_reader *r, void *arg)
 		/* once the window holds what it holds for this record */
 		if (!dk_allow_repeated_ids)
 			wids_check(w, r, w->in.x.id);
-		len = query_load(w, sigs, r);
+		/* a record flagged !short matches nothing (it is never
+		 * queried nor held), as in the other modes */
+		if (sigs->flags & DK_SIG_SHORT) {
+			w->nshort++;
+			len = 0;
+		} else
+			len = query_load(w, sigs, r);
 		if (!dk_allow_repeated_ids)
 			wids_add(w, w->in.x.id, t, len > 0);
 		if (len > 0)
@@ -157,6 +163,9 @@ report(const struct win *w)
 	if (w->o.dense_tau > 0)
 		dk_note("window: pairs below --dense-tau dropped: %llu",
 		    (unsigned long long)w->ndense);
+	if (w->nshort > 0)
+		dk_note("window: records flagged !short skipped: %llu",
+		    (unsigned long long)w->nshort);
 	dk_note("window: peak documents held: %zu", w->peak);
 	dk_note("window: documents held at the end: %llu, signatures: %zu",
 	    (unsigned long long)(w->tail - w->head), w->dict.live);

@@ -222,6 +222,7 @@ struct win {
 	int64_t newest;             /* latest time so far */
 	uint64_t docs, pairs, novel;
 	uint64_t ndense;            /* pairs below --dense-tau dropped */
+	uint64_t nshort;            /* records flagged !short, skipped */
 	size_t peak_bytes;
 	uint64_t full;              /* 1 + the document that first evicted */
 	size_t learnt;              /* signatures ranked by win_learn() */
