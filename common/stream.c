@@ -37,6 +37,7 @@ struct dk_reader {
 	unsigned long serial;   /* which reader of the program's, from 1 */
 	dk_str raw;             /* the line last returned, as read */
 	struct gz *gz;          /* set when the input is gzip data */
+	int bomdone;            /* skip_bom has looked at the start */
 	dk_reader *next, *prev; /* the open readers */
 };
 
@@ -294,6 +295,7 @@ dk_reader_gunzip(dk_reader *r)
 	r->gz = g;
 	r->start = r->end = 0;
 	r->eof = 0;
+	r->bomdone = 0;         /* the mark, if any, is in the inflated text */
 	return 1;
 }
 
@@ -337,12 +339,29 @@ skip_record(dk_reader *r, char *nl)
 	    dk_max_record);
 }
 
+/* A UTF-8 byte order mark at the start of the stream (after gunzip),
+ * which editors and spreadsheets write, is not text: it is skipped, once,
+ * before the first line is looked at, so that the first ID is the ID. */
+static void
+skip_bom(dk_reader *r)
+{
+	if (r->bomdone)
+		return;
+	r->bomdone = 1;
+	while (r->end - r->start < 3 && fill(r))
+		;
+	if (r->end - r->start >= 3 && memcmp(r->buf + r->start, "\xEF\xBB\xBF", 3) == 0)
+		r->start += 3;
+}
+
 int
 dk_read_line(dk_reader *r, dk_str *line)
 {
 	size_t scanned;
 	char *nl;
 
+	if (r->lineno == 0)
+		skip_bom(r);
 next:
 	scanned = r->start;
 	for (;;) {
@@ -388,6 +407,8 @@ dk_reader_peek(dk_reader *r, dk_str *head, int *partial)
 	 * but no further: the lines after it are those read with it.  A
 	 * first line known to be over dk_max_record is skipped as
 	 * dk_read_line would skip it, and the next looked at. */
+	if (r->lineno == 0)
+		skip_bom(r);
 	for (;;) {
 		while (!(nl = memchr(r->buf + r->start, '\n', r->end - r->start)) &&
 		    r->end - r->start < DK_PEEK_MAX)

@@ -2,8 +2,9 @@
  * is the same story for users.
  *
  * Every stream is UTF-8 text, one record a line ending in LF (a CR before
- * it is dropped; a missing final newline is accepted), fields separated by
- * TAB, no header line.
+ * it is dropped; a missing final newline is accepted; a UTF-8 byte order
+ * mark at the start of the stream is skipped), fields separated by TAB,
+ * no header line.
  *
  * Document stream    ID [TAB CARRIED]... TAB TEXT
  *     TEXT is escaped as jq's @tsv escapes: \\ \t \n \r; any other
