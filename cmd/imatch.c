@@ -97,7 +97,6 @@ struct scratch {
 	dk_sha1 *sha1;
 	int tocheck;            /* records of this file left to check_shape */
 	dk_made_tally tally;    /* of this file, for dk_made_check */
-	dk_found_tally found;   /* of this file's documents, for check_found */
 };
 
 /* ---- lexicon ---- */
@@ -418,34 +417,6 @@ text_for_made(const struct lexicon *lx, const dk_reader *r)
 		    lx->made.n, lx->made.n);
 }
 
-/* The first documents of a file (their words): a lexicon of the words of
- * another language (or tokenizer) holds none of them in its range, and
- * every document would be rejected with status 0.  Words of one language
- * always meet some of its mid-range ones; signatures need not (spot
- * signatures are mostly rare), so only documents are checked. */
-static void
-check_found(const struct lexicon *lx, struct scratch *w, const dk_reader *r)
-{
-	dk_found_tally *t = &w->found;
-	char range[64];
-
-	if (t->records >= DK_SHAPE_CHECKS || t->sigs >= DK_FOUND_SIGS || w->toks.n == 0 ||
-	    lx->nprimary < DK_FOUND_SIGS)
-		return;
-	t->records++;
-	if (t->sigs == 0)
-		t->first = dk_reader_lineno(r);
-	t->sigs += w->toks.n;
-	t->found += w->prim.n + w->sec.n;
-	if (t->sigs < DK_FOUND_SIGS || t->found > 0)
-		return;
-	snprintf(range, sizeof range, "%zu", lx->nprimary);
-	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of the %zu words from line "
-	    "%lu on is among the lexicon's %s terms of the IDF range: it was made from "
-	    "other words (another language, tokenizer), and every document would be "
-	    "rejected (give a lexicon of these documents' words)", t->sigs, t->first, range);
-}
-
 /* Collects the document's lexicon terms into w->prim and w->sec; returns
  * the SIGS field to write after the key. */
 static dk_str
@@ -505,7 +476,6 @@ text:
 				add_term(lx, w, s, n, h[j - i]);
 		}
 	}
-	check_found(lx, w, r);
 	return none;
 }
 
@@ -623,7 +593,6 @@ imatch_file(dk_reader *r, void *arg)
 
 	j->w->tocheck = DK_SHAPE_CHECKS;
 	memset(&j->w->tally, 0, sizeof j->w->tally);
-	memset(&j->w->found, 0, sizeof j->w->found);
 	/* -T takes a SIG=COUNT-looking text for a document */
 	dk_corpus_start(r, kind == 'S' ? DK_KIND_SIG : DK_KIND_DOC | DK_KIND_SIG, NULL);
 	while (dk_corpus_next(r, &doc, dk_corpus.json ? DK_DOC_TEXT : 0)) {
