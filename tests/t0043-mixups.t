@@ -73,4 +73,16 @@ test_expect_success 'dkcluster -a given twice is refused (the second list read i
 	dkcluster -a docs p3 >expect && test_cmp expect actual
 '
 
+test_expect_success 'spotmatch: one file as --against REF and as input is refused' '
+	printf "a\tx=1 y=1\nb\tx=1 y=1 z=1\n" >self.sigs &&
+	expect_error 2 "^spotmatch: self.sigs is both --against REF and input: each of its documents would pair with itself (for the pairs inside one file, give it without --against)\$" \
+		spotmatch -t 0.5 --against self.sigs self.sigs &&
+	ln -s self.sigs link.sigs &&
+	expect_error 2 "^spotmatch: self.sigs is both --against REF" \
+		spotmatch -t 0.5 --against link.sigs other.sigs self.sigs &&
+	cp self.sigs copy.sigs &&
+	spotmatch -t 0.5 --against self.sigs copy.sigs >actual &&
+	test $(wc -l <actual) = 4
+'
+
 test_done

@@ -19,6 +19,7 @@
 
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 #define NONE UINT32_MAX
 
@@ -561,6 +562,29 @@ read_ref(struct against *a)
 	sm_input_free(in);
 }
 
+/* A file given both as REF and as input would pair each of its documents
+ * with itself, at 1: refused (one same regular file, by device and inode;
+ * standard input is not checked). */
+static void
+check_not_ref(const sm_opts *o, int argc, char **argv)
+{
+	struct stat sr, si;
+	size_t i;
+	int k;
+
+	for (i = 0; i < o->ref.n; i++) {
+		if (strcmp(o->ref.v[i], "-") == 0 || stat(o->ref.v[i], &sr) != 0 ||
+		    !S_ISREG(sr.st_mode))
+			continue;
+		for (k = 0; k < argc; k++)
+			if (strcmp(argv[k], "-") != 0 && stat(argv[k], &si) == 0 &&
+			    si.st_dev == sr.st_dev && si.st_ino == sr.st_ino)
+				dk_diex(DK_EXIT_INPUT, "%s is both --against REF and input: each of "
+				    "its documents would pair with itself (for the pairs inside one "
+				    "file, give it without --against)", argv[k]);
+	}
+}
+
 int
 sm_against(const sm_opts *o, int argc, char **argv)
 {
@@ -569,6 +593,7 @@ sm_against(const sm_opts *o, int argc, char **argv)
 	int status;
 	double t0, t1;
 
+	check_not_ref(o, argc, argv);
 	sm_ctx_init(&c, o);
 	a.c = &c;
 	a.o = o;
