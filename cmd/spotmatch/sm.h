@@ -11,6 +11,10 @@
  *              or keyed), matched, its pairs written (spotmatch(1),
  *              DESCRIPTION)
  *   match.c    threshold matching of a group: SpotSigs' Algorithm 1
+ *   order.c    the global order of the signatures (sm_order_sigs)
+ *   crew.c     groups side by side, sm_match_groups and sm_match_plain
+ *   span.c     the span note of -v -v
+ *              (match.c, crew.c and span.c share matcher.h)
  *   keyed.c    minhash and imatch keys: documents sharing a key
  *   against.c  --against: a stream matched with an indexed REF
  *              ("Cross-collection matching")
