@@ -404,6 +404,10 @@ double sm_candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b);
 
 /* ---- keyed streams (keyed.c) ---- */
 
+/* keyed.c reads the records and keeps --against's table, kspill.c spills
+ * postings past the budget, kgroups.c matches the key groups; what they
+ * share (struct sm_keyed) is their private keyed.h. */
+
 sm_keyed *sm_keyed_new(const struct dk_keykind *kind);
 /* The record in s->x, of a document that gets its number in c; pre: its
  * signatures numbered ahead (ahead.c), or NULL. */
