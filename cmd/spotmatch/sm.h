@@ -15,7 +15,9 @@
  *   crew.c     groups side by side, sm_match_groups and sm_match_plain
  *   span.c     the span note of -v -v
  *              (match.c, crew.c and span.c share matcher.h)
- *   keyed.c    minhash and imatch keys: documents sharing a key
+ *   keyed.c    minhash and imatch keys: documents sharing a key, read
+ *              into postings, spilled past the budget (kspill.c), their
+ *              groups matched (kgroups.c); the three share keyed.h
  *   against.c  --against: a stream matched with an indexed REF
  *              ("Cross-collection matching")
  *   window.h   --window, the streaming mode ("Streaming mode"), and its
