@@ -733,7 +733,9 @@ dk_lexicon_read(dk_lexicon *lx, dk_reader *r, unsigned long *line, char *why)
 	const char *msg = load_records(lx, r, &n, &maxdf, line, why);
 
 	if (msg) {
-		*line = dk_reader_lineno(r);
+		/* a stream with no line (empty, or only a byte order mark)
+		 * is named at its line 1 */
+		*line = dk_reader_lineno(r) ? dk_reader_lineno(r) : 1;
 		return msg;
 	}
 	if (maxdf > lx->ndocs + n) {
