@@ -90,6 +90,32 @@ test_expect_success '--contain 0 is no containment pass' '
 	test_must_be_empty zero.out.pairs
 '
 
+test_expect_success '--prose: the containment pass at the settings of dupkit.defaults' '
+	. "$DK_TESTS/../examples/dupkit.defaults" &&
+	dkdedup $BARE --contain-min 4 --contain "$DK_PROSE_CONTAIN" --contain-ratio "$DK_PROSE_CONTAIN_RATIO" \
+		tsv docs.tsv given.out 2>err &&
+	dkdedup $BARE --contain-min 4 --prose tsv docs.tsv prose.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect prose.out.pairs &&
+	test_cmp given.out.pairs prose.out.pairs &&
+	test_cmp given.out prose.out
+'
+
+test_expect_success '--prose: a --contain or --contain-ratio given beside it wins, in any order' '
+	dkdedup $BARE --contain-min 4 --contain-ratio 0 --prose tsv docs.tsv p0.out 2>err &&
+	test_cmp r0.out.pairs p0.out.pairs &&
+	dkdedup $BARE --contain-min 4 --prose --contain 0 tsv docs.tsv pz.out 2>err &&
+	test_must_be_empty pz.out.pairs &&
+	dkdedup $BARE --prose --contain-ratio 0.71 --contain-min 4 tsv docs.tsv p71.out 2>err &&
+	test_must_be_empty p71.out.pairs
+'
+
+test_expect_success '--prose takes no value' '
+	expect_error 2 "^dkdedup: option .--prose. doesn.t allow an argument" \
+		dkdedup --prose=1 tsv docs.tsv bad.out &&
+	! test -e bad.out
+'
+
 test_expect_success 'bad values: usage errors, no OUT' '
 	expect_error 2 "^dkdedup: --contain is .1.5.: not in \\[0, 1\\]" \
 		dkdedup --contain 1.5 tsv docs.tsv bad.out &&

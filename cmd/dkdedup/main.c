@@ -25,13 +25,15 @@
 #include <unistd.h>
 
 /* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
- * DK_DENSE_WORDS, DK_DENSE_TAU) come from examples/dupkit.defaults, through the header the Makefile makes
- * of it. */
+ * DK_DENSE_WORDS, DK_DENSE_TAU, and --prose's DK_PROSE_CONTAIN and
+ * DK_PROSE_CONTAIN_RATIO) come from examples/dupkit.defaults, through the
+ * header the Makefile makes of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--dense-words L]\n"
 	"        [--dense-tau T] [--idf LO:HI] [--agree A]\n"
-	"        [--contain C [--contain-min N] [--contain-ratio R]] [-j N]\n"
-	"        [--quoted keep|skip] [--keep first|longest] [--json ID,TEXT]\n"
+	"        [--prose] [--contain C [--contain-min N] [--contain-ratio R]]\n"
+	"        [-j N] [--quoted keep|skip] [--keep first|longest]\n"
+	"        [--json ID,TEXT]\n"
 	"        tsv|jsonl|warc IN OUT",
 	"  -t TAU           similarity threshold of spotmatch (default " DK_TAU ")\n"
 	"  --min-shared N   a pair also shares at least N distinct signatures;\n"
@@ -51,6 +53,10 @@ static const struct dk_usage usage = {
 	"                   story copied many times (default " DK_AGREE ")\n"
 	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
 	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
+	"  --prose          the collection is prose that may hold cut copies\n"
+	"                   (news, feeds, mail, edited text): --contain\n"
+	"                   " DK_PROSE_CONTAIN " --contain-ratio " DK_PROSE_CONTAIN_RATIO
+	" unless given\n"
 	"  --contain C      also a copy: a pair whose containment (shared\n"
 	"                   signatures over the shorter's) reaches C, by a\n"
 	"                   second spotmatch pass (truncated copies; 0: no\n"
@@ -71,7 +77,7 @@ static const struct dk_usage usage = {
 
 enum {
 	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_DENSEWORDS, OPT_DENSETAU, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
-	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP
+	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP, OPT_PROSE
 };
 static const char *const keeps[] = { "first", "longest", NULL };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
@@ -251,6 +257,7 @@ main(int argc, char **argv)
 		{ "contain-min", required_argument, NULL, OPT_CONTAINMIN },
 		{ "contain-ratio", required_argument, NULL, OPT_CONTAINRATIO },
 		{ "keep", required_argument, NULL, OPT_KEEP },
+		{ "prose", no_argument, NULL, OPT_PROSE },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
@@ -259,7 +266,7 @@ main(int argc, char **argv)
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
-	int ch, status, i, containset = 0, ratioset = 0;
+	int ch, status, i, containset = 0, ratioset = 0, prose = 0;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -314,6 +321,7 @@ main(int argc, char **argv)
 			f.containratio = dk_parse_double(optarg, 0, 1, "--contain-ratio");
 			ratioset = 1;
 			break;
+		case OPT_PROSE: prose = 1; break;
 		case OPT_KEEP:
 			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
 			break;
@@ -348,6 +356,14 @@ main(int argc, char **argv)
 		f.id = id;
 		f.json = json;
 	}
+	/* --prose: the containment pass at the settings chosen for prose,
+	 * those given beside it first */
+	if (prose && !containset) {
+		f.contain = DK_PROSE_CONTAIN;
+		containset = 1;
+	}
+	if (prose && !ratioset)
+		f.containratio = dk_parse_double(DK_PROSE_CONTAIN_RATIO, 0, 1, "--contain-ratio");
 	/* the guards of a pass that was never asked for would do nothing */
 	if ((f.containmin || ratioset) && !containset)
 		dk_diex(DK_EXIT_INPUT, "%s needs --contain",

@@ -8,7 +8,8 @@
 # documents lost (clusters with no member kept) in % of the clusters and
 # the copies removed in % of the copies, then the totals (sums of counts)
 # over the tuning collections, the held-out ones ($SAFETY_HELDOUT, by
-# default edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4) and
+# default edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4
+# news-l3s news-cleaneval) and
 # all.  SAFE: at most 0.5%
 # lost and at least 90% of the copies removed.  Then, for dkdedup's runs
 # (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
@@ -24,7 +25,7 @@
 #       dkcluster -a "$DOCS" --representatives' sh tests/bench/safety.sh
 . "$(dirname "$0")/common.sh"
 dir=${1:-${SAFETY_DIR:-/work/coll}}
-heldout=" ${SAFETY_HELDOUT:-edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4} "
+heldout=" ${SAFETY_HELDOUT:-edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4 news-l3s news-cleaneval} "
 if ! ls "$dir"/*/gold.tsv >/dev/null 2>&1; then
 	echo "skip: no collections under $dir (tests/bench/collections/build.sh $dir makes them)"
 	exit 0

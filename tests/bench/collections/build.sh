@@ -31,6 +31,9 @@ run translations python3 "$here/translations.py"
 run mail python3 "$here/mail.py"
 run edits python3 "$here/edits.py"
 run news sh "$here/news.sh"
+pages=${DK_SHARED:-/work/shared}/corpora/pages
+run news-l3s sh "$here/news.sh" "$pages/l3s"
+run news-cleaneval sh "$here/news.sh" "$pages/cleaneval"
 run feed python3 "$here/feed.py"
 run siblings python3 "$here/siblings.py"
 rel() {

@@ -1,5 +1,6 @@
 #!/bin/sh
-# news.sh OUT [PAGES_SET]: the news collection: tests/bench/copies.py's
+# news.sh OUT [PAGES_SET]: a news collection, named after OUT's last
+# component (news, news-l3s, news-cleaneval): tests/bench/copies.py's
 # articles in other pages' framing, truncated and edited, beside the
 # original pages, made from PAGES_SET (default
 # $DK_SHARED/corpora/pages/dragnet; held out: nothing was tuned on it,
@@ -17,6 +18,6 @@ if ! command -v htmlstrip >/dev/null; then echo "news.sh: skipped: no htmlstrip 
 rm -rf "$out/docs"
 python3 "$here/copies.py" "$set" "$out" >/dev/null
 (cd "$out/docs" && htmlstrip --main -- *.html) > "$out/docs.tsv"
-awk -F'\t' '{ n[$2]++ } END { for (c in n) { k++; s += n[c] - 1 } printf "news\t%d docs\t%d clusters\t%d copies\tnews articles in other pages'"'"' framing (htmlstrip --main)\tcopies.py: an article and its copies (cut to 40-100%%, 1 word in 25 replaced, in another page'"'"'s framing) are one cluster; from %s\n", NR, k, s, "'"$set"'" }' \
+awk -F'\t' -v name="$(basename "$out")" '{ n[$2]++ } END { for (c in n) { k++; s += n[c] - 1 } printf "%s\t%d docs\t%d clusters\t%d copies\tnews articles in other pages'"'"' framing (htmlstrip --main)\tcopies.py: an article and its copies (cut to 40-100%%, 1 word in 25 replaced, in another page'"'"'s framing) are one cluster; from %s\n", name, NR, k, s, "'"$set"'" }' \
 	"$out/gold.tsv" > "$out/INFO"
 cat "$out/INFO" >&2

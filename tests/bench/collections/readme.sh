@@ -11,6 +11,7 @@ root=$1
 	echo "labelling rule of each is in the header of its script."
 	echo "Tuning: copyright translations mail glibmm.  Held out (report only):"
 	echo "edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4"
+	echo "news-l3s news-cleaneval"
 	echo "(tests/bench/safety.sh: SAFETY_HELDOUT)."
 	echo
 	printf 'NAME\tDOCS\tCLUSTERS\tCOPIES\tKIND\tLABELS\n'
@@ -39,4 +40,6 @@ root=$1
 	echo "pages of one text that differ in their arity: unique by the path rule,"
 	echo "text copies by the line rule.  gtkmm4: gtkmm 3.24 against 4.0.  Both"
 	echo "were added after the defaults were chosen: nothing was tuned on them."
+	echo "news-l3s, news-cleaneval: news.sh on two other sets of the shared"
+	echo "pages, added after the defaults and dkdedup --prose were chosen."
 } > "$root/README"
