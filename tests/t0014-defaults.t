@@ -26,7 +26,7 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^                   --dense; 0: never; default $DK_DENSE)\$" help &&
 	grep "^                   $DK_DENSE_WORDS)\$" help &&
 	grep "^                   0: no such bar; default $DK_DENSE_TAU)\$" help &&
-	grep "^                   $DK_PROSE_CONTAIN --contain-ratio $DK_PROSE_CONTAIN_RATIO unless given\$" help
+	grep "^                   $DK_PROSE_CONTAIN --contain-ratio $DK_PROSE_CONTAIN_RATIO --keep longest,\$" help
 '
 
 test_expect_success 'dkdedup(1) and README quote the same values' '
@@ -39,7 +39,7 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^default $DK_DENSE_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
-	grep -F -x ".Dl \\-\\-contain $DK_PROSE_CONTAIN \\-\\-contain\\-ratio $DK_PROSE_CONTAIN_RATIO" "$top/man/dkdedup.1" &&
+	grep -F -x ".Dl \\-\\-contain $DK_PROSE_CONTAIN \\-\\-contain\\-ratio $DK_PROSE_CONTAIN_RATIO \\-\\-keep longest" "$top/man/dkdedup.1" &&
 	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
 	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&
 	grep -F "also reaches $DK_DENSE_TAU (\`--dense-tau\`," "$top/README.md" &&

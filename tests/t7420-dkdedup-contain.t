@@ -93,7 +93,7 @@ test_expect_success '--contain 0 is no containment pass' '
 test_expect_success '--prose: the containment pass at the settings of dupkit.defaults' '
 	. "$DK_TESTS/../examples/dupkit.defaults" &&
 	dkdedup $BARE --contain-min 4 --contain "$DK_PROSE_CONTAIN" --contain-ratio "$DK_PROSE_CONTAIN_RATIO" \
-		tsv docs.tsv given.out 2>err &&
+		--keep longest tsv docs.tsv given.out 2>err &&
 	dkdedup $BARE --contain-min 4 --prose tsv docs.tsv prose.out 2>err &&
 	printf "a\tb\t1.000000\n" >expect &&
 	test_cmp expect prose.out.pairs &&
@@ -108,6 +108,16 @@ test_expect_success '--prose: a --contain or --contain-ratio given beside it win
 	test_must_be_empty pz.out.pairs &&
 	dkdedup $BARE --prose --contain-ratio 0.71 --contain-min 4 tsv docs.tsv p71.out 2>err &&
 	test_must_be_empty p71.out.pairs
+'
+
+test_expect_success '--prose: of a cut copy and its whole, the whole is kept, unless --keep is given' '
+	printf "b\t%s\na\t%s\n" "$(words 1 14)" "$(words 1 20)" >cutfirst.tsv &&
+	dkdedup $BARE --contain-min 4 --prose tsv cutfirst.tsv long.out 2>err &&
+	printf "a\n" >expect &&
+	test_cmp expect long.out.keep &&
+	dkdedup $BARE --contain-min 4 --keep first --prose tsv cutfirst.tsv first.out 2>err &&
+	printf "b\n" >expect &&
+	test_cmp expect first.out.keep
 '
 
 test_expect_success '--prose takes no value' '

@@ -56,7 +56,8 @@ static const struct dk_usage usage = {
 	"  --prose          the collection is prose that may hold cut copies\n"
 	"                   (news, feeds, mail, edited text): --contain\n"
 	"                   " DK_PROSE_CONTAIN " --contain-ratio " DK_PROSE_CONTAIN_RATIO
-	" unless given\n"
+	" --keep longest,\n"
+	"                   each unless given\n"
 	"  --contain C      also a copy: a pair whose containment (shared\n"
 	"                   signatures over the shorter's) reaches C, by a\n"
 	"                   second spotmatch pass (truncated copies; 0: no\n"
@@ -266,7 +267,7 @@ main(int argc, char **argv)
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
-	int ch, status, i, containset = 0, ratioset = 0, prose = 0;
+	int ch, status, i, containset = 0, ratioset = 0, keepset = 0, prose = 0;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -324,6 +325,7 @@ main(int argc, char **argv)
 		case OPT_PROSE: prose = 1; break;
 		case OPT_KEEP:
 			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
+			keepset = 1;
 			break;
 		case DK_OPT_MAXREC:
 			dk_cli_common(ch, optarg, &usage);
@@ -357,13 +359,16 @@ main(int argc, char **argv)
 		f.json = json;
 	}
 	/* --prose: the containment pass at the settings chosen for prose,
-	 * those given beside it first */
+	 * and of a copy and the longer text it was cut from, the longer one
+	 * kept; the options given beside it first */
 	if (prose && !containset) {
 		f.contain = DK_PROSE_CONTAIN;
 		containset = 1;
 	}
 	if (prose && !ratioset)
 		f.containratio = dk_parse_double(DK_PROSE_CONTAIN_RATIO, 0, 1, "--contain-ratio");
+	if (prose && !keepset)
+		f.keeprule = "longest";
 	/* the guards of a pass that was never asked for would do nothing */
 	if ((f.containmin || ratioset) && !containset)
 		dk_diex(DK_EXIT_INPUT, "%s needs --contain",
