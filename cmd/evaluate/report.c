@@ -44,6 +44,21 @@ put_count(uint64_t n, int width)
 	put_field(tmp, width, 0);
 }
 
+/* A column of a table: its heading, width, and whether it is aligned
+ * left (labels) or right (numbers). */
+struct column {
+	const char *name;
+	int width, left;
+};
+
+/* The headings of columns, up to the one with a NULL name. */
+static void
+put_headings(const struct column *c)
+{
+	for (; c->name; c++)
+		put_field(c->name, c->width, c->left);
+}
+
 /* The last field's separator becomes the end of the line. */
 static void
 end_row(void)
@@ -74,16 +89,16 @@ put_ari(char *buf, size_t size, double x)
 static void
 header(int withtau)
 {
+	static const struct column scores[] = {
+		{ "reported", 10, 0 }, { "true", 10, 0 }, { "correct", 10, 0 },
+		{ "precision", 9, 0 }, { "recall", 7, 0 }, { "F1", 7, 0 }, { NULL, 0, 0 }
+	};
+
 	if (opt.each)
 		put_field("run", labelwidth, 1);
 	if (withtau)
 		put_field("tau", 8, 1);
-	put_field("reported", 10, 0);
-	put_field("true", 10, 0);
-	put_field("correct", 10, 0);
-	put_field("precision", 9, 0);
-	put_field("recall", 7, 0);
-	put_field("F1", 7, 0);
+	put_headings(scores);
 	if (clustered())
 		put_field("ARI", 7, 0);
 	end_row();
@@ -161,6 +176,10 @@ best(const struct score *s, size_t n)
 static void
 per_cluster(const struct run *run)
 {
+	static const struct column clusters[] = {
+		{ "cluster", 12, 1 }, { "size", 6, 0 }, { "true", 8, 0 }, { "found", 8, 0 },
+		{ "recall", 7, 0 }, { "spurious", 8, 0 }, { NULL, 0, 0 }
+	};
 	size_t ng = gold.size.n, i, n;
 	uint64_t *found = dk_calloc(ng ? ng : 1, sizeof *found);
 	uint64_t *spurious = dk_calloc(ng ? ng : 1, sizeof *spurious);
@@ -196,12 +215,7 @@ per_cluster(const struct run *run)
 	}
 	if (opt.each)
 		put_field("run", labelwidth, 1);
-	put_field("cluster", 12, 1);
-	put_field("size", 6, 0);
-	put_field("true", 8, 0);
-	put_field("found", 8, 0);
-	put_field("recall", 7, 0);
-	put_field("spurious", 8, 0);
+	put_headings(clusters);
 	end_row();
 	n = dk_intern_count(&gold.names);
 	for (i = 0; i < n; i++) {
