@@ -52,34 +52,11 @@ sm_ctx_bytes(const sm_ctx *c)
 	    c->ids.cap + dk_intern_bytes(&c->sigs);
 }
 
-/* The distinct signatures documents a and b of c share: their arrays of
- * numbers, ascending, merged. */
-static uint64_t
-distinct_shared(const sm_ctx *c, uint32_t a, uint32_t b)
-{
-	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
-	const uint32_t *u = sm_doc_sigs(c, x), *v = sm_doc_sigs(c, y);
-	size_t i = 0, j = 0;
-	uint64_t n = 0;
-
-	while (i < x->nsig && j < y->nsig) {
-		if (u[i] < v[j])
-			i++;
-		else if (u[i] > v[j])
-			j++;
-		else {
-			n++;
-			i++;
-			j++;
-		}
-	}
-	return n;
-}
-
 int
 sm_distinct_below(sm_ctx *c, uint32_t a, uint32_t b)
 {
-	if (c->mindistinct <= 1 || distinct_shared(c, a, b) >= c->mindistinct)
+	if (c->mindistinct <= 1 ||
+	    sm_doc_shared(c, &c->docs.v[a], &c->docs.v[b], 1) >= c->mindistinct)
 		return 0;
 	c->ndistinct++;
 	return 1;

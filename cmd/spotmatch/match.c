@@ -52,33 +52,11 @@ weight_of(const sm_ctx *c, const sm_doc *d, size_t i)
 	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d, i);
 }
 
-/* dk_overlap of the arrays of x and y. */
-static uint64_t
-doc_overlap(const sm_ctx *c, const sm_doc *x, const sm_doc *y)
-{
-	const uint32_t *a = sigs_of(c, x), *b = sigs_of(c, y);
-	size_t i = 0, j = 0;
-	uint64_t o = 0, wa, wb;
-
-	while (i < x->nsig && j < y->nsig) {
-		if (a[i] < b[j])
-			i++;
-		else if (a[i] > b[j])
-			j++;
-		else {
-			wa = weight_of(c, x, i++);
-			wb = weight_of(c, y, j++);
-			o += wa < wb ? wa : wb;
-		}
-	}
-	return o;
-}
-
 double
 sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 {
 	const sm_doc *x = &c->docs.v[a], *y = &c->docs.v[b];
-	uint64_t o = doc_overlap(c, x, y);
+	uint64_t o = sm_doc_shared(c, x, y, c->m == DK_M_SET);
 
 	if (o < c->minshared)
 		return -1;

@@ -187,6 +187,31 @@ sm_sig_count(const sm_ctx *c, const sm_doc *d, size_t i)
 	k = ((const uint8_t *)(c->pool.v + d->sig + d->nsig))[i];
 	return k != SM_BIGCOUNT ? k : sm_big_count(c, d->sig + i);
 }
+/* The signatures x and y share, their arrays merged: each counted at the
+ * smaller of its two counts (dk_overlap), or once when distinct is set (a
+ * set measure, --min-distinct). */
+static inline uint64_t
+sm_doc_shared(const sm_ctx *c, const sm_doc *x, const sm_doc *y, int distinct)
+{
+	const uint32_t *a = sm_doc_sigs(c, x), *b = sm_doc_sigs(c, y);
+	size_t i = 0, j = 0;
+	uint64_t o = 0, wa, wb;
+
+	while (i < x->nsig && j < y->nsig) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else {
+			wa = distinct ? 1 : sm_sig_count(c, x, i);
+			wb = distinct ? 1 : sm_sig_count(c, y, j);
+			o += wa < wb ? wa : wb;
+			i++;
+			j++;
+		}
+	}
+	return o;
+}
 /* Appends v[0..n) to the pool as d's array (its sig, nsig and
  * SM_COUNTS); overwrites d's array with v, the same counts in another
  * order (sm_order_sigs); forgets the pool from position n on, which holds
