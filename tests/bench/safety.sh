@@ -9,7 +9,9 @@
 # the copies removed in % of the copies, then the totals (sums of counts)
 # over the tuning collections, the held-out ones ($SAFETY_HELDOUT, by
 # default edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4
-# news-l3s news-cleaneval) and
+# news-l3s news-cleaneval), all, and the collections of prose
+# ($SAFETY_PROSE, by default news feed edits mail goldset news-l3s
+# news-cleaneval: the kind dkdedup --prose is for) and
 # all.  SAFE: at most 0.5%
 # lost and at least 90% of the copies removed.  Then, for dkdedup's runs
 # (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
@@ -26,6 +28,7 @@
 . "$(dirname "$0")/common.sh"
 dir=${1:-${SAFETY_DIR:-/work/coll}}
 heldout=" ${SAFETY_HELDOUT:-edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4 news-l3s news-cleaneval} "
+prose=" ${SAFETY_PROSE:-news feed edits mail goldset news-l3s news-cleaneval} "
 if ! ls "$dir"/*/gold.tsv >/dev/null 2>&1; then
 	echo "skip: no collections under $dir (tests/bench/collections/build.sh $dir makes them)"
 	exit 0
@@ -58,8 +61,9 @@ for g in "$dir"/*/gold.tsv; do
 		continue
 	fi
 	case $heldout in *" $name "*) set=held-out ;; *) set=tuning ;; esac
+	case $prose in *" $name "*) kind=prose ;; *) kind=other ;; esac
 	evaluate --keep "$t/$name.out.keep" --tsv "$g" | sed -n 2p |
-		sed "s/^/$name	$set	/" || status=1
+		sed "s/^/$name	$set	/; s/\$/	$kind/" || status=1
 done >"$t/table"
 awk -F '\t' '
 	function pct(a, b) { return b ? sprintf("%.2f", 100 * a / b) : "-" }
@@ -70,12 +74,13 @@ awk -F '\t' '
 	function add(k) { D[k] += $3; C[k] += $4; L[k] += $6; CP[k] += $8; R[k] += $9 }
 	BEGIN { printf "%-14s %-8s %6s %6s %6s %8s %6s %8s  %s\n", "collection", "set", "docs",
 		"clust", "lost", "lost", "copies", "removed", "verdict" }
-	{ line($1, $2, $3, $4, $6, $8, $9); add($2); add("all") }
+	{ line($1, $2, $3, $4, $6, $8, $9); add($2); add("all"); add($NF) }
 	END {
 		for (k in D) n++
 		if ("tuning" in D) line("total", "tuning", D["tuning"], C["tuning"], L["tuning"], CP["tuning"], R["tuning"])
 		if ("held-out" in D) line("total", "held-out", D["held-out"], C["held-out"], L["held-out"], CP["held-out"], R["held-out"])
 		line("total", "all", D["all"], C["all"], L["all"], CP["all"], R["all"])
+		if ("prose" in D) line("total", "prose", D["prose"], C["prose"], L["prose"], CP["prose"], R["prose"])
 	}' "$t/table"
 if [ -z "$SAFETY_PIPE" ] && command -v python3 >/dev/null; then
 	for g in "$dir"/*/gold.tsv; do

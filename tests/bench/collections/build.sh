@@ -34,6 +34,7 @@ run news sh "$here/news.sh"
 pages=${DK_SHARED:-/work/shared}/corpora/pages
 run news-l3s sh "$here/news.sh" "$pages/l3s"
 run news-cleaneval sh "$here/news.sh" "$pages/cleaneval"
+run goldset sh "$here/goldset.sh"
 run feed python3 "$here/feed.py"
 run siblings python3 "$here/siblings.py"
 rel() {
