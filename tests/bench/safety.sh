@@ -11,7 +11,7 @@
 # default edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4
 # news-l3s news-cleaneval), all, and the collections of prose
 # ($SAFETY_PROSE, by default news feed edits mail goldset news-l3s
-# news-cleaneval: the kind dkdedup --prose is for) and
+# news-cleaneval: the kind dkdedup --prose is for) and the others, and
 # all.  SAFE: at most 0.5%
 # lost and at least 90% of the copies removed.  Then, for dkdedup's runs
 # (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
@@ -81,6 +81,7 @@ awk -F '\t' '
 		if ("held-out" in D) line("total", "held-out", D["held-out"], C["held-out"], L["held-out"], CP["held-out"], R["held-out"])
 		line("total", "all", D["all"], C["all"], L["all"], CP["all"], R["all"])
 		if ("prose" in D) line("total", "prose", D["prose"], C["prose"], L["prose"], CP["prose"], R["prose"])
+		if ("other" in D) line("total", "other", D["other"], C["other"], L["other"], CP["other"], R["other"])
 	}' "$t/table"
 if [ -z "$SAFETY_PIPE" ] && command -v python3 >/dev/null; then
 	for g in "$dir"/*/gold.tsv; do
