@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures'
+test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures, partition shards of other options merged'
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
@@ -83,6 +83,32 @@ test_expect_success 'spotmatch: one file as --against REF and as input is refuse
 	cp self.sigs copy.sigs &&
 	spotmatch -t 0.5 --against self.sigs copy.sigs >actual &&
 	test $(wc -l <actual) = 4
+'
+
+# a pair stream with the smaller ID first on each line, sorted
+canon() {
+	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1, $3; else print }' | sort
+}
+
+test_expect_success 'partition shards of other -r, -t or -M merged: spotmatch refuses the first key of the other' '
+	awk "BEGIN { for (d = 0; d < 40; d++) { printf \"s%d\t\", d;
+		for (i = 0; i < 20 + d; i++) printf \"%sw%d=1\", i ? \" \" : \"\", i; printf \"\n\" } }" >lens &&
+	awk "NR % 2" lens >odd && awk "NR % 2 == 0" lens >even &&
+	spotmatch -t 0.5 lens >p && canon <p >whole && test $(wc -l <whole) = 680 &&
+	partition --shard -t 0.5 -r 30 odd >k30 && partition --shard -t 0.5 even >k1000 &&
+	printf "P0.5r30:00003\n" >expect && cut -f1 k30 | tail -n 1 >actual && test_cmp expect actual &&
+	LC_ALL=C sort -m -s -k1,1 k30 k1000 >merged &&
+	expect_error 2 "^spotmatch: merged:41: a key of partition -t 0.5 -r 30 after keys of partition -t 0.5 (at merged:1): their length partitions differ, so pairs across them would be lost (make every stream with the same partition -t, -M and -r)\$" spotmatch -t 0.5 merged &&
+	partition --shard -t 0.5 -r 30 even >even30 &&
+	LC_ALL=C sort -m -s -k1,1 k30 even30 >same && spotmatch -t 0.5 same >p &&
+	canon <p >actual &&
+	test_cmp whole actual &&
+	partition --shard -t 0.4 odd >k04 && cat k04 k1000 >cat04 &&
+	expect_error 2 "^spotmatch: cat04:[0-9]*: a key of partition -t 0.5 after keys of partition -t 0.4 (at cat04:1)" spotmatch -t 0.5 cat04 &&
+	partition --shard -t 0.5 -M set -r 30 even >kset && cat k30 kset >catset &&
+	expect_error 2 "^spotmatch: catset:[0-9]*: a key of partition -t 0.5 -M set -r 30 after keys of partition -t 0.5 -r 30 (at catset:1)" spotmatch -t 0.5 catset &&
+	partition -t 0.5 -M containment -r 30 odd | cut -f1 | sort -u >actual &&
+	printf "P0.5/contain:00000\n" >expect && test_cmp expect actual
 '
 
 test_done
