@@ -111,4 +111,18 @@ test_expect_success 'partition shards of other -r, -t or -M merged: spotmatch re
 	printf "P0.5/contain:00000\n" >expect && test_cmp expect actual
 '
 
+test_expect_success 'evaluate: the gold file given where the pairs go is refused, with any -u' '
+	msg="each line is an ID and the name of its gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to score it as clusters)" &&
+	expect_error 2 "^evaluate: gold:1: ID \"g0\" is not in the gold file, and each line to here is an ID and the name of its gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to score it as clusters)\$" evaluate gold gold &&
+	expect_error 2 "^evaluate: gold:1: $msg\$" evaluate -u singleton gold gold &&
+	expect_error 2 "^evaluate: gold:1: $msg\$" evaluate -u ignore gold gold &&
+	printf "u\tu\nv\tv\nw\tw\nx\tx\na\ta\nb\ta\nc\ta\nd\td\ne\td\n" >named &&
+	expect_error 2 "^evaluate: named:1: $msg\$" evaluate named named &&
+	evaluate -c named named >out &&
+	printf "b\ta\nd\te\n" >two && evaluate named two >out &&
+	grep "^recall *0.5000\$" out &&
+	printf "b\ta\n" >one && evaluate named one >out &&
+	grep "^recall *0.2500\$" out
+'
+
 test_done

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The IDs of the input file being read found in the gold file, and not:
  * with -u ignore a file of which none is there would be scored on nothing
@@ -55,10 +56,63 @@ see(struct run *run, uint32_t i)
 	}
 }
 
+/* The gold file given where the pairs go (evaluate gold gold) reads as
+ * pairs without SIM, each an ID and its cluster's name, and was scored
+ * with status 0 (the names as unknown IDs with -u, or pairs of a member
+ * and the one that names the cluster).  A stream of which every line is
+ * such a record is refused when one of them is what no pair stream
+ * holds: a name that is no gold ID, or an ID beside itself (the line of
+ * the member that names its cluster). */
+struct asgold {
+	int all;        /* every record so far is an ID and its gold name */
+	int telling;    /* and one of them a name no pair stream holds */
+};
+
+/* Whether p is an ID of the gold file without SIM beside the name of its
+ * gold cluster; if so, whether that name is an unknown ID in *unknown. */
+static int
+gold_line(const dk_pair *p, int *unknown)
+{
+	uint32_t i = dk_intern_find(&gold.ids, p->id1.p, p->id1.n), j;
+	const char *name;
+	size_t n;
+
+	if (p->sim >= 0 || i == UINT32_MAX || i >= gold.ngold)
+		return 0;
+	name = dk_intern_get(&gold.names, gold.gcl.v[i], &n);
+	if (n != p->id2.n || (n && memcmp(name, p->id2.p, n) != 0))
+		return 0;
+	j = dk_intern_find(&gold.ids, p->id2.p, p->id2.n);
+	*unknown = j == UINT32_MAX || j >= gold.ngold;
+	return 1;
+}
+
+static void
+note_gold_line(struct asgold *g, dk_reader *r, const dk_pair *p)
+{
+	int unknown = 0;
+
+	if (!g->all)
+		return;
+	if (!gold_line(p, &unknown)) {
+		g->all = 0;
+		return;
+	}
+	if (unknown || (p->id1.n == p->id2.n && memcmp(p->id1.p, p->id2.p, p->id1.n) == 0))
+		g->telling = 1;
+	/* read on, the unknown ID would be refused, less clearly */
+	if (unknown && opt.unknown == UNKNOWN_ERROR)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "ID \"%.*s\" is not in the "
+		    "gold file, and each line to here is an ID and the name of its gold "
+		    "cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to "
+		    "score it as clusters)", (int)(p->id2.n > 200 ? 200 : p->id2.n), p->id2.p);
+}
+
 static void
 read_pairs(struct run *run, dk_reader *r)
 {
 	dk_record rec = { 0 };
+	struct asgold asgold = { 1, 0 };
 	dk_pair p;
 	struct pair x;
 	const char *msg;
@@ -71,6 +125,7 @@ read_pairs(struct run *run, dk_reader *r)
 		if (p.sim < 0 && (opt.sweep || opt.tau >= 0))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a threshold needs the SIM column");
+		note_gold_line(&asgold, r, &p);
 		a = gold_id(r, p.id1);
 		b = gold_id(r, p.id2);
 		if (a == UINT32_MAX || b == UINT32_MAX) {
@@ -91,6 +146,10 @@ read_pairs(struct run *run, dk_reader *r)
 		DK_PUSH(&run->pairs, x);
 	}
 	dk_record_free(&rec);
+	if (asgold.all && asgold.telling && !dk_reader_error(r))
+		dk_die_at(dk_reader_name(r), 1, "each line is an ID and the name of its "
+		    "gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c "
+		    "to score it as clusters)");
 }
 
 static void
