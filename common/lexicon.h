@@ -168,10 +168,38 @@ void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_re
  * terms it filters as unknown), or of at most one document, is not
  * checked. */
 #define DK_FOUND_SIGS 64
+/* A lexicon of spot signatures made with other chains (spotsig -c, or the
+ * C of -a items WORD:D:C) may share a few signatures with the stream,
+ * those cut short at a document's end, and the rest count as unknown.
+ * The terms say their chains: a spot signature joins its antecedent and
+ * the chain's words, as many as the chain is long but for those cut
+ * short.  So, by antecedent (the first word of a term that joins words
+ * and does not start with ':', which word chains do), over the same
+ * records: fatal when a signature joins more words than any of the
+ * lexicon's DK_CHAIN_LEX or more terms of its antecedent, or when
+ * DK_CHAIN_SIGS or more signatures of an antecedent all join fewer words
+ * than the lexicon's longest of it.  Chains cut short are few in any
+ * document, so neither holds for a lexicon of the same settings.  A
+ * lexicon of another -d (spot distance) or of other antecedents has
+ * chains of the same lengths: not told apart.  The check tallies the
+ * first DK_CHAIN_WORDS antecedents of the file. */
+#define DK_CHAIN_LEX 32
+#define DK_CHAIN_SIGS 16
+#define DK_CHAIN_WORDS 64
+struct dk_chain_word {
+	uint64_t hash;          /* of the antecedent */
+	uint32_t count;         /* distinct signatures of it */
+	uint32_t words;         /* the most words one of them joins */
+	unsigned long line;     /* the line of that one */
+	char eg[48];            /* it, at most 40 bytes of it */
+};
 typedef struct {
 	int records;
 	size_t sigs, found, pending;
 	unsigned long first;
+	size_t nchain;
+	struct dk_chain_word chain[DK_CHAIN_WORDS];
+	unsigned long line;     /* of the record being tallied */
 } dk_found_tally;
 void dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
     const dk_reader *r);

@@ -125,4 +125,40 @@ test_expect_success 'evaluate: the gold file given where the pairs go is refused
 	grep "^recall *0.2500\$" out
 '
 
+test_expect_success 'a lexicon of other chains (-c, -a WORD:D:C) or antecedents (-a) that shares a few signatures: spotsig -L and dklexicon -L refuse it' '
+	awk "BEGIN { srand(11); split(\"the a of and to in is was for on that with as by at from it this an be are or his her they we our\", w, \" \");
+		for (s = 0; s < 20; s++) {
+			for (i = 1; i <= 200; i++) b[i] = rand() < 0.5 ? w[1 + int(rand() * 28)] : \"x\" int(rand() * 300);
+			for (v = 1; v <= 2; v++) {
+				for (j = 0; j < 10; j++) b[1 + int(rand() * 200)] = \"y\" int(rand() * 300);
+				printf \"s%dv%d\t\", s, v;
+				for (i = 1; i <= 200; i++) printf \"%s%s\", b[i], i < 200 ? \" \" : \"\n\" } } }" >vv &&
+	grep "v1	" vv >v1 && grep "v2	" vv >v2 && spotsig -l en v2 >s2 &&
+	tail="and this stream.s would count as unknown (give a lexicon of this stream.s signatures)" &&
+	spotsig -l en -c 3 v1 | dklexicon >lc3 && ! grep "^!w" lc3 &&
+	longer="none of this stream.s 16 signatures of \"be\" from line 1 on joins more than 3 words (\"be:x21:by\"), and the lexicon.s join up to 4 (\"be:by:x97:x93\"): it was made with longer chains (spotsig -c, or -a WORD:D:C), $tail" &&
+	expect_error 2 "^spotsig: v2:4: $longer\$" spotsig -l en --idf 0.2:0.9 -L lc3 v2 &&
+	expect_error 2 "^dklexicon: s2:4: $longer\$" dklexicon --idf 0.2:0.9 -L lc3 s2 &&
+	spotsig -l en -c 3 v2 >s2c3 &&
+	spotsig -l en -c 1 -a is:1:2,a,the,an,be,are,was v1 | dklexicon >lc1 && ! grep "^!w" lc1 &&
+	expect_error 2 "^dklexicon: s2:1: the signature \"the:y233:x108\" joins 3 words, and none of the lexicon.s 49 of \"the\" more than 2 (\"the:by\"): it was made with shorter chains (spotsig -c, or -a WORD:D:C), $tail\$" dklexicon --idf 0.2:0.9 -L lc1 s2 &&
+	spotsig -l en -a the,a,is v1 | dklexicon >la &&
+	other="the lexicon holds no signature of \"be\", of which this stream has 16 from line 1 on (\"be:x21:by\"), though 55 of \"is\": it was made with other antecedents (spotsig -a, -A or -l), and these would count as unknown (give a lexicon of this stream.s signatures)" &&
+	expect_error 2 "^spotsig: v2:4: $other\$" spotsig -l en --idf 0.2:0.9 -L la v2 &&
+	expect_error 2 "^dklexicon: s2:4: $other\$" dklexicon --idf 0.2:0.9 -L la s2 &&
+	spotsig -l en -a "the:1:3,a,is,are,was" v1 | dklexicon >lm &&
+	expect_error 2 "^spotsig: v2:6: none of this stream.s 17 signatures of \"the\" from line 1 on joins more than 3 words" spotsig -l en -a "the,a,is,are,was" --idf 0.2:0.9 -L lm v2
+'
+
+test_expect_success 'a lexicon of the same chains and antecedents, of other documents or of more antecedents, is not refused' '
+	spotsig -l en v1 | dklexicon >l1 &&
+	spotsig -l en --idf 0.2:0.9 -L l1 v2 >/dev/null &&
+	dklexicon --idf 0.2:0.9 -L l1 s2 >/dev/null &&
+	spotsig -l en -c 3 --idf 0.2:0.9 -L lc3 v2 >/dev/null &&
+	dklexicon --idf 0.2:0.9 -L lc3 s2c3 >/dev/null &&
+	spotsig -l en -a the,a,is --idf 0.2:0.9 -L l1 v2 >/dev/null &&
+	spotsig -l en -a "the:1:3,a,is,are,was" --idf 0.2:0.9 -L lm v2 >/dev/null &&
+	spotsig -l en -a "the:1:3,a,is,are,was" v2 >s2m && dklexicon --idf 0.2:0.9 -L lm s2m >/dev/null
+'
+
 test_done
