@@ -161,4 +161,17 @@ test_expect_success 'a lexicon of the same chains and antecedents, of other docu
 	spotsig -l en -a "the:1:3,a,is,are,was" v2 >s2m && dklexicon --idf 0.2:0.9 -L lm s2m >/dev/null
 '
 
+test_expect_success 'evaluate: a cluster stream given where the pairs go is refused, though its first lines are singletons' '
+	printf "a\tb\t0.900000\nc\td\t0.800000\nb\te\t0.700000\n" >pp &&
+	printf "u\nv\nw\nx\na\nb\nc\nd\ne\n" >ids &&
+	dkcluster -a ids pp >cl &&
+	printf "u\tu\nv\tv\nw\tw\nx\tx\na\ta\nb\ta\ne\ta\nc\tc\nd\tc\n" >expect && test_cmp expect cl &&
+	printf "a\tg1\nb\tg1\ne\tg1\nc\tg2\nd\tg2\nu\tu\nv\tv\nw\tw\nx\tx\n" >g &&
+	expect_error 2 "^evaluate: cl:1: each ID is on one line, beside the ID that names its cluster, which is beside itself: this is a cluster stream (ID CLUSTER), not pairs, and its pairs would be those of each member with the one naming its cluster (give -c to score clusters)\$" evaluate g cl &&
+	evaluate -c g cl >out && grep "^recall *1.0000\$" out &&
+	evaluate g pp >out && grep "^recall *0.7500\$" out &&
+	printf "a\tb\nb\te\n" >q2 && evaluate g q2 >out && grep "^recall *0.5000\$" out &&
+	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
+'
+
 test_done
