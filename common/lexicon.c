@@ -36,13 +36,14 @@ struct dk_lexicon {
 };
 
 /* The lexicon's spot chains by antecedent (dk_found_*): for each first
- * word of its spot signatures, how many there are and the most words one
- * joins.  More than CHAINS_MAX first words are no antecedents (shingles
- * of words): off. */
+ * word of its spot signatures, how many join each number of words (the
+ * last counting those of DK_CHAIN_LEN or more).  More than CHAINS_MAX
+ * first words are no antecedents (shingles of words): off. */
 enum { CHAINS_MAX = 4096 };
 struct chainword {
 	uint64_t hash;
-	uint32_t count, words, eg;      /* eg: the term id of a longest */
+	uint32_t count;
+	uint32_t len[DK_CHAIN_LEN + 1];
 };
 struct chains {
 	struct chainword v[2 * CHAINS_MAX];     /* open addressing; count 0: empty */
@@ -530,9 +531,10 @@ dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 	check_chains(lx, t, r);
 }
 
-/* The words a spot signature joins, its antecedent the first *ant bytes;
- * 0 for a term that joins none or starts with ':' (a word chain). */
-static uint32_t
+/* The words a spot signature joins (at most DK_CHAIN_LEN), its
+ * antecedent the first *ant bytes; 0 for a term that joins none or
+ * starts with ':' (a word chain). */
+static unsigned
 spot_words(const char *s, size_t n, size_t *ant)
 {
 	const char *c = n ? memchr(s, ':', n) : NULL;
@@ -542,7 +544,19 @@ spot_words(const char *s, size_t n, size_t *ant)
 		return 0;
 	*ant = (size_t)(c - s);
 	w = term_words(s, n);
-	return w > 255 ? 255 : (uint32_t)w;
+	return w > DK_CHAIN_LEN ? DK_CHAIN_LEN : (unsigned)w;
+}
+
+/* The number of words most of len's signatures join (the more on a tie). */
+static unsigned
+chain_mode(const uint32_t *len)
+{
+	unsigned w, m = 0;
+
+	for (w = 1; w <= DK_CHAIN_LEN; w++)
+		if (len[w] >= len[m])
+			m = w;
+	return m;
 }
 
 static struct chainword *
@@ -564,31 +578,49 @@ lexicon_chains(const dk_lexicon *clx)
 	dk_lexicon *lx = (dk_lexicon *)clx;
 	struct chainword *c;
 	struct chains *ch;
+	const char *t;
 	size_t i, ant;
-	uint32_t w;
+	unsigned w;
 
 	if (lx->chains)
 		return lx->chains;
 	ch = lx->chains = dk_calloc(1, sizeof *ch);
-	for (i = 0; i < lx->n && !ch->off; i++) {
-		if (lx->v[i].df == 0 ||
-		    (w = spot_words(lx->text + lx->v[i].off, lx->v[i].len, &ant)) == 0)
+	for (i = 0; i < lx->n; i++) {
+		t = lx->text + lx->v[i].off;
+		if (lx->v[i].df == 0 || (w = spot_words(t, lx->v[i].len, &ant)) == 0)
 			continue;
-		c = chain_slot(ch, dk_hash64(lx->text + lx->v[i].off, ant, 0));
+		c = chain_slot(ch, dk_hash64(t, ant, 0));
 		if (c->count == 0) {
 			if (ch->n++ == CHAINS_MAX) {
 				ch->off = 1;
 				break;
 			}
-			c->hash = dk_hash64(lx->text + lx->v[i].off, ant, 0);
+			c->hash = dk_hash64(t, ant, 0);
 		}
 		c->count++;
-		if (w > c->words) {
-			c->words = w;
-			c->eg = (uint32_t)i;
-		}
+		c->len[w]++;
 	}
 	return ch;
+}
+
+/* A term of lx of the antecedent of hash h joining w words, for
+ * messages (looked for only then). */
+static const char *
+chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
+{
+	const char *t;
+	size_t i, ant;
+
+	for (i = 0; i < lx->n; i++) {
+		t = lx->text + lx->v[i].off;
+		if (lx->v[i].df && spot_words(t, lx->v[i].len, &ant) == w &&
+		    dk_hash64(t, ant, 0) == h) {
+			*n = shown(t, lx->v[i].len);
+			return t;
+		}
+	}
+	*n = 0;
+	return "";
 }
 
 /* A spot signature of the stream, in the tally of its antecedent. */
@@ -596,7 +628,7 @@ static void
 chain_term(dk_found_tally *t, const char *s, size_t n)
 {
 	struct dk_chain_word *c = NULL;
-	uint32_t w;
+	unsigned w;
 	uint64_t h;
 	size_t i, ant;
 
@@ -611,13 +643,10 @@ chain_term(dk_found_tally *t, const char *s, size_t n)
 			return;
 		c = &t->chain[t->nchain++];
 		c->hash = h;
+		snprintf(c->ant, sizeof c->ant, "%.*s", shown(s, ant), s);
 	}
 	c->count++;
-	if (w > c->words) {
-		c->words = w;
-		c->line = 0;    /* this record's, dk_found_record says */
-		snprintf(c->eg, sizeof c->eg, "%.*s", shown(s, n), s);
-	}
+	c->len[w]++;
 }
 
 /* The antecedents of the records so far against the lexicon's chains. */
@@ -625,41 +654,36 @@ static void
 check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 {
 	const struct chains *ch = lexicon_chains(lx);
-	struct dk_chain_word *c, *shared = NULL, *missing = NULL;
+	const struct dk_chain_word *c, *shared = NULL, *missing = NULL;
 	const struct chainword *l;
+	unsigned mine, theirs;
 	const char *eg;
-	size_t i, n;
-	int ant;
+	size_t i;
+	int n;
 
+	if (ch->off)
+		return;
 	for (i = 0; i < t->nchain; i++) {
 		c = &t->chain[i];
-		if (c->line == 0)
-			c->line = dk_reader_lineno(r);
-		if (ch->off)
-			continue;
 		l = chain_slot((struct chains *)ch, c->hash);
 		if (l->count >= DK_CHAIN_LEX && !shared)
 			shared = c;
 		if (l->count == 0 && c->count >= DK_CHAIN_SIGS && !missing)
 			missing = c;
-		if (l->count < DK_CHAIN_LEX || l->words == c->words ||
-		    (c->words < l->words && c->count < DK_CHAIN_SIGS))
+		if (l->count < DK_CHAIN_LEX || c->count < DK_CHAIN_SIGS)
 			continue;
-		eg = dk_lexicon_term(lx, l->eg, &n);
-		ant = (int)strcspn(c->eg, ":");
-		if (c->words > l->words)
-			dk_die_at(dk_reader_name(r), c->line, "the signature \"%s\" joins %u "
-			    "words, and none of the lexicon's %u of \"%.*s\" more than %u "
-			    "(\"%.*s\"): it was made with shorter chains (spotsig -c, or -a "
-			    "WORD:D:C), and this stream's would count as unknown (give a "
-			    "lexicon of this stream's signatures)", c->eg, c->words, l->count,
-			    ant, c->eg, l->words, shown(eg, n), eg);
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "none of this stream's %u "
-		    "signatures of \"%.*s\" from line %lu on joins more than %u words "
-		    "(\"%s\"), and the lexicon's join up to %u (\"%.*s\"): it was made "
-		    "with longer chains (spotsig -c, or -a WORD:D:C), and this stream's "
-		    "would count as unknown (give a lexicon of this stream's signatures)",
-		    c->count, ant, c->eg, t->first, c->words, c->eg, l->words, shown(eg, n), eg);
+		mine = chain_mode(c->len);
+		theirs = chain_mode(l->len);
+		if (mine == theirs)
+			continue;
+		eg = chain_eg(lx, c->hash, theirs, &n);
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "this stream's signatures "
+		    "of \"%s\" join %u words (%u of %u from line %lu on), the lexicon's %u "
+		    "(%u of %u, as \"%.*s\"): it was made with %s chains (spotsig -c, or -a "
+		    "WORD:D:C), and this stream's would count as unknown (give a lexicon "
+		    "of this stream's signatures)", c->ant, mine, c->len[mine], c->count,
+		    t->first, theirs, l->len[theirs], l->count, n, eg,
+		    theirs > mine ? "longer" : "shorter");
 	}
 	/* q-gram shingles of words (!w N) are no spot signatures: a word
 	 * frequent here may be missing from another collection's lexicon */
@@ -667,11 +691,10 @@ check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 		return;
 	l = chain_slot((struct chains *)ch, shared->hash);
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon holds no signature of "
-	    "\"%.*s\", of which this stream has %u from line %lu on (\"%s\"), though %u of "
-	    "\"%.*s\": it was made with other antecedents (spotsig -a, -A or -l), and "
-	    "these would count as unknown (give a lexicon of this stream's signatures)",
-	    (int)strcspn(missing->eg, ":"), missing->eg, missing->count, t->first,
-	    missing->eg, l->count, (int)strcspn(shared->eg, ":"), shared->eg);
+	    "\"%s\", of which this stream has %u from line %lu on, though %u of \"%s\": "
+	    "it was made with other antecedents (spotsig -a, -A or -l), and these would "
+	    "count as unknown (give a lexicon of this stream's signatures)", missing->ant,
+	    missing->count, t->first, l->count, shared->ant);
 }
 
 void
