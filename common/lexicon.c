@@ -692,8 +692,9 @@ check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 	l = chain_slot((struct chains *)ch, shared->hash);
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon holds no signature of "
 	    "\"%s\", of which this stream has %u from line %lu on, though %u of \"%s\": "
-	    "it was made with other antecedents (spotsig -a, -A or -l), and these would "
-	    "count as unknown (give a lexicon of this stream's signatures)", missing->ant,
+	    "it was made with other antecedents (spotsig -a, -A or -l) or from documents "
+	    "of other languages, and these would count as unknown (give a lexicon of "
+	    "this stream's signatures)", missing->ant,
 	    missing->count, t->first, l->count, shared->ant);
 }
 

@@ -143,7 +143,7 @@ test_expect_success 'a lexicon of other chains (-c, -a WORD:D:C) or antecedents 
 	spotsig -l en -c 1 -a is:1:2,a,the,an,be,are,was v1 | dklexicon >lc1 && ! grep "^!w" lc1 &&
 	expect_error 2 "^dklexicon: s2:4: this stream.s signatures of \"be\" join 3 words (16 of 16 from line 1 on), the lexicon.s 2 (57 of 57, as \"be:by\"): it was made with shorter chains (spotsig -c, or -a WORD:D:C), $tail\$" dklexicon --idf 0.2:0.9 -L lc1 s2 &&
 	spotsig -l en -a the,a,is v1 | dklexicon >la &&
-	other="the lexicon holds no signature of \"be\", of which this stream has 16 from line 1 on, though 55 of \"is\": it was made with other antecedents (spotsig -a, -A or -l), and these would count as unknown (give a lexicon of this stream.s signatures)" &&
+	other="the lexicon holds no signature of \"be\", of which this stream has 16 from line 1 on, though 55 of \"is\": it was made with other antecedents (spotsig -a, -A or -l) or from documents of other languages, and these would count as unknown (give a lexicon of this stream.s signatures)" &&
 	expect_error 2 "^spotsig: v2:4: $other\$" spotsig -l en --idf 0.2:0.9 -L la v2 &&
 	expect_error 2 "^dklexicon: s2:4: $other\$" dklexicon --idf 0.2:0.9 -L la s2 &&
 	spotsig -l en -a "the:1:3,a,is,are,was" v1 | dklexicon >lm &&
