@@ -185,7 +185,7 @@ write_all(const dk_parts *t, dk_measure m, int shard)
 		if (in.recs.v[i].probe)
 			idx[fill[in.recs.v[i].part + 1]++] = (uint32_t)i;
 	}
-	dk_partkey_init(&pk, t->tau, m, t->n);
+	dk_partkey_init(&pk, t->tau, m, t->rho, t->n);
 	for (k = 0; k < t->n; k++)
 		write_part(k, idx + start[k], start[k + 1] - start[k], &pk);
 	if (dk_verbose)
@@ -209,7 +209,7 @@ main(int argc, char **argv)
 	struct job job;
 	dk_parts t;
 	double tau = 0;
-	uint64_t rho = 1000;
+	uint64_t rho = DK_RHO_DEFAULT;
 	dk_measure m = DK_M_JACCARD;
 	int ch, bounds = 0, shard = 0, status = DK_EXIT_OK;
 

@@ -2,6 +2,7 @@
  * (keys.h). */
 #include "keys.h"
 #include "hash.h"
+#include "partition.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -131,19 +132,74 @@ band_key(dk_str key, const char *colon, dk_keyinfo *k)
 	return 1;
 }
 
+/* Where a partition key's <tau> ends: at its <rho>'s 'r' or its <tag>. */
+static const char *
+tau_end(const dk_keyinfo *k)
+{
+	const char *r = memchr(k->head.p, 'r', (size_t)(k->tag.p - k->head.p));
+
+	return r ? r : k->tag.p;
+}
+
 double
 dk_key_tau(const dk_keyinfo *k)
 {
 	char num[64], *end;
-	size_t n = (size_t)(k->tag.p - k->head.p - 1);
+	size_t n;
 	double tau;
 
-	if (k->key != DK_KEY_PART || n == 0 || n >= sizeof num)
+	if (k->key != DK_KEY_PART)
+		return 0;
+	n = (size_t)(tau_end(k) - k->head.p - 1);
+	if (n == 0 || n >= sizeof num)
 		return 0;
 	memcpy(num, k->head.p + 1, n);
 	num[n] = '\0';
 	tau = strtod(num, &end);
 	return end == num || *end || !(tau > 0 && tau <= 1) ? 0 : tau;
+}
+
+unsigned long long
+dk_key_rho(const dk_keyinfo *k)
+{
+	const char *p, *e = k->tag.p;
+	unsigned long long rho = 0;
+
+	if (k->key != DK_KEY_PART)
+		return 0;
+	p = tau_end(k);
+	if (p == e)
+		return DK_RHO_DEFAULT;
+	if (!digits(++p, e) || *p == '0' || e - p > 9)
+		return 0;
+	for (; p < e; p++)
+		rho = rho * 10 + (unsigned long long)(*p - '0');
+	return rho > DK_RHO_MAX || rho == DK_RHO_DEFAULT ? 0 : rho;
+}
+
+int
+dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size)
+{
+	char tag[32], t[32], r[32] = "";
+	unsigned long long rho = dk_key_rho(k);
+	double tau = dk_key_tau(k);
+	int known = 0;
+
+	if (k->tag.n < sizeof tag) {
+		memcpy(tag, k->tag.p, k->tag.n);
+		tag[k->tag.n] = '\0';
+		known = dk_measure_tag_by(tag) != NULL;
+	}
+	if (!tau || !rho || !known) {
+		snprintf(buf, size, "'%.*s'", (int)k->head.n, k->head.p);
+		return 0;
+	}
+	dk_tau_format(t, sizeof t, tau);
+	if (rho != DK_RHO_DEFAULT)
+		snprintf(r, sizeof r, " -r %llu", rho);
+	snprintf(buf, size, "partition -t %s%s%s%s", t, *tag ? " " : "",
+	    *tag ? dk_measure_tag_options(tag) : "", r);
+	return 1;
 }
 
 enum dk_key
@@ -229,14 +285,18 @@ dk_tau_format(char *buf, size_t size, double tau)
 }
 
 void
-dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts)
+dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, unsigned long long rho,
+    size_t nparts)
 {
-	char t[32];
+	char t[32], r[32] = "";
 	size_t k;
 	int w = 0;
 
 	dk_tau_format(t, sizeof t, tau);
-	pk->n = (size_t)snprintf(pk->head, sizeof pk->head, "P%s%s:", t, dk_measure_tag(m));
+	/* containment has one partition, whatever -r */
+	if (rho != DK_RHO_DEFAULT && m != DK_M_CONTAIN)
+		snprintf(r, sizeof r, "r%llu", rho);
+	pk->n = (size_t)snprintf(pk->head, sizeof pk->head, "P%s%s%s:", t, r, dk_measure_tag(m));
 	for (k = nparts > 0 ? nparts - 1 : 0; k > 0; k /= 10)
 		w++;
 	pk->width = w > 5 ? w : 5;

@@ -4,7 +4,7 @@
  * first letter of a key names its producer, and with it how spotmatch
  * turns the records into pairs (dupkit-formats(5) is the users' version):
  *
- *   P<tau><tag>:<part>   partition  DK_PAIRS_GROUP: the records of one key
+ *   P<tau><rho><tag>:<part>  partition  DK_PAIRS_GROUP: the records of one key
  *                                   are matched with each other, members
  *                                   among themselves and !probe copies of
  *                                   members of the key before with them
@@ -20,6 +20,13 @@
  *
  *   <tau>   dk_tau_format's text (below); <tag> dk_measure_tag's, ""
  *           or "/set" ... (measure.h)
+ *   <rho>   "r" and partition's -r, decimal without leading zeros, when
+ *           it is not DK_RHO_DEFAULT (partition.h) and the measure has
+ *           length partitions; "" otherwise (and in the keys of earlier
+ *           versions, all made at the default).  -r moves the last
+ *           partition, so that streams of two -r merged would lose the
+ *           pairs across it: the key must say it for spotmatch to refuse
+ *           them (a key not continuing the stream's first <tau><rho><tag>)
  *   <part>  decimal, zero-padded to 5 digits or to the widest number of
  *           the stream, so that byte order is number order
  *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits;
@@ -89,6 +96,13 @@ enum dk_key dk_key_parse(dk_str key, dk_keyinfo *k);
 /* The threshold of a partition key, 0 when it does not read as one in
  * (0, 1] (read on demand: the stream's first key says it). */
 double dk_key_tau(const dk_keyinfo *k);
+/* The -r of a partition key: DK_RHO_DEFAULT when it records none, 0 when
+ * its <rho> is bad. */
+unsigned long long dk_key_rho(const dk_keyinfo *k);
+/* A partition key's head for messages, in buf: as partition's options
+ * ("partition -t 0.9 -M set -r 500"), or quoted when it is bad (then 0
+ * is returned). */
+int dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size);
 /* What an ID of a record keyed k is unique within (ids.h): nothing for a
  * partition member, the key for a partition !probe (probe set), the head
  * for minhash and imatch. */
@@ -110,8 +124,10 @@ typedef struct {
 /* Shortest decimal text that reads back as tau: the <tau> of partition
  * keys, and thresholds in messages. */
 void dk_tau_format(char *buf, size_t size, double tau);
-/* The keys of a stream of nparts partitions at tau under measure m. */
-void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, size_t nparts);
+/* The keys of a stream of nparts partitions at tau and rho under
+ * measure m. */
+void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, unsigned long long rho,
+    size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
 /* The <par> of a banding, in par (of DK_BANDPAR_MAX bytes). */
 #define DK_BANDPAR_MAX 96

@@ -32,6 +32,23 @@ struct dk_lexicon {
 	double cutlo, cuthi;
 	dk_made made;           /* q-grams or words, with !q or !w */
 	int unmade;             /* a !w that a term did not fit: no record */
+	struct chains *chains;  /* for dk_found_*, worked out at its first use */
+};
+
+/* The lexicon's spot chains by antecedent (dk_found_*): for each first
+ * word of its spot signatures, how many join each number of words (the
+ * last counting those of DK_CHAIN_LEN or more).  More than CHAINS_MAX
+ * first words are no antecedents (shingles of words): off. */
+enum { CHAINS_MAX = 4096 };
+struct chainword {
+	uint64_t hash;
+	uint32_t count;
+	uint32_t len[DK_CHAIN_LEN + 1];
+};
+struct chains {
+	struct chainword v[2 * CHAINS_MAX];     /* open addressing; count 0: empty */
+	size_t n;
+	int off;
 };
 
 dk_lexicon *
@@ -52,6 +69,7 @@ dk_lexicon_free(dk_lexicon *lx)
 	free(lx->slot);
 	free(lx->v);
 	free(lx->text);
+	free(lx->chains);
 	free(lx);
 }
 
@@ -478,15 +496,20 @@ dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_reader 
 int
 dk_found_want(const dk_lexicon *lx, const dk_found_tally *t)
 {
-	return t->records < DK_SHAPE_CHECKS && t->sigs < DK_FOUND_SIGS && !lx->cut &&
-	    lx->ndocs > 1 && lx->n >= DK_FOUND_SIGS;
+	return t->records < DK_SHAPE_CHECKS && !lx->cut && lx->ndocs > 1 &&
+	    lx->n >= DK_FOUND_SIGS;
 }
+
+static void chain_term(dk_found_tally *t, const char *s, size_t n);
+static void check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r);
 
 void
 dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n)
 {
-	t->found += dk_lexicon_find(lx, s, n) >= 0;
+	if (t->sigs < DK_FOUND_SIGS)
+		t->found += dk_lexicon_find(lx, s, n) >= 0;
 	t->pending++;
+	chain_term(t, s, n);
 }
 
 void
@@ -505,6 +528,174 @@ dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 		    "signatures (of another language, spotsig -a, -c or -d, tokenizer), and "
 		    "each would count as unknown (give a lexicon of this stream's signatures)",
 		    t->sigs, t->first, lx->n);
+	check_chains(lx, t, r);
+}
+
+/* The words a spot signature joins (at most DK_CHAIN_LEN), its
+ * antecedent the first *ant bytes; 0 for a term that joins none or
+ * starts with ':' (a word chain). */
+static unsigned
+spot_words(const char *s, size_t n, size_t *ant)
+{
+	const char *c = n ? memchr(s, ':', n) : NULL;
+	size_t w;
+
+	if (c == NULL || c == s)
+		return 0;
+	*ant = (size_t)(c - s);
+	w = term_words(s, n);
+	return w > DK_CHAIN_LEN ? DK_CHAIN_LEN : (unsigned)w;
+}
+
+/* The number of words most of len's signatures join (the more on a tie). */
+static unsigned
+chain_mode(const uint32_t *len)
+{
+	unsigned w, m = 0;
+
+	for (w = 1; w <= DK_CHAIN_LEN; w++)
+		if (len[w] >= len[m])
+			m = w;
+	return m;
+}
+
+static struct chainword *
+chain_slot(struct chains *ch, uint64_t h)
+{
+	size_t j = h & (2 * CHAINS_MAX - 1);
+
+	while (ch->v[j].count && ch->v[j].hash != h)
+		j = (j + 1) & (2 * CHAINS_MAX - 1);
+	return &ch->v[j];
+}
+
+/* The chains of lx's terms; a cache worked out once, when every lexicon
+ * is loaded (the programs check their input after), so lx is not
+ * changed as its users see it. */
+static struct chains *
+lexicon_chains(const dk_lexicon *clx)
+{
+	dk_lexicon *lx = (dk_lexicon *)clx;
+	struct chainword *c;
+	struct chains *ch;
+	const char *t;
+	size_t i, ant;
+	unsigned w;
+
+	if (lx->chains)
+		return lx->chains;
+	ch = lx->chains = dk_calloc(1, sizeof *ch);
+	for (i = 0; i < lx->n; i++) {
+		t = lx->text + lx->v[i].off;
+		if (lx->v[i].df == 0 || (w = spot_words(t, lx->v[i].len, &ant)) == 0)
+			continue;
+		c = chain_slot(ch, dk_hash64(t, ant, 0));
+		if (c->count == 0) {
+			if (ch->n++ == CHAINS_MAX) {
+				ch->off = 1;
+				break;
+			}
+			c->hash = dk_hash64(t, ant, 0);
+		}
+		c->count++;
+		c->len[w]++;
+	}
+	return ch;
+}
+
+/* A term of lx of the antecedent of hash h joining w words, for
+ * messages (looked for only then). */
+static const char *
+chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
+{
+	const char *t;
+	size_t i, ant;
+
+	for (i = 0; i < lx->n; i++) {
+		t = lx->text + lx->v[i].off;
+		if (lx->v[i].df && spot_words(t, lx->v[i].len, &ant) == w &&
+		    dk_hash64(t, ant, 0) == h) {
+			*n = shown(t, lx->v[i].len);
+			return t;
+		}
+	}
+	*n = 0;
+	return "";
+}
+
+/* A spot signature of the stream, in the tally of its antecedent. */
+static void
+chain_term(dk_found_tally *t, const char *s, size_t n)
+{
+	struct dk_chain_word *c = NULL;
+	unsigned w;
+	uint64_t h;
+	size_t i, ant;
+
+	if ((w = spot_words(s, n, &ant)) == 0)
+		return;
+	h = dk_hash64(s, ant, 0);
+	for (i = 0; i < t->nchain && !c; i++)
+		if (t->chain[i].hash == h)
+			c = &t->chain[i];
+	if (!c) {
+		if (t->nchain == DK_CHAIN_WORDS)
+			return;
+		c = &t->chain[t->nchain++];
+		c->hash = h;
+		snprintf(c->ant, sizeof c->ant, "%.*s", shown(s, ant), s);
+	}
+	c->count++;
+	c->len[w]++;
+}
+
+/* The antecedents of the records so far against the lexicon's chains. */
+static void
+check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
+{
+	const struct chains *ch = lexicon_chains(lx);
+	const struct dk_chain_word *c, *shared = NULL, *missing = NULL;
+	const struct chainword *l;
+	unsigned mine, theirs;
+	const char *eg;
+	size_t i;
+	int n;
+
+	if (ch->off)
+		return;
+	for (i = 0; i < t->nchain; i++) {
+		c = &t->chain[i];
+		l = chain_slot((struct chains *)ch, c->hash);
+		if (l->count >= DK_CHAIN_LEX && !shared)
+			shared = c;
+		if (l->count == 0 && c->count >= DK_CHAIN_SIGS && !missing)
+			missing = c;
+		if (l->count < DK_CHAIN_LEX || c->count < DK_CHAIN_SIGS)
+			continue;
+		mine = chain_mode(c->len);
+		theirs = chain_mode(l->len);
+		if (mine == theirs)
+			continue;
+		eg = chain_eg(lx, c->hash, theirs, &n);
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "this stream's signatures "
+		    "of \"%s\" join %u words (%u of %u from line %lu on), the lexicon's %u "
+		    "(%u of %u, as \"%.*s\"): it was made with %s chains (spotsig -c, or -a "
+		    "WORD:D:C), and this stream's would count as unknown (give a lexicon "
+		    "of this stream's signatures)", c->ant, mine, c->len[mine], c->count,
+		    t->first, theirs, l->len[theirs], l->count, n, eg,
+		    theirs > mine ? "longer" : "shorter");
+	}
+	/* q-gram shingles of words (!w N) are no spot signatures: a word
+	 * frequent here may be missing from another collection's lexicon */
+	if (!missing || !shared || lx->made.kind == 'w')
+		return;
+	l = chain_slot((struct chains *)ch, shared->hash);
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "the lexicon holds no signature of "
+	    "\"%s\", of which this stream has %u from line %lu on, though %u of \"%s\": "
+	    "it was made with other antecedents (spotsig -a, -A or -l) or from documents "
+	    "of other languages, and these would count as unknown (give a lexicon of "
+	    "this stream's signatures)", missing->ant,
+	    missing->count, t->first, l->count, shared->ant);
 }
 
 void

@@ -168,10 +168,40 @@ void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_re
  * terms it filters as unknown), or of at most one document, is not
  * checked. */
 #define DK_FOUND_SIGS 64
+/* A lexicon of spot signatures made with other chains (spotsig -c, or the
+ * C of -a items WORD:D:C) may share a few signatures with the stream,
+ * those cut short at a document's end, and the rest count as unknown.
+ * The terms say their chains: a spot signature joins its antecedent and
+ * the chain's words, as many as the chain is long but for those cut
+ * short.  So, by antecedent (the first word of a term that joins words
+ * and does not start with ':', which word chains do), over the same
+ * records: fatal when DK_CHAIN_SIGS or more signatures of an antecedent
+ * most often join another number of words than DK_CHAIN_LEX or more of
+ * the lexicon's terms of it.  Chains cut short are few in a document (and
+ * a word of a -p pattern holding ':' rare), so the most frequent numbers
+ * agree for a lexicon of the same settings, unless its documents or the
+ * stream's are too short for whole chains.  Also fatal: DK_CHAIN_SIGS or
+ * more signatures of an antecedent of which the lexicon holds none,
+ * while it holds DK_CHAIN_LEX of another (other antecedents; not with a
+ * !w record, of word shingles).  A lexicon of another -d (spot distance)
+ * has chains of the same lengths: not told apart.  The first
+ * DK_CHAIN_WORDS antecedents of a file are tallied. */
+#define DK_CHAIN_LEX 32
+#define DK_CHAIN_SIGS 16
+#define DK_CHAIN_WORDS 64
+#define DK_CHAIN_LEN 15         /* words counted; more count as 15 */
+struct dk_chain_word {
+	uint64_t hash;          /* of the antecedent */
+	uint32_t count;         /* distinct signatures of it */
+	uint32_t len[DK_CHAIN_LEN + 1];  /* of them, by the words they join */
+	char ant[48];           /* the antecedent, at most 40 bytes of it */
+};
 typedef struct {
 	int records;
 	size_t sigs, found, pending;
 	unsigned long first;
+	size_t nchain;
+	struct dk_chain_word chain[DK_CHAIN_WORDS];
 } dk_found_tally;
 void dk_found_check(const dk_lexicon *lx, dk_found_tally *t, const dk_sigs *sigs,
     const dk_reader *r);

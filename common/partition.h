@@ -25,6 +25,9 @@ typedef struct {
 } dk_parts;
 
 #define DK_RHO_MAX 100000000ULL
+/* partition's and spotmatch's -r when not given; partition keys record
+ * any other (keys.h) */
+#define DK_RHO_DEFAULT 1000
 
 /* The table for measure m, tau in (0, 1] and rho in [1, DK_RHO_MAX]. */
 void dk_parts_init(dk_parts *t, dk_measure m, double tau, uint64_t rho);

@@ -1,5 +1,5 @@
 #!/bin/sh
-test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures'
+test_description='mix-ups: pairs made at a higher threshold than evaluate -t, band keys made for a higher one than spotmatch -t, a lexicon of other signatures, partition shards of other options merged'
 . "$(dirname "$0")/lib.sh"
 
 test_expect_success 'setup: 18 documents, 6 stories of 3 versions' '
@@ -83,6 +83,95 @@ test_expect_success 'spotmatch: one file as --against REF and as input is refuse
 	cp self.sigs copy.sigs &&
 	spotmatch -t 0.5 --against self.sigs copy.sigs >actual &&
 	test $(wc -l <actual) = 4
+'
+
+# a pair stream with the smaller ID first on each line, sorted
+canon() {
+	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1, $3; else print }' | sort
+}
+
+test_expect_success 'partition shards of other -r, -t or -M merged: spotmatch refuses the first key of the other' '
+	awk "BEGIN { for (d = 0; d < 40; d++) { printf \"s%d\t\", d;
+		for (i = 0; i < 20 + d; i++) printf \"%sw%d=1\", i ? \" \" : \"\", i; printf \"\n\" } }" >lens &&
+	awk "NR % 2" lens >odd && awk "NR % 2 == 0" lens >even &&
+	spotmatch -t 0.5 lens >p && canon <p >whole && test $(wc -l <whole) = 680 &&
+	partition --shard -t 0.5 -r 30 odd >k30 && partition --shard -t 0.5 even >k1000 &&
+	printf "P0.5r30:00003\n" >expect && cut -f1 k30 | tail -n 1 >actual && test_cmp expect actual &&
+	LC_ALL=C sort -m -s -k1,1 k30 k1000 >merged &&
+	expect_error 2 "^spotmatch: merged:41: a key of partition -t 0.5 -r 30 after keys of partition -t 0.5 (at merged:1): their length partitions differ, so pairs across them would be lost (make every stream with the same partition -t, -M and -r)\$" spotmatch -t 0.5 merged &&
+	partition --shard -t 0.5 -r 30 even >even30 &&
+	LC_ALL=C sort -m -s -k1,1 k30 even30 >same && spotmatch -t 0.5 same >p &&
+	canon <p >actual &&
+	test_cmp whole actual &&
+	partition --shard -t 0.4 odd >k04 && cat k04 k1000 >cat04 &&
+	expect_error 2 "^spotmatch: cat04:[0-9]*: a key of partition -t 0.5 after keys of partition -t 0.4 (at cat04:1)" spotmatch -t 0.5 cat04 &&
+	partition --shard -t 0.5 -M set -r 30 even >kset && cat k30 kset >catset &&
+	expect_error 2 "^spotmatch: catset:[0-9]*: a key of partition -t 0.5 -M set -r 30 after keys of partition -t 0.5 -r 30 (at catset:1)" spotmatch -t 0.5 catset &&
+	partition -t 0.5 -M containment -r 30 odd | cut -f1 | sort -u >actual &&
+	printf "P0.5/contain:00000\n" >expect && test_cmp expect actual
+'
+
+test_expect_success 'evaluate: the gold file given where the pairs go is refused, with any -u' '
+	msg="each line is an ID and the name of its gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to score it as clusters)" &&
+	expect_error 2 "^evaluate: gold:1: ID \"g0\" is not in the gold file, and each line to here is an ID and the name of its gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to score it as clusters)\$" evaluate gold gold &&
+	expect_error 2 "^evaluate: gold:1: $msg\$" evaluate -u singleton gold gold &&
+	expect_error 2 "^evaluate: gold:1: $msg\$" evaluate -u ignore gold gold &&
+	printf "u\tu\nv\tv\nw\tw\nx\tx\na\ta\nb\ta\nc\ta\nd\td\ne\td\n" >named &&
+	expect_error 2 "^evaluate: named:1: $msg\$" evaluate named named &&
+	evaluate -c named named >out &&
+	printf "b\ta\nd\te\n" >two && evaluate named two >out &&
+	grep "^recall *0.5000\$" out &&
+	printf "b\ta\n" >one && evaluate named one >out &&
+	grep "^recall *0.2500\$" out
+'
+
+test_expect_success 'a lexicon of other chains (-c, -a WORD:D:C) or antecedents (-a) that shares a few signatures: spotsig -L and dklexicon -L refuse it' '
+	awk "BEGIN { srand(11); split(\"the a of and to in is was for on that with as by at from it this an be are or his her they we our\", w, \" \");
+		for (s = 0; s < 20; s++) {
+			for (i = 1; i <= 200; i++) b[i] = rand() < 0.5 ? w[1 + int(rand() * 28)] : \"x\" int(rand() * 300);
+			for (v = 1; v <= 2; v++) {
+				for (j = 0; j < 10; j++) b[1 + int(rand() * 200)] = \"y\" int(rand() * 300);
+				printf \"s%dv%d\t\", s, v;
+				for (i = 1; i <= 200; i++) printf \"%s%s\", b[i], i < 200 ? \" \" : \"\n\" } } }" >vv &&
+	grep "v1	" vv >v1 && grep "v2	" vv >v2 && spotsig -l en v2 >s2 &&
+	tail="and this stream.s would count as unknown (give a lexicon of this stream.s signatures)" &&
+	spotsig -l en -c 3 v1 | dklexicon >lc3 && ! grep "^!w" lc3 &&
+	longer="this stream.s signatures of \"be\" join 3 words (16 of 16 from line 1 on), the lexicon.s 4 (64 of 65, as \"be:by:x97:x93\"): it was made with longer chains (spotsig -c, or -a WORD:D:C), $tail" &&
+	expect_error 2 "^spotsig: v2:4: $longer\$" spotsig -l en --idf 0.2:0.9 -L lc3 v2 &&
+	expect_error 2 "^dklexicon: s2:4: $longer\$" dklexicon --idf 0.2:0.9 -L lc3 s2 &&
+	spotsig -l en -c 3 v2 >s2c3 &&
+	spotsig -l en -c 1 -a is:1:2,a,the,an,be,are,was v1 | dklexicon >lc1 && ! grep "^!w" lc1 &&
+	expect_error 2 "^dklexicon: s2:4: this stream.s signatures of \"be\" join 3 words (16 of 16 from line 1 on), the lexicon.s 2 (57 of 57, as \"be:by\"): it was made with shorter chains (spotsig -c, or -a WORD:D:C), $tail\$" dklexicon --idf 0.2:0.9 -L lc1 s2 &&
+	spotsig -l en -a the,a,is v1 | dklexicon >la &&
+	other="the lexicon holds no signature of \"be\", of which this stream has 16 from line 1 on, though 55 of \"is\": it was made with other antecedents (spotsig -a, -A or -l) or from documents of other languages, and these would count as unknown (give a lexicon of this stream.s signatures)" &&
+	expect_error 2 "^spotsig: v2:4: $other\$" spotsig -l en --idf 0.2:0.9 -L la v2 &&
+	expect_error 2 "^dklexicon: s2:4: $other\$" dklexicon --idf 0.2:0.9 -L la s2 &&
+	spotsig -l en -a "the:1:3,a,is,are,was" v1 | dklexicon >lm &&
+	expect_error 2 "^spotsig: v2:6: this stream.s signatures of \"the\" join 3 words (17 of 17 from line 1 on), the lexicon.s 4 (57 of 60, as \"the:by:x139:x257\"): it was made with longer chains" spotsig -l en -a "the,a,is,are,was" --idf 0.2:0.9 -L lm v2
+'
+
+test_expect_success 'a lexicon of the same chains and antecedents, of other documents or of more antecedents, is not refused' '
+	spotsig -l en v1 | dklexicon >l1 &&
+	spotsig -l en --idf 0.2:0.9 -L l1 v2 >/dev/null &&
+	dklexicon --idf 0.2:0.9 -L l1 s2 >/dev/null &&
+	spotsig -l en -c 3 --idf 0.2:0.9 -L lc3 v2 >/dev/null &&
+	dklexicon --idf 0.2:0.9 -L lc3 s2c3 >/dev/null &&
+	spotsig -l en -a the,a,is --idf 0.2:0.9 -L l1 v2 >/dev/null &&
+	spotsig -l en -a "the:1:3,a,is,are,was" --idf 0.2:0.9 -L lm v2 >/dev/null &&
+	spotsig -l en -a "the:1:3,a,is,are,was" v2 >s2m && dklexicon --idf 0.2:0.9 -L lm s2m >/dev/null
+'
+
+test_expect_success 'evaluate: a cluster stream given where the pairs go is refused, though its first lines are singletons' '
+	printf "a\tb\t0.900000\nc\td\t0.800000\nb\te\t0.700000\n" >pp &&
+	printf "u\nv\nw\nx\na\nb\nc\nd\ne\n" >ids &&
+	dkcluster -a ids pp >cl &&
+	printf "u\tu\nv\tv\nw\tw\nx\tx\na\ta\nb\ta\ne\ta\nc\tc\nd\tc\n" >expect && test_cmp expect cl &&
+	printf "a\tg1\nb\tg1\ne\tg1\nc\tg2\nd\tg2\nu\tu\nv\tv\nw\tw\nx\tx\n" >g &&
+	expect_error 2 "^evaluate: cl:1: each ID is on one line, beside the ID that names its cluster, which is beside itself: this is a cluster stream (ID CLUSTER), not pairs, and its pairs would be those of each member with the one naming its cluster (give -c to score clusters)\$" evaluate g cl &&
+	evaluate -c g cl >out && grep "^recall *1.0000\$" out &&
+	evaluate g pp >out && grep "^recall *0.7500\$" out &&
+	printf "a\tb\nb\te\n" >q2 && evaluate g q2 >out && grep "^recall *0.5000\$" out &&
+	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
 '
 
 test_done

@@ -95,7 +95,11 @@ test_expect_success 'bad input: mixed keyed stream' '
 	printf "P0.9:00000\ta\tx=1\nB000:00000000000000aa\tb\tx=1\n" >in &&
 	expect_error 2 "spotmatch: in:2: not a record of the keyed stream" spotmatch in &&
 	printf "P0.9:00000\ta\tx=1\nP0.8:00001\tb\tx=1\n" >in &&
-	expect_error 2 "spotmatch: in:2: key .P0.8:00001. does not continue" spotmatch in &&
+	expect_error 2 "spotmatch: in:2: a key of partition -t 0.8 after keys of partition -t 0.9 (at in:1): their length partitions differ" spotmatch in &&
+	printf "P0.9:00000\ta\tx=1\nPx:00001\tb\tx=1\n" >in &&
+	expect_error 2 "spotmatch: in:2: key .Px:00001. does not continue a stream keyed .P0.9:...." spotmatch in &&
+	printf "P0.9r0:00000\ta\tx=1\n" >in &&
+	expect_error 2 "spotmatch: in:1: bad -r in partition key .P0.9r0:00000." spotmatch in &&
 	printf "B000:00000000000000aa\ta\tx=1\nb\tx=1\n" >in &&
 	expect_error 2 "spotmatch: in:2: not a record of the keyed stream" spotmatch in
 '

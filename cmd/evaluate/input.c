@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The IDs of the input file being read found in the gold file, and not:
  * with -u ignore a file of which none is there would be scored on nothing
@@ -55,15 +56,131 @@ see(struct run *run, uint32_t i)
 	}
 }
 
+/* The gold file given where the pairs go (evaluate gold gold) reads as
+ * pairs without SIM, each an ID and its cluster's name, and was scored
+ * with status 0 (the names as unknown IDs with -u, or pairs of a member
+ * and the one that names the cluster).  A stream of which every line is
+ * such a record is refused when one of them is what no pair stream
+ * holds: a name that is no gold ID, or an ID beside itself (the line of
+ * the member that names its cluster). */
+struct asgold {
+	int all;        /* every record so far is an ID and its gold name */
+	int telling;    /* and one of them a name no pair stream holds */
+};
+
+/* Whether p is an ID of the gold file without SIM beside the name of its
+ * gold cluster; if so, whether that name is an unknown ID in *unknown. */
+static int
+gold_line(const dk_pair *p, int *unknown)
+{
+	uint32_t i = dk_intern_find(&gold.ids, p->id1.p, p->id1.n), j;
+	const char *name;
+	size_t n;
+
+	if (p->sim >= 0 || i == UINT32_MAX || i >= gold.ngold)
+		return 0;
+	name = dk_intern_get(&gold.names, gold.gcl.v[i], &n);
+	if (n != p->id2.n || (n && memcmp(name, p->id2.p, n) != 0))
+		return 0;
+	j = dk_intern_find(&gold.ids, p->id2.p, p->id2.n);
+	*unknown = j == UINT32_MAX || j >= gold.ngold;
+	return 1;
+}
+
+static void
+note_gold_line(struct asgold *g, dk_reader *r, const dk_pair *p)
+{
+	int unknown = 0;
+
+	if (!g->all)
+		return;
+	if (!gold_line(p, &unknown)) {
+		g->all = 0;
+		return;
+	}
+	if (unknown || (p->id1.n == p->id2.n && memcmp(p->id1.p, p->id2.p, p->id1.n) == 0))
+		g->telling = 1;
+	/* read on, the unknown ID would be refused, less clearly */
+	if (unknown && opt.unknown == UNKNOWN_ERROR)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "ID \"%.*s\" is not in the "
+		    "gold file, and each line to here is an ID and the name of its gold "
+		    "cluster: this is a gold standard (ID CLUSTER), not pairs (give -c to "
+		    "score it as clusters)", (int)(p->id2.n > 200 ? 200 : p->id2.n), p->id2.p);
+}
+
+/* A cluster stream of dkcluster given without -c reads as pairs without
+ * SIM, each member beside the member that names its cluster, with the
+ * pairs between the other members lost, at status 0, when its first lines
+ * are singletons that the stream sniffer cannot tell from a document.
+ * Taken whole, it is told apart: without SIM, each ID once in column 1,
+ * some ID beside itself, and every ID of column 2 beside itself on a line
+ * of its own (each cluster's name), which no pair stream is. */
+struct ascluster {
+	int all;                /* every record so far may be a cluster line */
+	unsigned long nself;
+	dk_intern ids;          /* column 1 */
+	DK_VEC(uint8_t) self;   /* by column 1 ID: beside itself */
+	dk_intern names;        /* column 2 of the other lines */
+};
+
+static void
+note_cluster_line(struct ascluster *c, const dk_pair *p)
+{
+	int isnew, self;
+
+	if (!c->all)
+		return;
+	if (p->sim >= 0) {
+		c->all = 0;
+		return;
+	}
+	self = p->id1.n == p->id2.n && memcmp(p->id1.p, p->id2.p, p->id1.n) == 0;
+	/* the IDs are numbered in order: self is by ID */
+	dk_intern_id(&c->ids, p->id1.p, p->id1.n, &isnew);
+	if (!isnew) {
+		c->all = 0;
+		return;
+	}
+	DK_PUSH(&c->self, (uint8_t)self);
+	c->nself += (unsigned long)self;
+	if (!self)
+		dk_intern_id(&c->names, p->id2.p, p->id2.n, &isnew);
+}
+
+/* Whether the stream read was a cluster stream by the rule above. */
+static int
+was_clusters(struct ascluster *c)
+{
+	uint32_t i, j;
+	const char *s;
+	size_t n;
+
+	if (!c->all || c->nself == 0)
+		return 0;
+	for (i = 0; i < dk_intern_count(&c->names); i++) {
+		s = dk_intern_get(&c->names, i, &n);
+		j = dk_intern_find(&c->ids, s, n);
+		if (j == UINT32_MAX || !c->self.v[j])
+			return 0;
+	}
+	return 1;
+}
+
 static void
 read_pairs(struct run *run, dk_reader *r)
 {
 	dk_record rec = { 0 };
+	struct asgold asgold = { 1, 0 };
+	struct ascluster ascl = { 0 };
 	dk_pair p;
 	struct pair x;
 	const char *msg;
 	uint32_t a, b;
+	int clusters;
 
+	ascl.all = 1;
+	dk_intern_init(&ascl.ids, 0);
+	dk_intern_init(&ascl.names, DK_INTERN_INDEX);
 	while (dk_read_record(r, &rec, 2)) {
 		if ((msg = dk_parse_pair(&rec, &p)) != NULL)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
@@ -71,6 +188,8 @@ read_pairs(struct run *run, dk_reader *r)
 		if (p.sim < 0 && (opt.sweep || opt.tau >= 0))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a threshold needs the SIM column");
+		note_gold_line(&asgold, r, &p);
+		note_cluster_line(&ascl, &p);
 		a = gold_id(r, p.id1);
 		b = gold_id(r, p.id2);
 		if (a == UINT32_MAX || b == UINT32_MAX) {
@@ -91,6 +210,19 @@ read_pairs(struct run *run, dk_reader *r)
 		DK_PUSH(&run->pairs, x);
 	}
 	dk_record_free(&rec);
+	if (asgold.all && asgold.telling && !dk_reader_error(r))
+		dk_die_at(dk_reader_name(r), 1, "each line is an ID and the name of its "
+		    "gold cluster: this is a gold standard (ID CLUSTER), not pairs (give -c "
+		    "to score it as clusters)");
+	clusters = !dk_reader_error(r) && was_clusters(&ascl);
+	dk_intern_free(&ascl.ids);
+	dk_intern_free(&ascl.names);
+	free(ascl.self.v);
+	if (clusters)
+		dk_die_at(dk_reader_name(r), 1, "each ID is on one line, beside the ID that "
+		    "names its cluster, which is beside itself: this is a cluster stream (ID "
+		    "CLUSTER), not pairs, and its pairs would be those of each member with "
+		    "the one naming its cluster (give -c to score clusters)");
 }
 
 static void

@@ -25,7 +25,10 @@ struct sm_input {
 	sm_reader rd;
 	int members_only;         /* a partition stream read for its documents */
 	/* partition streams */
-	char prefix[64];          /* "P0.9:" or "P0.9/set:" */
+	char prefix[64];          /* "P0.9:" or "P0.9r500/set:" */
+	char pdesc[128];          /* its partition options, for messages */
+	char *pfile;              /* where it was read */
+	unsigned long pline;
 	double ptau;
 	char ptag[64];            /* "" or "/set": dk_measure_tag */
 	DK_VEC(char) lastkey;
@@ -75,6 +78,7 @@ sm_input_free(sm_input *in)
 	members_free(&in->cur);
 	free(in->lastkey.v);
 	free(in->gstart.v);
+	free(in->pfile);
 	if (in->keyed)
 		sm_keyed_free(in->keyed);
 	free(in);
@@ -122,6 +126,35 @@ part_header(sm_input *in, dk_reader *r, const dk_keyinfo *k)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "bad threshold in partition key '%.*s'", (int)in->rd.x.rec.f[0].n,
 		    in->rd.x.rec.f[0].p);
+	if (dk_key_rho(k) == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "bad -r in partition key '%.*s'", (int)in->rd.x.rec.f[0].n,
+		    in->rd.x.rec.f[0].p);
+	dk_partkey_describe(k, in->pdesc, sizeof in->pdesc);
+	in->pfile = dk_strdup(dk_reader_name(r));
+	in->pline = dk_reader_lineno(r);
+}
+
+/* A key of another partition stream than the first: other -t, -M or -r
+ * (recorded in the key since -r moves the last partition), whose
+ * documents would meet in no group, or meet without the probes that
+ * cross a partition, with status 0. */
+static void
+part_mismatch(sm_input *in, dk_reader *r, dk_str key)
+{
+	char now[128];
+	dk_keyinfo k;
+
+	if (dk_key_parse(key, &k) == DK_KEY_PART && dk_partkey_describe(&k, now, sizeof now)) {
+		if (strcmp(now, in->pdesc) != 0)
+			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a key of %s after "
+			    "keys of %s (at %s:%lu): their length partitions differ, so pairs "
+			    "across them would be lost (make every stream with the same "
+			    "partition -t, -M and -r)", now, in->pdesc, in->pfile, in->pline);
+	}
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+	    "key '%.*s' does not continue a stream keyed '%s...'",
+	    (int)key.n, key.p, in->prefix);
 }
 
 /* A partition key must carry the stream's prefix, and the keys must
@@ -133,9 +166,7 @@ part_key(sm_input *in, dk_reader *r, dk_str key)
 	int cmp;
 
 	if (key.n < pn || memcmp(key.p, in->prefix, pn) != 0)
-		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
-		    "key '%.*s' does not continue a stream keyed '%s...'",
-		    (int)key.n, key.p, in->prefix);
+		part_mismatch(in, r, key);
 	if (in->gstart.n == 0)
 		cmp = 1;
 	else {

@@ -115,7 +115,7 @@ main(int argc, char **argv)
 	dk_cli_init(argc, argv);
 	o.m = DK_M_JACCARD;
 	o.prune = o.partition = 1;
-	o.rho = 1000;
+	o.rho = DK_RHO_DEFAULT;
 	o.minshared = 1;
 	while ((ch = getopt_long(argc, argv, "hvj:t:M:r:L:", longopts, &li)) != -1) {
 		note_mode(&g, ch, li >= 0 ? longopts[li].name : NULL);

@@ -1,9 +1,12 @@
-/* Unit tests of common/partition: the table, lookups, probes, tau text. */
+/* Unit tests of common/partition: the table, lookups, probes, tau text,
+ * and the partition keys of keys.h that record -r. */
 #include "tap.h"
 #include "keys.h"
 #include "partition.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 /* Every length maps to the partition whose range holds it, and the ranges
  * tile 1 .. infinity. */
@@ -41,6 +44,46 @@ probes_sound(const dk_parts *t)
 	return !dk_parts_probe(t, t->n - 1, t->p[t->n - 1]);
 }
 
+/* The head of a partition key written for tau, m and rho, read back. */
+static dk_keyinfo
+head(char *out, size_t size, double tau, dk_measure m, unsigned long long rho)
+{
+	dk_partkey pk;
+	dk_buf b = { 0 };
+	dk_keyinfo k;
+
+	dk_partkey_init(&pk, tau, m, rho, 3);
+	dk_buf_partkey(&b, &pk, 2);
+	snprintf(out, size, "%.*s", (int)b.n, b.p);
+	dk_key_parse((dk_str){ out, strlen(out) }, &k);
+	dk_buf_free(&b);
+	return k;
+}
+
+/* -r travels in the key when it is not the default, and reads back. */
+static void
+keys_rho(void)
+{
+	char key[64], desc[128];
+	dk_keyinfo k;
+
+	k = head(key, sizeof key, 0.9, DK_M_JACCARD, DK_RHO_DEFAULT);
+	tap_is_str(key, strlen(key), "P0.9:00002", "default -r: no <rho>");
+	tap_ok(dk_key_rho(&k) == DK_RHO_DEFAULT && dk_key_tau(&k) == 0.9, "reads back 0.9, 1000");
+	k = head(key, sizeof key, 0.9, DK_M_SET, 500);
+	tap_is_str(key, strlen(key), "P0.9r500/set:00002", "-r 500 -M set");
+	tap_ok(dk_key_rho(&k) == 500 && dk_key_tau(&k) == 0.9, "reads back 0.9, 500");
+	dk_partkey_describe(&k, desc, sizeof desc);
+	tap_is_str(desc, strlen(desc), "partition -t 0.9 -M set -r 500", "described as options");
+	k = head(key, sizeof key, 0.5, DK_M_CONTAIN, 30);
+	tap_is_str(key, strlen(key), "P0.5/contain:00002", "containment: no <rho>");
+	dk_key_parse((dk_str){ "P0.9r0:00001", 12 }, &k);
+	tap_ok(dk_key_rho(&k) == 0, "r0 is bad");
+	dk_key_parse((dk_str){ "P0.9r1000:00001", 15 }, &k);
+	tap_ok(dk_key_rho(&k) == 0, "r1000 is bad (the default is not written)");
+	tap_ok(!dk_partkey_describe(&k, desc, sizeof desc), "a bad key is not described");
+}
+
 int
 main(void)
 {
@@ -49,7 +92,7 @@ main(void)
 	char buf[32];
 	size_t i;
 
-	tap_plan(14 + 3 * 9);
+	tap_plan(14 + 3 * 9 + 9);
 	dk_parts_init(&t, DK_M_JACCARD, 1.0, 1000);
 	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
 	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
@@ -89,5 +132,6 @@ main(void)
 	tap_is_str(buf, strlen(buf), "1", "tau text 1");
 	dk_tau_format(buf, sizeof buf, 0.123456789);
 	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
-	return tap_done(14 + 3 * 9);
+	keys_rho();
+	return tap_done(14 + 3 * 9 + 9);
 }
