@@ -13,7 +13,11 @@
 # ($SAFETY_PROSE, by default news feed edits mail goldset news-l3s
 # news-cleaneval: the kind dkdedup --prose is for) and the others, and
 # all.  SAFE: at most 0.5%
-# lost and at least 90% of the copies removed.  Then, for dkdedup's runs
+# lost and at least 90% of the copies removed.  Then, for dkdedup's runs,
+# a line per collection with the documents kept and the precision, recall
+# and F1 of the pairs the job found (OUT.pairs) and of its clusters (each
+# removed document with the one kept in its place, OUT.removed), scored by
+# evaluate on the labels; and, for dkdedup's runs
 # (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
 # how many of the lost documents are text copies of the kept document they
 # were removed for, by the collections' own copy rules, and the lost
@@ -43,6 +47,7 @@ else
 	echo "dkdedup ${SAFETY_OPTS:-(defaults)} on the collections of $dir"
 fi
 status=0
+: >"$t/f1"
 for g in "$dir"/*/gold.tsv; do
 	c=$(dirname "$g")
 	name=$(basename "$c")
@@ -64,6 +69,15 @@ for g in "$dir"/*/gold.tsv; do
 	case $prose in *" $name "*) kind=prose ;; *) kind=other ;; esac
 	evaluate --keep "$t/$name.out.keep" --tsv "$g" | sed -n 2p |
 		sed "s/^/$name	$set	/; s/\$/	$kind/" || status=1
+	[ -n "$SAFETY_PIPE" ] && continue
+	# the pairs the job found, and its clusters (each removed document
+	# in the cluster of the one kept in its place), scored on the labels
+	{
+		printf '%s\t%s\t' "$name" "$(wc -l <"$t/$name.out.keep")"
+		evaluate --tsv "$g" "$t/$name.out.pairs" | awk -F '\t' 'NR == 2 { printf "%s\t%s\t%s\t", $4, $5, $6 }'
+		{ awk '{ print $1 "\t" $1 }' "$t/$name.out.keep"; cut -f 1,2 "$t/$name.out.removed"; } |
+			evaluate -c --tsv "$g" | awk -F '\t' 'NR == 2 { printf "%s\t%s\t%s\n", $4, $5, $6 }'
+	} >>"$t/f1" || status=1
 done >"$t/table"
 awk -F '\t' '
 	function pct(a, b) { return b ? sprintf("%.2f", 100 * a / b) : "-" }
@@ -83,6 +97,12 @@ awk -F '\t' '
 		if ("prose" in D) line("total", "prose", D["prose"], C["prose"], L["prose"], CP["prose"], R["prose"])
 		if ("other" in D) line("total", "other", D["other"], C["other"], L["other"], CP["other"], R["other"])
 	}' "$t/table"
+if [ -s "$t/f1" ]; then
+	echo
+	awk -F '\t' 'BEGIN { printf "%-14s %6s  %-23s  %-23s\n", "collection", "kept", "pairs: P / R / F1", "clusters: P / R / F1" }
+		{ printf "%-14s %6d  %s / %s / %s   %s / %s / %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$t/f1"
+	echo
+fi
 if [ -z "$SAFETY_PIPE" ] && command -v python3 >/dev/null; then
 	for g in "$dir"/*/gold.tsv; do
 		c=$(dirname "$g")
