@@ -11,9 +11,8 @@
 # default edits gtkmm pangomm cairomm news feed siblings sigcpp gtkmm4
 # news-l3s news-cleaneval), all, and the collections of prose
 # ($SAFETY_PROSE, by default news feed edits mail goldset news-l3s
-# news-cleaneval: the kind dkdedup --prose is for) and the others, and
-# all.  SAFE: at most 0.5%
-# lost and at least 90% of the copies removed.  Then, for dkdedup's runs,
+# news-cleaneval: the kind dkdedup --prose is for) and the others.
+# SAFE: at most 0.5% lost and at least 90% of the copies removed.  Then, for dkdedup's runs,
 # a line per collection with the documents kept and the precision, recall
 # and F1 of the pairs the job found (OUT.pairs) and of its clusters (each
 # removed document with the one kept in its place, OUT.removed), scored by
