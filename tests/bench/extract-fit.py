@@ -51,7 +51,9 @@ def build(tmp, point):
            "-O2", "-pthread", "-Icommon", '-DDK_VERSION="fit"'] + flags
     cmd += sorted("cmd/htmlstrip/" + f for f in os.listdir("cmd/htmlstrip")
                   if f.endswith(".c"))
-    cmd += ["build/libdk.a", "-lpcre2-8", "-lcrypto", "-lz", "-lm", "-o", exe]
+    libs = subprocess.run(["pkg-config", "--libs", "json-c"], capture_output=True,
+                          text=True).stdout.split() or ["-ljson-c"]
+    cmd += ["build/libdk.a", "-lpcre2-8", "-lcrypto", "-lz"] + libs + ["-lm", "-o", exe]
     subprocess.run(cmd, check=True)
     return exe
 
@@ -106,7 +108,7 @@ def main():
         sys.exit("usage: extract-fit.py [-j JOBS] PAGES HTMLDIR\n"
                  "       extract-fit.py --heldout HTMLDIR OUT")
     gold = GOLD
-    gold.update(es.gold(args[0]))  # before the pool forks: its workers share it
+    gold.update(es.gold(args[0], True))  # before the pool forks: its workers share it
     counts = {st: sum(1 for k in gold if k[0] == st) for st in SETS}
     f1 = {}
     with tempfile.TemporaryDirectory() as tmp:

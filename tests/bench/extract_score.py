@@ -10,6 +10,11 @@ writes it.  For each NAME, prints precision, recall and F1 averaged over
 the pages of each set and over all: lower-cased \\w+ tokens as multisets,
 per page precision = shared / extracted, recall = shared / hand-marked.
 A page missing from a TSV counts as extracted empty (precision 0).
+Twice: against the hand-marked text with the readers' comments a set
+marks in it (dragnet's, after a line "!@#$%^&*() COMMENTS"; the marker
+line itself is not text) and without them (the text before the marker),
+as htmlstrip --main --comments and htmlstrip --main are meant to
+extract; the sets that mark no comments score the same both ways.
 """
 import collections
 import os
@@ -29,8 +34,12 @@ def unescape(s):
     return re.sub(r"\\(.)", lambda m: ESC.get(m.group(1), m.group(1)), s)
 
 
-def gold(pages):
-    """{(set, id): tokens} of every hand-marked page."""
+MARK = "!@#$%^&*() COMMENTS"
+
+
+def gold(pages, comments):
+    """{(set, id): tokens} of every hand-marked page, with the comments a
+    page marks or without them."""
     g = {}
     for st in sorted(os.listdir(pages)):
         d = os.path.join(pages, st)
@@ -40,7 +49,9 @@ def gold(pages):
             raw = open(os.path.join(d, f), "rb").read()
             if raw.count(b"\0") * 4 > len(raw):
                 raw = raw.replace(b"\0", b"")  # UTF-16 stored as if UTF-8
-            g[(st, f[:-4])] = tokens(raw.decode("utf-8", "replace"))
+            text = raw.decode("utf-8", "replace")
+            main, mark, rest = text.partition(MARK)
+            g[(st, f[:-4])] = tokens(main + rest if comments else main)
     return g
 
 
@@ -91,15 +102,18 @@ def score(g, e):
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: extract_score.py PAGES NAME=TSV ...")
-    g = gold(sys.argv[1])
-    print("%-15s %-12s %5s %6s %6s %6s" % ("method", "set", "pages", "P", "R", "F1"))
+    gin, gout = gold(sys.argv[1], True), gold(sys.argv[1], False)
+    print("%-24s %-12s %5s  %-20s  %-20s" % ("", "", "", "comments in", "comments out"))
+    print("%-24s %-12s %5s %6s %6s %6s  %6s %6s %6s" % ("method", "set", "pages", "P", "R", "F1",
+                                                   "P", "R", "F1"))
     for arg in sys.argv[2:]:
         name, _, path = arg.partition("=")
-        res = score(g, extracted(path))
-        for st in sorted(res, key=lambda s: (s == "all", s)):
-            v = res[st]
-            m = [sum(x[i] for x in v) / len(v) for i in range(3)]
-            print("%-15s %-12s %5d %6.3f %6.3f %6.3f" % (name, st, len(v), *m))
+        e = extracted(path)
+        rin, rout = score(gin, e), score(gout, e)
+        for st in sorted(rin, key=lambda s: (s == "all", s)):
+            m = [sum(x[i] for x in rin[st]) / len(rin[st]) for i in range(3)]
+            m += [sum(x[i] for x in rout[st]) / len(rout[st]) for i in range(3)]
+            print("%-24s %-12s %5d %6.3f %6.3f %6.3f  %6.3f %6.3f %6.3f" % (name, st, len(rin[st]), *m))
 
 
 if __name__ == "__main__":
