@@ -331,10 +331,11 @@ dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
 		add_at(s, file, kind, pos, place_of(s, file, kind, pos), scope, id);
 }
 
-/* A partition's probe: its ID is a member's of another key, so the pair
- * of scope (its key) and ID is nearly always new, which the set of
- * strings seen tells touching the least memory.  The pair is kept there
- * as "SCOPE TAB ID", which no ID (a field) is. */
+/* A partition's probe (its ID is a member's of another key), or a
+ * minhash record of a document's every band: the pair of scope and ID is
+ * nearly always new, which the set of strings seen tells touching the
+ * least memory.  The pair is kept there as "SCOPE TAB ID", which no ID (a
+ * field) is. */
 static void
 add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 {
@@ -379,7 +380,9 @@ dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo
 	 * a member of another key, once in each key it probes */
 	probe = k->key == DK_KEY_PART && last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
 	    (last.n == 6 || last.p[6] == ' ');
-	if (probe)
+	/* minhash's default record, B<par>:<hash>,...: a document once in
+	 * its scope, nearly always new there, as a probe is */
+	if (probe || (k->key == DK_KEY_BAND && k->par.p == rec->f[0].p + 1))
 		add_probe(s, r, dk_key_scope(k, rec->f[0], 1), rec->f[1]);
 	else
 		dk_ids_add(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1]);

@@ -14,11 +14,14 @@
  *                       !probe once within its key.
  *       B (minhash)     once within its band, the key up to ':' (B007).
  *       F (imatch)      once within its fingerprint number (F01/04); R once.
- * An unscoped ID (a document of the stream), and a partition's probe as
- * "KEY TAB ID", costs an entry of the set of strings seen (common/seen):
+ * An unscoped ID (a document of the stream), and a partition's probe or
+ * a record of minhash's per-document form (B<par>:<hash>,..., a
+ * document once in its scope) as "SCOPE TAB ID", costs an entry of the
+ * set of strings seen (common/seen):
  * its bytes and about 30 more, with little memory touched at random where
  * a hash table would miss the cache at every record.  The other scoped
- * IDs (minhash bands, imatch fingerprints: a document under every scope)
+ * IDs (minhash's records of a band, imatch fingerprints: a document
+ * under every scope)
  * are numbered in an exact hash set (common/intern), and their records
  * cost no string of their own: the scopes are numbered, the first 56 a
  * stream names are bits of a mask kept by ID (8 bytes an ID, and 8 for
