@@ -25,7 +25,7 @@
  * DK_TEST_AHEAD_BATCH=N makes every batch N records at most, so that
  * the tests cross many batches with few records. */
 #define BATCH_BYTES ((size_t)8 << 20)
-#define BATCH_FIRST 4096
+#define BATCH_FIRST 512
 #define BATCH_RECORDS 32768
 #define CHUNK 64               /* records a thread claims at a time */
 
