@@ -115,6 +115,15 @@ void dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id);
 enum { DK_AT_LINE, DK_AT_OFFSET, DK_AT_OPERAND };
 void dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id);
+/* For a program that reads records ahead on other threads: the hash
+ * dk_ids_check_key would look the record up by, for a record of key k
+ * (of the bytes key, its first field), ID id and last field last, when it
+ * is one checked in the set of strings seen, else 0; made of the bytes as
+ * given, with no state (any thread may call it).  dk_ids_prefetch with
+ * that hash, some records before the record is checked, fetches the
+ * memory the check touches first; a hint only, whatever the hash. */
+uint64_t dk_ids_seen_hash(const dk_keyinfo *k, dk_str key, dk_str id, dk_str last);
+void dk_ids_prefetch(const dk_ids *s, uint64_t h);
 /* Bytes held, for statistics. */
 size_t dk_ids_bytes(const dk_ids *s);
 /* For a program with a set of its own (above): where the record just
