@@ -15,7 +15,9 @@
  * that of reading record by record.  In a keyed stream the threads also
  * take each record's key apart as sm_take would (dk_key_parse), and for a
  * band key work out the values of its bands and the hash of its SIGS field
- * (keyed.c), so that the first thread only looks them up. */
+ * (keyed.c), so that the first thread only looks them up, and hash its ID
+ * as the check of unique IDs will (dk_ids_seen_hash), so that the first
+ * thread fetches the memory of that check some records ahead. */
 #include "sm.h"
 
 #include <stdlib.h>
