@@ -39,7 +39,9 @@ count_share(uint64_t *p, size_t from, size_t to, unsigned sh, size_t *kept,
 }
 
 /* count_pairs' threads, each over a share of the postings from a key
- * group's start to the next share's. */
+ * group's start to the next share's, from[tid] .. from[tid + 1] (found
+ * before the threads start: a share's postings are moved while the
+ * share before it ends). */
 struct counting {
 	sm_keyed *k;
 	int nt;
@@ -51,13 +53,9 @@ static void
 count_work(void *arg, int tid)
 {
 	struct counting *cn = arg;
-	size_t n = cn->k->pkey.n, from, to;
 
-	from = group_start(cn->k, (size_t)((uint64_t)n * (unsigned)tid / (unsigned)cn->nt));
-	to = group_start(cn->k, (size_t)((uint64_t)n * (unsigned)(tid + 1) / (unsigned)cn->nt));
-	cn->from[tid] = from;
-	count_share(cn->k->pkey.v, from, to, cn->k->shift, &cn->kept[tid], &cn->sum[tid],
-	    &cn->ngroups[tid]);
+	count_share(cn->k->pkey.v, cn->from[tid], cn->from[tid + 1], cn->k->shift,
+	    &cn->kept[tid], &cn->sum[tid], &cn->ngroups[tid]);
 }
 
 /* Drops the postings of keys with one document (they make no pair), and
@@ -75,10 +73,13 @@ count_pairs(sm_keyed *k, int nt, size_t *ngroups)
 
 	if (nt < 2 || k->pkey.n < 65536)
 		nt = cn.nt = 1;
-	cn.from = dk_reallocarray(NULL, (size_t)nt * 3, sizeof *cn.from);
-	cn.kept = cn.from + nt;
+	cn.from = dk_reallocarray(NULL, (size_t)nt * 3 + 1, sizeof *cn.from);
+	cn.kept = cn.from + nt + 1;
 	cn.ngroups = cn.kept + nt;
 	cn.sum = dk_reallocarray(NULL, (size_t)nt, sizeof *cn.sum);
+	for (t = 0; t <= nt; t++)
+		cn.from[t] = group_start(k, (size_t)((uint64_t)k->pkey.n * (unsigned)t /
+		    (unsigned)nt));
 	dk_parallel(nt, count_work, &cn);
 	*ngroups = 0;
 	for (t = 0; t < nt; t++) {
