@@ -331,10 +331,11 @@ dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
 		add_at(s, file, kind, pos, place_of(s, file, kind, pos), scope, id);
 }
 
-/* A partition's probe: its ID is a member's of another key, so the pair
- * of scope (its key) and ID is nearly always new, which the set of
- * strings seen tells touching the least memory.  The pair is kept there
- * as "SCOPE TAB ID", which no ID (a field) is. */
+/* A partition's probe (its ID is a member's of another key), or a
+ * minhash record of a document's every band: the pair of scope and ID is
+ * nearly always new, which the set of strings seen tells touching the
+ * least memory.  The pair is kept there as "SCOPE TAB ID", which no ID (a
+ * field) is. */
 static void
 add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 {
@@ -367,22 +368,55 @@ dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 		    (dk_str){ NULL, 0 });
 }
 
+/* Whether the record of key k (the bytes key) with last field last is
+ * checked as a pair SCOPE TAB ID in the set of strings seen (add_probe):
+ * a partition's probe, which repeats a member of another key once in each
+ * key it probes, or minhash's default record, B<par>:<hash>,..., a
+ * document once in its scope, nearly always new there as a probe is. */
+static int
+checked_as_pair(const dk_keyinfo *k, dk_str key, dk_str last)
+{
+	if (k->key == DK_KEY_PART)
+		return last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
+		    (last.n == 6 || last.p[6] == ' ');
+	return k->key == DK_KEY_BAND && k->par.p == key.p + 1;
+}
+
 void
 dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k)
 {
-	dk_str last = rec->f[rec->n - 1];
-	int probe;
-
 	if (dk_allow_repeated_ids)
 		return;
-	/* a partition member is one document of the stream; a probe repeats
-	 * a member of another key, once in each key it probes */
-	probe = k->key == DK_KEY_PART && last.n >= 6 && memcmp(last.p, "!probe", 6) == 0 &&
-	    (last.n == 6 || last.p[6] == ' ');
-	if (probe)
+	/* a partition member is one document of the stream */
+	if (checked_as_pair(k, rec->f[0], rec->f[rec->n - 1]))
 		add_probe(s, r, dk_key_scope(k, rec->f[0], 1), rec->f[1]);
 	else
 		dk_ids_add(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1]);
+}
+
+uint64_t
+dk_ids_seen_hash(const dk_keyinfo *k, dk_str key, dk_str id, dk_str last)
+{
+	char pair[256];
+	dk_str scope;
+
+	if (!checked_as_pair(k, key, last))
+		return k->key == DK_KEY_PART ? dk_hash64(id.p, id.n, ID_SEED) : 0;
+	scope = dk_key_scope(k, key, 1);
+	if (scope.n + 1 + id.n > sizeof pair)
+		return 0;
+	memcpy(pair, scope.p, scope.n);
+	pair[scope.n] = '\t';
+	if (id.n)
+		memcpy(pair + scope.n + 1, id.p, id.n);
+	return dk_hash64(pair, scope.n + 1 + id.n, ID_SEED);
+}
+
+void
+dk_ids_prefetch(const dk_ids *s, uint64_t h)
+{
+	if (h)
+		dk_seen_prefetch(&s->seen, h);
 }
 
 void

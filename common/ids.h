@@ -14,11 +14,14 @@
  *                       !probe once within its key.
  *       B (minhash)     once within its band, the key up to ':' (B007).
  *       F (imatch)      once within its fingerprint number (F01/04); R once.
- * An unscoped ID (a document of the stream), and a partition's probe as
- * "KEY TAB ID", costs an entry of the set of strings seen (common/seen):
+ * An unscoped ID (a document of the stream), and a partition's probe or
+ * a record of minhash's per-document form (B<par>:<hash>,..., a
+ * document once in its scope) as "SCOPE TAB ID", costs an entry of the
+ * set of strings seen (common/seen):
  * its bytes and about 30 more, with little memory touched at random where
  * a hash table would miss the cache at every record.  The other scoped
- * IDs (minhash bands, imatch fingerprints: a document under every scope)
+ * IDs (minhash's records of a band, imatch fingerprints: a document
+ * under every scope)
  * are numbered in an exact hash set (common/intern), and their records
  * cost no string of their own: the scopes are numbered, the first 56 a
  * stream names are bits of a mask kept by ID (8 bytes an ID, and 8 for
@@ -112,6 +115,15 @@ void dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id);
 enum { DK_AT_LINE, DK_AT_OFFSET, DK_AT_OPERAND };
 void dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
     dk_str id);
+/* For a program that reads records ahead on other threads: the hash
+ * dk_ids_check_key would look the record up by, for a record of key k
+ * (of the bytes key, its first field), ID id and last field last, when it
+ * is one checked in the set of strings seen, else 0; made of the bytes as
+ * given, with no state (any thread may call it).  dk_ids_prefetch with
+ * that hash, some records before the record is checked, fetches the
+ * memory the check touches first; a hint only, whatever the hash. */
+uint64_t dk_ids_seen_hash(const dk_keyinfo *k, dk_str key, dk_str id, dk_str last);
+void dk_ids_prefetch(const dk_ids *s, uint64_t h);
 /* Bytes held, for statistics. */
 size_t dk_ids_bytes(const dk_ids *s);
 /* For a program with a set of its own (above): where the record just

@@ -235,6 +235,15 @@ flush(dk_seen *s)
 	}
 }
 
+void
+dk_seen_prefetch(const dk_seen *s, uint64_t h)
+{
+	if (s->filter)
+		__builtin_prefetch(s->filter + (KEY(h) & (s->fblocks - 1)) * BLOCK_WORDS, 1);
+	if (s->bindex)
+		__builtin_prefetch(s->bindex + (h & BINDEX_MASK), 1);
+}
+
 uint64_t
 dk_seen_add(dk_seen *s, const char *p, size_t n, uint64_t h, uint64_t v)
 {

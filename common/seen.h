@@ -55,6 +55,10 @@ void dk_seen_free(dk_seen *s);
  * same for the same bytes): the value it was added with, or DK_SEEN_NEW
  * after adding it with value v. */
 uint64_t dk_seen_add(dk_seen *s, const char *p, size_t n, uint64_t h, uint64_t v);
+/* For a caller that knows the hash h of a string it will add some
+ * strings later: the memory that adding will touch first, fetched (a hint
+ * only; anything may come between). */
+void dk_seen_prefetch(const dk_seen *s, uint64_t h);
 /* Bytes held, for statistics. */
 size_t dk_seen_bytes(const dk_seen *s);
 

@@ -78,6 +78,16 @@ test_expect_success 'a partition probe repeated in its key is placed exactly, wh
 	expect_error 2 "^spotmatch: pp:4: ID d1 already at line 3 (see --allow-repeated-ids)\$" spotmatch pp
 '
 
+test_expect_success 'a record of every band of a document, with the banding, repeated: placed exactly' '
+	h=0000000000000000 &&
+	printf "B/k4l2s0w:$h,$h\td1\ta=1\nB/k4l2s0w:$h,$h\td2\ta=1\nB/k4l2s0w:$h,$h\td1\ta=1\n" >pd &&
+	expect_error 2 "^spotmatch: pd:3: ID d1 already at line 1 (see --allow-repeated-ids)\$" spotmatch -t 0.5 pd &&
+	printf "B000/k4l2s0w:$h\td1\ta=1\nB/k4l2s0w:$h,$h\td1\ta=1\nB001/k4l2s0w:$h\td1\ta=1\nB/k4l2s0w:$h,$h\td1\ta=1\n" >mixed &&
+	expect_error 2 "^spotmatch: mixed:4: ID d1 already at line 2 (see --allow-repeated-ids)\$" spotmatch -t 0.5 mixed &&
+	head -n 3 mixed >once &&
+	spotmatch -t 0.5 once >/dev/null
+'
+
 test_expect_success '300 random band streams: spotmatch stops where the oracle says' '
 	seed=1 && fails=0 && repeats=0 &&
 	while test $seed -le 300; do

@@ -83,6 +83,35 @@ done <<EOF_CASES
 68 1500 0.5 set -t 0.5
 EOF_CASES
 
+# Enough postings (6,000 documents, 12 bands each) for the threads to
+# sort them (cmd/spotmatch/kgroups.c): placed by top byte into a second
+# array while they are at most half the budget, in place past it
+# (DK_TEST_KEYED_SPILL=100000), and spilled to buckets past the budget
+# (20000, each bucket then sorted alone); every -j's pairs are those of
+# -j 1 unspilled, byte for byte, and the -v counts of a spilled run those
+# of the same run at -j 1.
+test_expect_success 'minhash, 72,000 postings: sorted by the threads, in place, spilled' '
+	gen 70 6000 >in &&
+	minhash -t 0.9 in >keyed &&
+	spotmatch -v -j 1 -t 0.9 keyed >whole 2>whole.err &&
+	test $(wc -l <whole) -gt 1000 &&
+	for j in 2 7; do
+		spotmatch -v -j $j -t 0.9 keyed >actual 2>actual.err &&
+		test_cmp whole actual &&
+		test_cmp whole.err actual.err || return 1
+	done &&
+	for budget in 100000 20000; do
+		DK_TEST_KEYED_SPILL=$budget spotmatch -v -j 1 -t 0.9 keyed >actual.1 2>expect.err &&
+		test_cmp whole actual.1 &&
+		for j in 2 7; do
+			DK_TEST_KEYED_SPILL=$budget DK_TEST_AHEAD_BATCH=97 \
+				spotmatch -v -j $j -t 0.9 keyed >actual 2>actual.err &&
+			test_cmp whole actual &&
+			test_cmp expect.err actual.err || return 1
+		done
+	done
+'
+
 # A band key gone bad in a late batch: every -j reports the same line,
 # and writes nothing.
 test_expect_success 'a bad key in a later batch' '

@@ -15,17 +15,23 @@
  * that of reading record by record.  In a keyed stream the threads also
  * take each record's key apart as sm_take would (dk_key_parse), and for a
  * band key work out the values of its bands and the hash of its SIGS field
- * (keyed.c), so that the first thread only looks them up. */
+ * (keyed.c), so that the first thread only looks them up, and hash its ID
+ * as the check of unique IDs will (dk_ids_seen_hash), so that the first
+ * thread fetches the memory of that check some records ahead. */
 #include "sm.h"
 
 #include <stdlib.h>
+
+/* The first thread fetches the memory of the check of a record's ID
+ * (dk_ids_prefetch) this many records before it takes the record. */
+#define IDS_AHEAD 16
 
 /* A batch ends at whichever comes first; the first batches are shorter,
  * each twice the one before, so that the threads start soon.
  * DK_TEST_AHEAD_BATCH=N makes every batch N records at most, so that
  * the tests cross many batches with few records. */
 #define BATCH_BYTES ((size_t)8 << 20)
-#define BATCH_FIRST 4096
+#define BATCH_FIRST 512
 #define BATCH_RECORDS 32768
 #define CHUNK 64               /* records a thread claims at a time */
 
@@ -44,9 +50,11 @@ struct arec {
 	uint64_t size;
 	unsigned flags;
 	/* by the threads, in a keyed stream: its key, keys[key] of thread
-	 * w's output */
+	 * w's output, and the hash its ID is checked by (dk_ids_seen_hash),
+	 * for the first thread to fetch that check's memory ahead */
 	int keyed;
 	size_t key;
+	uint64_t seenhash;
 };
 
 /* A record's key taken apart by a thread (keyk and key, for sm_take);
@@ -233,6 +241,16 @@ take_key_apart(struct aout *o, struct arec *x, dk_str key, dk_str f)
 	k->sighash = dk_hash64(f.p, f.n, 0);
 }
 
+/* dk_ids_seen_hash of a keyed record whose ID starts at id, up to the
+ * next tab or end (as read: an escaped ID only makes a useless hint). */
+static uint64_t
+seen_hash(const dk_keyinfo *k, dk_str key, char *id, const char *end, dk_str last)
+{
+	char *tab = memchr(id, '\t', (size_t)(end - id));
+
+	return dk_ids_seen_hash(k, key, (dk_str){ id, (size_t)((tab ? tab : end) - id) }, last);
+}
+
 /* Numbers the signatures of record x of b, its last field, into thread
  * tid's output, a signature the dictionary lacks as a miss; leaves x->ok
  * 0 when the field is bad or lists one twice. */
@@ -259,8 +277,13 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 	x->ok = 0;
 	x->w = tid;
 	x->keyed = 0;
-	if (a->key != DK_KEY_NONE)
+	x->seenhash = 0;
+	if (a->key != DK_KEY_NONE) {
 		take_key_apart(o, x, (dk_str){ p, x->idlen }, f);
+		if (!dk_allow_repeated_ids && x->idlen < x->len)
+			x->seenhash = seen_hash(&o->keys.v[x->key].key, (dk_str){ p, x->idlen },
+			    p + x->idlen + 1, end, f);
+	}
 	if (dk_parse_sigs(f, &w->sigs) != NULL)
 		return;
 	n = w->sigs.n;
@@ -313,6 +336,8 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	dk_reader *r = a->r;
 	dk_str line;
 
+	if (s->ids && k + IDS_AHEAD < b->rec.n)
+		dk_ids_prefetch(s->ids, b->rec.v[k + IDS_AHEAD].seenhash);
 	dk_reader_at(r, x->lineno);
 	line = (dk_str){ b->text.v + x->line, x->len };
 	dk_record_split(r, &s->x.rec, line, s->minfields);

@@ -102,6 +102,15 @@ same_as_last(const sm_keyed *k, dk_str id, dk_str sigs)
 	    (sigs.n == 0 || memcmp(k->last.p + id.n, sigs.p, sigs.n) == 0);
 }
 
+/* Whether a band key is of the per-document form, B<par>:<hash>,...
+ * (keys.h), whose IDs dk_ids has checked unique in one scope: no band
+ * number follows the B. */
+static int
+per_document(dk_str key)
+{
+	return key.n >= 2 && (key.p[1] == ':' || key.p[1] == '/');
+}
+
 /* Interns the IDs of the documents not yet in k->ids (see struct
  * sm_keyed), each getting the ID id it was counted under. */
 static void
@@ -136,7 +145,7 @@ record_doc(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_numbered
 	uint32_t i, d;
 	int isnew = 1;
 
-	if (!k->indexed && (key.n < 2 || key.p[1] != ':' || dk_allow_repeated_ids))
+	if (!k->indexed && (!per_document(key) || dk_allow_repeated_ids))
 		index_ids(k, c);
 	if (k->indexed)
 		i = dk_intern_id(&k->ids, id.p, id.n, &isnew);

@@ -48,9 +48,10 @@ struct sm_keyed {
 	uint32_t lastdoc;
 	int haslast;
 	/* The IDs of documents read from records of the per-document form
-	 * ("B:HASH,HASH,...") are not interned while the stream shows no
-	 * other: dk_ids has checked them unique in that form's scope, so
-	 * only a record of a band ("Bbbb:HASH") could meet one again.  The
+	 * ("B:HASH,HASH,...", or "B/k16l12s0w:HASH,..." with the banding)
+	 * are not interned while the stream shows no other: dk_ids has
+	 * checked them unique in that form's scope, so only a record of a
+	 * band ("Bbbb:HASH") could meet one again.  The
 	 * first such record (or --allow-repeated-ids) interns them, in order
 	 * of their ID ids, from c's IDs and, for short documents, which c
 	 * does not keep, from shortid (their lengths in shortlen). */

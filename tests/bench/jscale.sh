@@ -70,6 +70,24 @@
 # (GNU time): minhash 180,712 -> 193,112 KB, partition 142,624 -> 152,132
 # KB (the keys of two batches), plain 117,572 -> 116,508 KB; -j 1 as
 # before.
+# Then (issue 33) less of a keyed record on the main thread: minhash's
+# per-document records (B<par>:...) no longer interning their IDs in
+# keyed.c (a test missed the banding in the key) and checked for unique
+# IDs in the set of strings seen as SCOPE TAB ID; the threads hashing
+# each keyed record's ID so that the main thread fetches that check's
+# memory 16 records ahead; batches read ahead from 512 records (fewer
+# signatures missed by the first batches' numbering); the postings placed
+# by top byte by the threads.  BENCH_TMP=/tmp/k2b DK_BASELINE=<the build
+# before> JSCALE_PERF=0 JSCALE_ROUNDS=5 JSCALE_ROUTES="partition minhash",
+# 400,000 documents, the machine loaded 7.6 to 8.2 by other work (the
+# walls, 5 to 8 s for 2 s of CPU, say nothing): -j 1 CPU new/old
+# partition 1.02, minhash 0.90; -j 2 CPU new/old partition 0.88, minhash
+# 0.90; outputs identical.  Under perf (5 rounds alternated, load 8.1 to
+# 8.3), the main thread's CPU at -j 2: partition 1.038 -> 0.925 s, minhash
+# 0.872 -> 0.776 s; all threads at -j 1 partition 1.724 -> 1.783 s,
+# minhash 1.547 -> 1.394 s; estimated -j 2 over -j 1, each build's own:
+# partition 1.66x -> 1.93x, minhash 1.77x -> 1.80x (at such a load the
+# estimate runs high, see above).
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
