@@ -553,25 +553,33 @@ try_candidate(const sm_matcher *mt, struct worker *w, const uint64_t *qbits,
 		DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other, q < other ? other : q, sim }));
 }
 
-/* The candidates of query q in w->cand (those met whose acc is not
- * PRUNED) past the bitmap filter, verified; the pairs found into w. */
+/* The candidates of query q (a member of rank `below`, or a probe: NONE)
+ * in w->cand (those met whose acc is not PRUNED) past the bitmap filter,
+ * verified; the pairs found into w. */
 static void
-verify(sm_matcher *mt, struct worker *w, uint32_t q)
+verify(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 {
 	const sm_ctx *c = mt->c;
-	uint64_t qbits[BITWORDS];
+	uint64_t own[BITWORDS];
+	const uint64_t *qbits = NULL;
 	uint32_t r;
 	size_t k;
 
 	w->met += w->cand.n;
-	if (c->prune)
-		doc_bits(c, &c->docs.v[q], qbits);
+	/* a member's bitmap is the index's, made once; a probe's is made
+	 * when it has candidates */
+	if (c->prune && below != NONE)
+		qbits = mt->bits.v[below].bits;
+	else if (c->prune && w->cand.n > 0) {
+		doc_bits(c, &c->docs.v[q], own);
+		qbits = own;
+	}
 	for (k = 0; k < w->cand.n; k++) {
 		r = w->cand.v[k];
 		if (w->acc[r] == PRUNED)
 			continue;
 		w->placed++;
-		try_candidate(mt, w, c->prune ? qbits : NULL, q, r);
+		try_candidate(mt, w, qbits, q, r);
 	}
 }
 
@@ -644,7 +652,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		}
 		w->postings += (j < n ? j + 1 : n) - j0;
 	}
-	verify(mt, w, q);
+	verify(mt, w, q, below);
 }
 
 /* The number of pairs of d's pair prefix (for any match). */
