@@ -156,7 +156,7 @@ crew_clock(struct crew *cr, int tid)
 
 	if (!spanning)
 		return 0;
-	now = thread_cpu();
+	now = sm_thread_cpu();
 	cr->clock[tid] += now - cr->cpu[tid];
 	cr->cpu[tid] = now;
 	return cr->clock[tid];
@@ -316,9 +316,9 @@ crew_help(struct crew *cr, struct lane *ln, int tid)
 	sm_matcher *mt = ln->mt;
 	struct worker *w = &cr->w[tid];
 
-	worker_fit(w, mt->nmember + 1);
+	sm_worker_fit(w, mt->nmember + 1);
 	w->pairs = mt->w[tid].pairs;
-	query_batches(mt, w);
+	sm_query_batches(mt, w);
 	mt->w[tid].pairs = w->pairs;
 	w->pairs = (sm_pairs){ 0 };
 }
@@ -350,7 +350,7 @@ crew_close(struct crew *cr, struct lane *ln, int tid)
 {
 	crew_after(cr, tid, ln->done);
 	pthread_mutex_unlock(&cr->lock);
-	group_close(ln->mt);
+	sm_group_close(ln->mt);
 	if (ln->size * GROUPBYTES > cr->room / (uint64_t)cr->nlane)
 		matcher_shed(ln->mt);
 	pthread_mutex_lock(&cr->lock);
@@ -369,7 +369,7 @@ crew_work(void *arg, int tid)
 	int open, waited = 0;
 
 	if (spanning)
-		cr->cpu[tid] = thread_cpu();
+		cr->cpu[tid] = sm_thread_cpu();
 	pthread_mutex_lock(&cr->lock);
 	for (;;) {
 		if ((ln = crew_queries(cr)) != NULL) {
@@ -402,7 +402,7 @@ crew_work(void *arg, int tid)
 			crew_load(cr, &sum, &top);
 			cr->beside = sum - top > cr->beside ? sum - top : cr->beside;
 			pthread_mutex_unlock(&cr->lock);
-			span_unit(1);
+			sm_span_unit(1);
 			cr->gs->make(cr->gs->src, k, ln->room, &ln->g);
 			/* its size, made: the documents (sm_groups.size
 			 * may count probes it lacks) */
@@ -412,7 +412,7 @@ crew_work(void *arg, int tid)
 				pthread_cond_broadcast(&cr->wake);
 			}
 			pthread_mutex_unlock(&cr->lock);
-			open = ln->g.nmember > 0 && group_open(ln->mt, &ln->g);
+			open = ln->g.nmember > 0 && sm_group_open(ln->mt, &ln->g);
 			pthread_mutex_lock(&cr->lock);
 			cr->opening--;
 			if (open) {
@@ -459,7 +459,7 @@ match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, const uint64_t
 	cr.clock = dk_calloc((size_t)c->nthreads, sizeof *cr.clock);
 	cr.cpu = dk_calloc((size_t)c->nthreads, sizeof *cr.cpu);
 	for (t = 0; t < nl; t++) {
-		sm_matcher *mt = matcher_new(c, c->nthreads);
+		sm_matcher *mt = sm_matcher_threads(c, c->nthreads);
 
 		mt->inner = 1;
 		mt->crew = 1;
@@ -468,13 +468,13 @@ match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, const uint64_t
 		mt->shared = 1;
 		cr.lane[t].mt = mt;
 	}
-	par(c->nthreads, crew_work, &cr);
+	sm_par(c->nthreads, crew_work, &cr);
 	if (spanning)      /* the crew's chain, not its longest thread */
 		spanning->span += cr.chain - spanning->last;
 	for (t = 0; t < nl; t++) {
 		sm_pairs none = { 0 };
 
-		collect(cr.lane[t].mt, out);
+		sm_collect(cr.lane[t].mt, out);
 		sm_matcher_finish(cr.lane[t].mt, &none);        /* adds up the counts */
 		free(none.v);
 		free(cr.lane[t].room[0].v);
@@ -525,7 +525,7 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 	}
 	key[gs->n] = key[gs->n + 1] = 0;
 	nl = crew_lanes(c, gs, key);
-	span_begin(&sp);
+	sm_span_begin(&sp);
 	if (nl > 1)
 		match_crew(c, gs, order, key, nl, out);
 	else {
@@ -538,7 +538,7 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 		free(room[0].v);
 		free(room[1].v);
 	}
-	span_end(&sp, c->nthreads);
+	sm_span_end(&sp, c->nthreads);
 	free(order);
 	free(key);
 }

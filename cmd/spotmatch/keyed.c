@@ -239,12 +239,12 @@ sm_keyed_add(sm_keyed *k, sm_ctx *c, sm_reader *s, dk_reader *r, const sm_number
 		k->pkey.v[k->pkey.n++] = v >> k->shift << k->shift | d;
 	}
 	if (k->pkey.n >= k->budget)
-		spill(k);
+		sm_spill(k);
 }
 
 /* Frees what only reading needed. */
 void
-pack(sm_keyed *k)
+sm_pack(sm_keyed *k)
 {
 	DK_FREE_ALL(k->doc.v, k->rawhash.v, k->shortid.v, k->shortlen.v);
 	memset(&k->doc, 0, sizeof k->doc);
@@ -284,8 +284,8 @@ sm_keyed_index(sm_keyed *k)
 	size_t i, n;
 	unsigned sh;
 
-	pack(k);
-	unspill(k);
+	sm_pack(k);
+	sm_unspill(k);
 	dk_sort_u64_spread(k->pkey.v, k->pkey.n);
 	p = k->pkey.v;
 	n = k->pkey.n;

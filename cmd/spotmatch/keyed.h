@@ -78,21 +78,21 @@ struct sm_keyed {
 };
 
 /* keyed.c: frees what only reading needed. */
-void pack(sm_keyed *k);
+void sm_pack(sm_keyed *k);
 
 /* kspill.c: a temporary file for postings (dies when none can be made). */
-FILE *temp_file(void);
+FILE *sm_temp_file(void);
 /* Appends postings in the spilled form to the buckets to[], chosen by
  * their key's bits after the top `bits`. */
-void scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits);
+void sm_scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits);
 /* The postings in memory, in the spilled form, to k's buckets (made at
  * the first spill). */
-void spill(sm_keyed *k);
+void sm_spill(sm_keyed *k);
 /* The postings in f; f is rewound. */
-size_t postings_in(FILE *f);
+size_t sm_postings_in(FILE *f);
 /* The postings of f, from its start, into k->pkey; f is closed. */
-void load(sm_keyed *k, FILE *f);
+void sm_load(sm_keyed *k, FILE *f);
 /* Everything spilled back into memory, in the spilled form. */
-void unspill(sm_keyed *k);
+void sm_unspill(sm_keyed *k);
 
 #endif

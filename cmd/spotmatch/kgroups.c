@@ -518,19 +518,19 @@ match_bucket(sm_keyed *k, sm_ctx *c, int tau_set, const struct sketch *sk, FILE 
     unsigned bits, sm_pairs *out, u64vec *cand, u64vec *tmp)
 {
 	FILE *part[NBUCKET];
-	size_t n = postings_in(f), b, got;
+	size_t n = sm_postings_in(f), b, got;
 
 	if (n <= k->budget || bits + BUCKET_BITS > 32) {
 		k->pkey.n = 0;
-		load(k, f);
+		sm_load(k, f);
 		match_postings(k, c, tau_set, sk, out, cand, tmp);
 		return;
 	}
 	for (b = 0; b < NBUCKET; b++)
-		part[b] = temp_file();
+		part[b] = sm_temp_file();
 	DK_GROW(&k->pkey, k->budget);
 	while ((got = fread(k->pkey.v, sizeof(uint64_t), k->budget, f)) > 0)
-		scatter(k->pkey.v, got, part, bits + BUCKET_BITS);
+		sm_scatter(k->pkey.v, got, part, bits + BUCKET_BITS);
 	if (ferror(f))
 		dk_die(1, "cannot read the band postings back");
 	fclose(f);
@@ -546,7 +546,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	struct sketch sk = { NULL, NULL }, *f = NULL;
 	size_t b, i;
 
-	pack(k);
+	sm_pack(k);
 	c->ngroups = 0;
 	if (k->kind->pairs == DK_PAIRS_VERIFY) {
 		sketch_init(&sk, c, k->ndocs);
@@ -560,7 +560,7 @@ sm_keyed_finish(sm_keyed *k, sm_ctx *c, int tau_set, sm_pairs *out)
 	}
 	/* a pair sharing keys of two buckets is found in both: the pairs
 	 * are sorted as one pass would have made them, and repeats dropped */
-	spill(k);
+	sm_spill(k);
 	k->shift = 32;
 	dk_progress_phase("verifying", NULL, 0);
 	for (b = 0; b < NBUCKET; b++)

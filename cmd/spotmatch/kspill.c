@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 FILE *
-temp_file(void)
+sm_temp_file(void)
 {
 	FILE *f = tmpfile();
 
@@ -30,7 +30,7 @@ write_postings(FILE *f, const uint64_t *p, size_t n)
 /* Appends postings in the spilled form to the buckets to[], chosen by
  * their key's bits after the top `bits`. */
 void
-scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits)
+sm_scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits)
 {
 	enum { BUF = 512 };
 	uint64_t *buf = dk_reallocarray(NULL, (size_t)NBUCKET * BUF, sizeof *buf);
@@ -53,25 +53,25 @@ scatter(const uint64_t *p, size_t n, FILE **to, unsigned bits)
  * document, whatever the shift of those in memory (at most 32: a key
  * keeps its top 32 bits); those of one key go to one bucket. */
 void
-spill(sm_keyed *k)
+sm_spill(sm_keyed *k)
 {
 	uint64_t *p = k->pkey.v, low = ((uint64_t)1 << k->shift) - 1;
 	size_t i, b;
 
 	if (!k->spilled) {
 		for (b = 0; b < NBUCKET; b++)
-			k->bucket[b] = temp_file();
+			k->bucket[b] = sm_temp_file();
 		k->spilled = 1;
 	}
 	for (i = 0; i < k->pkey.n; i++)
 		p[i] = p[i] >> 32 << 32 | (p[i] & low);
-	scatter(p, k->pkey.n, k->bucket, 0);
+	sm_scatter(p, k->pkey.n, k->bucket, 0);
 	k->pkey.n = 0;
 }
 
 /* The postings in f. */
 size_t
-postings_in(FILE *f)
+sm_postings_in(FILE *f)
 {
 	long size;
 
@@ -83,9 +83,9 @@ postings_in(FILE *f)
 
 /* The postings of f, from its start, into k->pkey; f is closed. */
 void
-load(sm_keyed *k, FILE *f)
+sm_load(sm_keyed *k, FILE *f)
 {
-	size_t n = postings_in(f);
+	size_t n = sm_postings_in(f);
 
 	DK_GROW(&k->pkey, k->pkey.n + n);
 	if (n > 0 && fread(k->pkey.v + k->pkey.n, sizeof(uint64_t), n, f) != n)
@@ -97,15 +97,15 @@ load(sm_keyed *k, FILE *f)
 /* Everything spilled back into memory, in the spilled form (for
  * --against's table, which lookups need whole). */
 void
-unspill(sm_keyed *k)
+sm_unspill(sm_keyed *k)
 {
 	size_t b;
 
 	if (!k->spilled)
 		return;
-	spill(k);
+	sm_spill(k);
 	for (b = 0; b < NBUCKET; b++)
-		load(k, k->bucket[b]);
+		sm_load(k, k->bucket[b]);
 	k->spilled = 0;
 	k->shift = 32;
 }

@@ -116,7 +116,7 @@ candidate_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 
 /* A matcher of nw threads. */
 sm_matcher *
-matcher_new(sm_ctx *c, int nw)
+sm_matcher_threads(sm_ctx *c, int nw)
 {
 	sm_matcher *mt = dk_calloc(1, sizeof *mt);
 	size_t i, nsig = dk_intern_count(&c->sigs);
@@ -134,7 +134,7 @@ matcher_new(sm_ctx *c, int nw)
 sm_matcher *
 sm_matcher_new(sm_ctx *c)
 {
-	return matcher_new(c, c->nthreads);
+	return sm_matcher_threads(c, c->nthreads);
 }
 
 /* The bitmap of d into b[0..BITWORDS): a bit by signature, from its
@@ -468,7 +468,7 @@ build_index(sm_matcher *mt, const sm_group *g)
 		rank_members(mt, g);
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
-	par(n < 4 * RANKBLOCK ? 1 : mt->inner, rank_work, &rk);
+	sm_par(n < 4 * RANKBLOCK ? 1 : mt->inner, rank_work, &rk);
 	if (mt->bypair)
 		return;        /* join_pairs */
 	for (r = 0; r < n; r++)
@@ -783,14 +783,14 @@ join_pairs(sm_matcher *mt)
 	uint32_t lx, ly;
 
 	jn.at = dk_calloc(jn.ndoc + 1, sizeof *jn.at);
-	par(nw, join_count, &jn);
+	sm_par(nw, join_count, &jn);
 	for (i = 0; i < jn.ndoc; i++)
 		jn.at[i + 1] += jn.at[i];
 	mt->pk.n = mt->pcand.n = 0;
 	DK_GROW(&mt->pk, jn.at[jn.ndoc] + 1);
 	mt->pk.n = jn.at[jn.ndoc];
 	jn.next.next = 0;
-	par(nw, join_fill, &jn);
+	sm_par(nw, join_fill, &jn);
 	free(jn.at);
 	/* by hash, and as they were made (by entry) within a hash: the
 	 * order of a stable sort by the top halves, with scratch of a 256th
@@ -824,7 +824,7 @@ join_pairs(sm_matcher *mt)
 	dk_sort_u64_tmp(mt->pcand.v, mt->pcand.n, mt->ptmp.v);
 	jn.ncand = mt->pcand.n;
 	jn.next.next = 0;
-	par(jn.ncand < 4 * JOINCHUNK ? 1 : mt->inner, join_verify, &jn);
+	sm_par(jn.ncand < 4 * JOINCHUNK ? 1 : mt->inner, join_verify, &jn);
 }
 
 /* Queries mt->next on, a batch of QUERYBATCH at a time until none is
@@ -832,14 +832,14 @@ join_pairs(sm_matcher *mt)
 #define QUERYBATCH 64
 
 void
-query_batches(sm_matcher *mt, struct worker *w)
+sm_query_batches(sm_matcher *mt, struct worker *w)
 {
 	size_t i, end;
 
 	while ((i = dk_counter_take(&mt->next, QUERYBATCH, mt->total)) < mt->total) {
 		size_t npairs = w->pairs.n;
 
-		span_unit(0);
+		sm_span_unit(0);
 		end = i + QUERYBATCH < mt->total ? i + QUERYBATCH : mt->total;
 		/* members only: a probe is some other group's member */
 		if (i < mt->nmember)
@@ -859,7 +859,7 @@ work(void *arg, int tid)
 {
 	sm_matcher *mt = arg;
 
-	query_batches(mt, &mt->w[tid]);
+	sm_query_batches(mt, &mt->w[tid]);
 }
 
 static void
@@ -868,14 +868,14 @@ run_queries(sm_matcher *mt, size_t from, size_t total)
 	mt->total = total;
 	mt->next.next = from;
 	/* threads only pay off with some work to share */
-	par(total - from < 256 ? 1 : mt->inner, work, mt);
+	sm_par(total - from < 256 ? 1 : mt->inner, work, mt);
 }
 
 /* Room in w for the queries of a group of n - 1 members: its stamps
  * by rank, those it had kept (a stamp of an earlier query is never that
  * of a later one), the new ones set to none. */
 void
-worker_fit(struct worker *w, size_t n)
+sm_worker_fit(struct worker *w, size_t n)
 {
 	if (w->cap >= n)
 		return;
@@ -899,7 +899,7 @@ sm_index(sm_matcher *mt, const sm_group *g)
 	for (t = 0; !mt->crew && t < mt->inner; t++) {
 		struct worker *w = &mt->w[t];
 
-		worker_fit(w, g->nmember + 1);
+		sm_worker_fit(w, g->nmember + 1);
 		memset(w->stamp, 0xff, (g->nmember + 1) * sizeof *w->stamp);
 		w->query = 0;
 	}
@@ -1037,7 +1037,7 @@ close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p)
  * their representatives indexed, and a group joined by signature pairs
  * matched.  Whether queries are left to run: mt->total of them. */
 int
-group_open(sm_matcher *mt, const sm_group *g)
+sm_group_open(sm_matcher *mt, const sm_group *g)
 {
 	sm_ctx *c = mt->c;
 	size_t nm, np, i;
@@ -1083,7 +1083,7 @@ group_open(sm_matcher *mt, const sm_group *g)
 /* The second half, when the queries are done: the pairs found copied to
  * the copies, and the pairs among them added. */
 void
-group_close(sm_matcher *mt)
+sm_group_close(sm_matcher *mt)
 {
 	int t;
 
@@ -1101,14 +1101,14 @@ sm_match_group(sm_matcher *mt, const sm_group *g)
 {
 	if (g->nmember == 0)
 		return;
-	if (group_open(mt, g))
+	if (sm_group_open(mt, g))
 		run_queries(mt, 0, mt->total);
-	group_close(mt);
+	sm_group_close(mt);
 }
 
 /* Moves the pairs the workers found into out, unsorted. */
 void
-collect(sm_matcher *mt, sm_pairs *out)
+sm_collect(sm_matcher *mt, sm_pairs *out)
 {
 	int t;
 
@@ -1131,7 +1131,7 @@ sm_match_probes(sm_matcher *mt, const uint32_t *probe, size_t n, sm_pairs *out)
 	mt->probe = probe;
 	mt->nprobe = n;
 	run_queries(mt, mt->nmember, mt->nmember + n);
-	collect(mt, out);
+	sm_collect(mt, out);
 }
 
 size_t
@@ -1175,7 +1175,7 @@ sm_matcher_finish(sm_matcher *mt, sm_pairs *out)
 {
 	int t;
 
-	collect(mt, out);
+	sm_collect(mt, out);
 	mt->c->ngroups += mt->ngroups;
 	mt->c->nfolded += mt->nfolded;
 	mt->c->npairgroups += mt->npairgroups;

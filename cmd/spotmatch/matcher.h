@@ -134,18 +134,18 @@ struct span {
 
 extern struct span *spanning;  /* while sm_match_groups measures */
 
-double thread_cpu(void);
-void par(int n, void (*fn)(void *, int), void *arg);
-void span_unit(int group);
-void span_begin(struct span *sp);
-void span_end(struct span *sp, int nthreads);
+double sm_thread_cpu(void);
+void sm_par(int n, void (*fn)(void *, int), void *arg);
+void sm_span_unit(int group);
+void sm_span_begin(struct span *sp);
+void sm_span_end(struct span *sp, int nthreads);
 
 /* ---- the matcher's steps that the crew takes (match.c) ---- */
-sm_matcher *matcher_new(sm_ctx *c, int nw);
-void worker_fit(struct worker *w, size_t n);
-void query_batches(sm_matcher *mt, struct worker *w);
-int group_open(sm_matcher *mt, const sm_group *g);
-void group_close(sm_matcher *mt);
-void collect(sm_matcher *mt, sm_pairs *out);
+sm_matcher *sm_matcher_threads(sm_ctx *c, int nw);
+void sm_worker_fit(struct worker *w, size_t n);
+void sm_query_batches(sm_matcher *mt, struct worker *w);
+int sm_group_open(sm_matcher *mt, const sm_group *g);
+void sm_group_close(sm_matcher *mt);
+void sm_collect(sm_matcher *mt, sm_pairs *out);
 
 #endif

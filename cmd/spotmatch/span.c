@@ -19,7 +19,7 @@ struct span *spanning;  /* while sm_match_groups measures */
 static __thread int span_tid = -1;      /* a region's thread, else -1 */
 
 double
-thread_cpu(void)
+sm_thread_cpu(void)
 {
 	struct timespec ts;
 
@@ -37,18 +37,18 @@ static void
 region_work(void *arg, int tid)
 {
 	struct region *rg = arg;
-	double t0 = thread_cpu();
+	double t0 = sm_thread_cpu();
 
 	span_tid = tid;
 	rg->fn(rg->arg, tid);
 	span_tid = -1;
-	rg->t[tid] = thread_cpu() - t0;
+	rg->t[tid] = sm_thread_cpu() - t0;
 }
 
 /* dk_parallel, measured when a region of sm_match_groups starts on the
  * calling thread (one inside a region is part of that region's). */
 void
-par(int n, void (*fn)(void *, int), void *arg)
+sm_par(int n, void (*fn)(void *, int), void *arg)
 {
 	struct region rg = { fn, arg, NULL };
 	double most = 0;
@@ -74,7 +74,7 @@ par(int n, void (*fn)(void *, int), void *arg)
 /* A work unit taken by the current region's thread: a whole group, or a
  * batch of queries. */
 void
-span_unit(int group)
+sm_span_unit(int group)
 {
 	int t = span_tid;
 
@@ -84,19 +84,19 @@ span_unit(int group)
 }
 
 void
-span_begin(struct span *sp)
+sm_span_begin(struct span *sp)
 {
 	if (dk_verbose < 2)
 		return;
 	memset(sp, 0, sizeof *sp);
-	sp->start = thread_cpu();
+	sp->start = sm_thread_cpu();
 	spanning = sp;
 }
 
 /* The figures on standard error: the work, the span, and each thread's
  * CPU and units (one line each at -v -v -v). */
 void
-span_end(struct span *sp, int nthreads)
+sm_span_end(struct span *sp, int nthreads)
 {
 	double serial, lo = 0, hi = 0;
 	int t, n = nthreads < SPANTHREADS ? nthreads : SPANTHREADS;
@@ -104,7 +104,7 @@ span_end(struct span *sp, int nthreads)
 	if (spanning != sp)
 		return;
 	spanning = NULL;
-	serial = thread_cpu() - sp->start - sp->inside;
+	serial = sm_thread_cpu() - sp->start - sp->inside;
 	for (t = 0; t < n; t++) {
 		lo = t == 0 || sp->cpu[t] < lo ? sp->cpu[t] : lo;
 		hi = sp->cpu[t] > hi ? sp->cpu[t] : hi;

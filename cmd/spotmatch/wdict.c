@@ -90,7 +90,7 @@ dict_intern(struct win *w, const char *s, size_t n, uint64_t h)
 #define AHEAD 16
 #endif
 void
-dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash, struct order *ord)
+win_dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash, struct order *ord)
 {
 	struct wdict *dict = &w->dict;
 	size_t i;
@@ -126,7 +126,7 @@ dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash, struct orde
 /* Linear probing with backward-shift deletion, so lookups need no
  * tombstones. */
 void
-dict_drop(struct win *w, uint32_t slot)
+win_dict_drop(struct win *w, uint32_t slot)
 {
 	struct wdict *dict = &w->dict;
 	struct tok *t = &dict->v[slot];

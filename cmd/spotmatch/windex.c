@@ -76,7 +76,7 @@ posts_widen(struct win *w)
 }
 
 void
-bands_free(struct win *w, struct tok *t)
+win_bands_free(struct win *w, struct tok *t)
 {
 	uint32_t k;
 
@@ -168,12 +168,12 @@ win_sweep(struct win *w)
 		if (t->serial == 0)
 			continue;
 		if (!win_holds(w, t->last)) {
-			bands_free(w, t);
+			win_bands_free(w, t);
 			w->held -= (size_t)t->bandcap * sizeof *t->band;
 			free(t->band);
 			t->band = NULL;
 			t->bandcap = 0;
-			dict_drop(w, (uint32_t)i);
+			win_dict_drop(w, (uint32_t)i);
 			continue;
 		}
 		for (k = 0; k < t->nband; k++) {
@@ -242,7 +242,7 @@ win_add(struct win *w, const dk_str *id, int64_t t, uint64_t len)
 		win_grow(w);
 	d = win_doc(w, w->tail);
 	*d = nd;
-	/* (query_load() marked every signature as held by it) */
+	/* (win_query_load() marked every signature as held by it) */
 	win_index(w, w->tail);
 	w->held += d->bytes;
 	w->tail++;

@@ -104,11 +104,11 @@ run(dk_reader *r, void *arg)
 			w->nshort++;
 			len = 0;
 		} else
-			len = query_load(w, sigs, r);
+			len = win_query_load(w, sigs, r);
 		if (!dk_allow_repeated_ids)
 			wids_add(w, w->in.x.id, t, len > 0);
 		if (len > 0)
-			query_run(w, len, t);
+			win_query_run(w, len, t);
 		else
 			w->q.hits.n = 0;
 		dense_bar(w, flags);
@@ -192,7 +192,7 @@ win_free(struct win *w)
 	for (i = 0; i < w->dict.n; i++) {
 		struct tok *t = &w->dict.v[i];
 
-		bands_free(w, t);
+		win_bands_free(w, t);
 		free(t->band);
 		if (t->serial && t->n > sizeof t->s.inl)
 			free(t->s.p);
@@ -220,7 +220,7 @@ sm_window(const sm_opts *o, int argc, char **argv)
 	w.in.minfields = o->timecol ? o->timecol + 1 : 2;
 	w.ratio = dk_measure_ratio(w.o.m, w.o.tau);
 	if (w.o.lexicon)
-		order_load(&w, w.o.lexicon);
+		win_order_load(&w, w.o.lexicon);
 	win_narrow_limits(&w);
 	status = dk_each_input(argc, argv, run, &w);
 	dk_out_close();

@@ -239,11 +239,11 @@ void win_free(struct win *w);
 /* Interns the n signatures of a document (hashes in hash, scratch for
  * n) into ord: slot, serial and the count the measure weighs; each slot
  * is marked as held by the document to come, seq w->tail. */
-void dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash,
+void win_dict_intern_sigs(struct win *w, const dk_sigs *sigs, uint64_t *hash,
     struct order *ord);
 /* Removes a slot that no document holds any more, its bands freed
  * already (the sweep of windex.c frees them first). */
-void dict_drop(struct win *w, uint32_t slot);
+void win_dict_drop(struct win *w, uint32_t slot);
 
 /* ---- windex.c ---- */
 
@@ -251,7 +251,7 @@ void dict_drop(struct win *w, uint32_t slot);
  * span_max lower (see struct band); the defaults otherwise. */
 void win_narrow_limits(struct win *w);
 /* Frees the posting lists of t's bands, and forgets the bands. */
-void bands_free(struct win *w, struct tok *t);
+void win_bands_free(struct win *w, struct tok *t);
 /* Indexes the prefix of document seq, its signatures in order. */
 void win_index(struct win *w, uint64_t seq);
 /* Adds the query just run as a document of ID id at time t, of measure
@@ -266,9 +266,9 @@ void win_sweep(struct win *w);
 /* ---- worder.c ---- */
 
 /* -L: the ranks of the lexicon at path. */
-void order_load(struct win *w, const char *path);
+void win_order_load(struct win *w, const char *path);
 /* Sorts q->ord by serial, ascending. */
-void sort_by_serial(struct query *q);
+void win_sort_by_serial(struct query *q);
 /* --learn: the window's signatures ranked by their document frequency and
  * the window indexed again; returns the number ranked. */
 size_t win_learn(struct win *w);
@@ -291,10 +291,10 @@ void wids_free(struct wids *s);
 
 /* Interns the signatures into w->q, newest first; returns the measure
  * length.  A signature listed twice is bad input. */
-uint64_t query_load(struct win *w, const dk_sigs *sigs, dk_reader *r);
+uint64_t win_query_load(struct win *w, const dk_sigs *sigs, dk_reader *r);
 /* The documents of the window that reach the threshold with the query of
  * length lenq at time t, into w->q.hits in arrival order. */
-void query_run(struct win *w, uint64_t lenq, int64_t t);
+void win_query_run(struct win *w, uint64_t lenq, int64_t t);
 
 /* ---- small pieces every file reads ---- */
 

@@ -27,7 +27,7 @@ by_df(const void *x, const void *y)
 }
 
 void
-order_load(struct win *w, const char *path)
+win_order_load(struct win *w, const char *path)
 {
 	struct ranked *v;
 	size_t n, i;
@@ -51,7 +51,7 @@ order_load(struct win *w, const char *path)
  * largest serial needs): qsort's comparisons cost more than all the rest
  * of a document's handling. */
 void
-sort_by_serial(struct query *q)
+win_sort_by_serial(struct query *q)
 {
 	size_t cnt[2048], i, n = q->ord.n, sum, c;
 	uint64_t top = 0;
@@ -114,7 +114,7 @@ win_learn(struct win *w)
 			continue;
 		/* among equals, born first */
 		v[n++] = (struct ranked){ df[i], t->serial, (uint32_t)i };
-		bands_free(w, t);       /* every list is built again below */
+		win_bands_free(w, t);       /* every list is built again below */
 	}
 	qsort(v, n, sizeof *v, by_df);
 	for (i = 0; i < n; i++)
@@ -130,7 +130,7 @@ win_learn(struct win *w)
 			    d->cnt ? d->cnt[k] : 1 };
 		q->ord.n = d->ntok;
 		if (q->ord.n > 1)
-			sort_by_serial(q);
+			win_sort_by_serial(q);
 		for (k = 0; k < d->ntok; k++) {          /* newest first */
 			const struct order *o = &q->ord.v[d->ntok - 1 - k];
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 uint64_t
-query_load(struct win *w, const dk_sigs *sigs, dk_reader *r)
+win_query_load(struct win *w, const dk_sigs *sigs, dk_reader *r)
 {
 	struct query *q = &w->q;
 	const struct tok *v;
@@ -19,10 +19,10 @@ query_load(struct win *w, const dk_sigs *sigs, dk_reader *r)
 	q->ord.n = 0;
 	DK_GROW(&q->ord, sigs->n);
 	DK_GROW(&q->hash, sigs->n);
-	dict_intern_sigs(w, sigs, q->hash.v, q->ord.v);
+	win_dict_intern_sigs(w, sigs, q->hash.v, q->ord.v);
 	q->ord.n = sigs->n;
 	if (q->ord.n > 1)
-		sort_by_serial(q);
+		win_sort_by_serial(q);
 	q->tok.n = q->cnt.n = q->ser.n = 0;
 	DK_GROW(&q->tok, q->ord.n);
 	DK_GROW(&q->cnt, q->ord.n);
@@ -257,7 +257,7 @@ count_dense(struct win *w, uint64_t need)
 }
 
 void
-query_run(struct win *w, uint64_t lenq, int64_t t)
+win_query_run(struct win *w, uint64_t lenq, int64_t t)
 {
 	struct query *q = &w->q;
 	const struct tok *v = w->dict.v;
@@ -297,7 +297,7 @@ query_run(struct win *w, uint64_t lenq, int64_t t)
 	}
 	/* first the postings to read, band by band, then the reading; each
 	 * step fetches all it will need before it starts (see spans_fetch()):
-	 * here the bands of the signatures (query_load() has just read the
+	 * here the bands of the signatures (win_query_load() has just read the
 	 * signatures themselves) */
 	for (i = 0; i < np; i++) {
 		const struct tok *tk = &v[q->tok.v[i]];
