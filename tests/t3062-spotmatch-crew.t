@@ -103,61 +103,6 @@ test_expect_success 'a larger collection: every -j as -j 1' '
 	done
 '
 
-# A small room (DK_TEST_CREW_ROOM, bytes at 64 a document): the next
-# group in the order often does not fit beside those open, and a thread
-# opens a smaller one after it that does.  The groups open beside the
-# largest never pass the room (the -v -v note), the crew is used as long
-# as the smallest group fits beside the largest, and the pairs and -v
-# counts are those of -j 1 and the brute force (-v -v adds the notes on
-# the matching and the time it took).  The case's 41 groups
-# hold 22 to 2,062 documents, the next after the largest 1,866.
-test_expect_success 'a room too small for the largest groups side by side' '
-	gen 61 >in &&
-	dk_brute -t 0.9 in >expect &&
-	spotmatch -v -j 1 -t 0.9 in >actual 2>expect.err &&
-	test_cmp expect actual &&
-	for room in 3200 6400 32000 64000; do
-		for j in 2 3 7; do
-			DK_TEST_CREW_ROOM=$room spotmatch -v -v -j $j -t 0.9 in \
-				>actual 2>err &&
-			test_cmp expect actual &&
-			grep -v "^spotmatch: \(matching:\|read\) " err >actual.err &&
-			test_cmp expect.err actual.err &&
-			grep -q "^spotmatch: matching: 41 groups in $j lanes; the largest 2062 documents, the next 1866, the smallest 22; room for $((room / 64)) beside" err &&
-			sed -n "s/.* at most \([0-9]*\) documents open beside the largest.*/\1/p" \
-				err >beside &&
-			read beside <beside &&
-			test "$beside" -le $((room / 64)) || return 1
-		done || return 1
-	done
-'
-
-test_expect_success 'a room too small for any group beside the largest' '
-	gen 61 >in &&
-	spotmatch -v -j 1 -t 0.9 in >expect 2>expect.err &&
-	DK_TEST_CREW_ROOM=1408 spotmatch -v -v -j 2 -t 0.9 in >actual 2>err &&
-	test_cmp expect actual &&
-	grep -q "^spotmatch: matching: 41 groups in 2 lanes;.* room for 22 beside" err &&
-	DK_TEST_CREW_ROOM=1407 spotmatch -v -v -j 2 -t 0.9 in >actual 2>err &&
-	test_cmp expect actual &&
-	grep -v "^spotmatch: \(matching:\|read\) " err >actual.err &&
-	test_cmp expect.err actual.err &&
-	grep -q "^spotmatch: matching: 41 groups in 1 lane;.* room for 21 beside" err &&
-	! grep -q "documents open beside" err
-'
-
-# A partition stream under a small room: its key groups as well.
-test_expect_success 'a partition stream in a small room' '
-	gen 71 >in &&
-	partition -t 0.9 in >keyed &&
-	spotmatch -v -j 1 keyed >expect 2>expect.err &&
-	for j in 2 3 7; do
-		DK_TEST_CREW_ROOM=3200 spotmatch -v -j $j keyed >actual 2>actual.err &&
-		test_cmp expect actual &&
-		test_cmp expect.err actual.err || return 1
-	done
-'
-
 # Only the large group: one group, matched with the threads inside it.
 test_expect_success 'a single group' '
 	dk_gen -s 73 -p a -v 5000,50000 -l 29:29 --repeat --copy 0.6 --exact 0.4 \

@@ -96,14 +96,9 @@ plain_size(const void *src, size_t k)
  * beside the largest of them, it included, fit at GROUPBYTES bytes a
  * document for an index, members' prefixes and scratch (11.7 million
  * scalegen documents at tau 0.9 peaked 240 MB higher with 2 lanes than
- * with 1, 58 bytes a document of the largest group).  When the next group
- * in the order does not fit beside those open, the thread opens the
- * largest group after it that does (crew_next), so that a large group
- * that must wait for room does not keep the threads from the small ones
- * (at 11.7 million documents the second largest group never fits beside
- * the largest).  Only when no group but the largest would fit beside it
- * are the groups matched one after the other, with all threads inside
- * each (crew_lanes). */
+ * with 1, 58 bytes a document of the largest group).  When not even the
+ * second largest group fits beside the largest, the groups are matched
+ * one after the other, with all threads inside each (crew_lanes). */
 #define LANEROOM ((size_t)4 << 20)
 #define GROUPROOM ((uint64_t)64 << 20)
 #define GROUPBYTES 64
@@ -122,18 +117,10 @@ struct lane {
 struct crew {
 	const sm_groups *gs;
 	const uint32_t *order;     /* the groups, largest first */
-	const uint64_t *sizes;     /* by place in order: sm_groups.size */
-	/* by place in order: the place itself while its group is to open,
-	 * else one after it that is (or gs->n), found by crew_after_taken */
-	uint32_t *untaken;
-	size_t next;               /* the first group to open, in order */
+	size_t next;               /* the next group to open, in order */
 	struct lane *lane;
 	int nlane, opening;        /* lanes, and those being opened */
 	uint64_t room;             /* bytes for the groups beside the largest */
-	/* for -v -v: the most documents open beside the largest group open,
-	 * and the groups opened before a larger one that did not fit */
-	uint64_t beside;
-	unsigned long ahead;
 	struct worker *w;          /* by thread */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;       /* a group opened to queries, or closed */
@@ -178,115 +165,47 @@ room_of(const sm_ctx *c, uint64_t floor)
 	return pool > floor ? pool : floor;
 }
 
-/* The bytes for the groups beside the largest open: DK_TEST_CREW_ROOM's
- * when set (the tests make it small). */
-static uint64_t
-group_room(const sm_ctx *c)
-{
-	const char *e = getenv("DK_TEST_CREW_ROOM");
-
-	return e ? strtoull(e, NULL, 10) : room_of(c, GROUPROOM);
-}
-
 /* How many lanes: one a thread, never more than the groups, as many as
  * the tables allow; 1 (the groups one after the other) with one thread,
- * or when no group but the largest, empty ones aside, fits beside the
- * largest.  sizes: the groups' sizes, largest first. */
+ * or when the two largest groups do not fit side by side.  sizes: the
+ * groups' sizes, largest first. */
 static int
 crew_lanes(const sm_ctx *c, const sm_groups *gs, const uint64_t *sizes)
 {
 	uint64_t table = (dk_intern_count(&c->sigs) + 2) * sizeof(struct slot);
 	uint64_t most = 1 + room_of(c, LANEROOM) / table;
-	uint64_t room = group_room(c);
-	size_t k = gs->n;
 	int n = c->nthreads;
 
 	if ((size_t)n > gs->n)
 		n = (int)gs->n;
 	if ((uint64_t)n > most)
 		n = (int)most;
-	/* k: the groups but the empty ones, which the order puts last */
-	while (k > 1 && sizes[k - 1] == 0)
-		k--;
-	if (k < 2 || sizes[k - 1] * GROUPBYTES > room)
-		n = 1;
-	if (dk_verbose > 1 && gs->n > 1)
-		dk_note("matching: %zu groups in %d lane%s; the largest %llu documents, "
-		    "the next %llu, the smallest %llu; room for %llu beside the largest",
-		    gs->n, n, n > 1 ? "s" : "", (unsigned long long)sizes[0],
-		    (unsigned long long)sizes[1], (unsigned long long)sizes[k - 1],
-		    (unsigned long long)(room / GROUPBYTES));
+	if (n < 2 || sizes[1] * GROUPBYTES > room_of(c, GROUPROOM))
+		return 1;
 	return n;
 }
 
-/* The lanes' load: a free lane or NULL; the sizes of the groups open (or
- * opening) added up into *sum, and the largest into *top.  With the lock
- * held. */
+/* A lane the next group may open in, or NULL: a free one, when the
+ * groups open beside the largest of them, the next included, fit the
+ * room.  With the lock held. */
 static struct lane *
-crew_load(struct crew *cr, uint64_t *sum, uint64_t *top)
+crew_room(struct crew *cr, uint64_t size)
 {
 	struct lane *free_lane = NULL;
+	uint64_t sum = size, top = size;
 	int l;
 
-	*sum = *top = 0;
 	for (l = 0; l < cr->nlane; l++) {
 		if (cr->lane[l].state == LANE_FREE) {
 			free_lane = free_lane ? free_lane : &cr->lane[l];
 			continue;
 		}
-		*sum += cr->lane[l].size;
-		*top = cr->lane[l].size > *top ? cr->lane[l].size : *top;
+		sum += cr->lane[l].size;
+		top = cr->lane[l].size > top ? cr->lane[l].size : top;
 	}
+	if (free_lane && (sum - top) * GROUPBYTES > cr->room)
+		return NULL;
 	return free_lane;
-}
-
-/* Whether a group of size documents fits beside the groups open, sum in
- * all and top the largest: those open beside the largest of them all, it
- * included, in the room.  The fewer its documents, the more it fits. */
-static int
-crew_fits(const struct crew *cr, uint64_t sum, uint64_t top, uint64_t size)
-{
-	return (sum + size - (size > top ? size : top)) * GROUPBYTES <= cr->room;
-}
-
-/* The first place from k on in the order whose group is still to open
- * (gs->n for none), the links followed shortened on the way. */
-static size_t
-crew_untaken(struct crew *cr, size_t k)
-{
-	size_t root = k, next;
-
-	while (root < cr->gs->n && cr->untaken[root] != root)
-		root = cr->untaken[root];
-	for (; k < cr->gs->n && k != root; k = next) {
-		next = cr->untaken[k];
-		cr->untaken[k] = (uint32_t)root;
-	}
-	return root;
-}
-
-/* The place in the order of the group to open next, and a free lane for
- * it (*lnp), or gs->n: the first to open when it fits beside the groups
- * open, else the largest after it that does.  With the lock held. */
-static size_t
-crew_next(struct crew *cr, struct lane **lnp)
-{
-	uint64_t sum, top;
-	size_t lo, hi, mid, n = cr->gs->n;
-
-	if (cr->next >= n || (*lnp = crew_load(cr, &sum, &top)) == NULL)
-		return n;
-	if (crew_fits(cr, sum, top, cr->sizes[cr->next]))
-		return cr->next;
-	/* the sizes fall along the order: the first place that fits */
-	for (lo = cr->next + 1, hi = n; lo < hi; ) {
-		mid = lo + (hi - lo) / 2;
-		if (crew_fits(cr, sum, top, cr->sizes[mid]))
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return crew_untaken(cr, lo);
 }
 
 /* The open group with queries left that opened first, or NULL.  With the
@@ -364,8 +283,7 @@ crew_work(void *arg, int tid)
 {
 	struct crew *cr = arg;
 	struct lane *ln;
-	uint64_t sum, top;
-	size_t k, p;
+	size_t k;
 	int open, waited = 0;
 
 	if (spanning)
@@ -387,11 +305,9 @@ crew_work(void *arg, int tid)
 				crew_close(cr, ln, tid);
 			continue;
 		}
-		if ((p = crew_next(cr, &ln)) < cr->gs->n) {
-			k = cr->order[p];
-			cr->untaken[p] = (uint32_t)(p + 1);
-			cr->ahead += p > cr->next;
-			cr->next = crew_untaken(cr, cr->next);
+		if (cr->next < cr->gs->n &&
+		    (ln = crew_room(cr, cr->gs->size(cr->gs->src, cr->order[cr->next]))) != NULL) {
+			k = cr->order[cr->next++];
 			/* after the lane was freed, or after the close that
 			 * made room for it */
 			crew_after(cr, tid, waited && cr->closed > ln->freed ? cr->closed : ln->freed);
@@ -399,8 +315,6 @@ crew_work(void *arg, int tid)
 			ln->state = LANE_OPENING;
 			ln->size = cr->gs->size(cr->gs->src, k);
 			cr->opening++;
-			crew_load(cr, &sum, &top);
-			cr->beside = sum - top > cr->beside ? sum - top : cr->beside;
 			pthread_mutex_unlock(&cr->lock);
 			sm_span_unit(1);
 			cr->gs->make(cr->gs->src, k, ln->room, &ln->g);
@@ -437,23 +351,19 @@ crew_work(void *arg, int tid)
 	pthread_mutex_unlock(&cr->lock);
 }
 
-/* Matches the groups of gs, order[] largest first (their sizes in
- * sizes[]), by a crew of c's threads in nl lanes; the pairs into out. */
+/* Matches the groups of gs, order[] largest first, by a crew of c's
+ * threads in nl lanes; the pairs into out. */
 static void
-match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, const uint64_t *sizes,
-    int nl, sm_pairs *out)
+match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, int nl, sm_pairs *out)
 {
-	struct crew cr = { gs, order, sizes, NULL, 0, NULL, nl, 0, group_room(c), 0, 0,
-	    NULL, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0, 0 };
+	struct crew cr = { gs, order, 0, NULL, nl, 0, room_of(c, GROUPROOM), NULL,
+	    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0, 0 };
 	uint32_t *copy = dk_reallocarray(NULL, c->docs.n + 1, sizeof *copy);
 	size_t k;
 	int t;
 
 	for (k = 0; k < c->docs.n; k++)
 		copy[k] = NONE;
-	cr.untaken = dk_reallocarray(NULL, gs->n + 1, sizeof *cr.untaken);
-	for (k = 0; k < gs->n; k++)
-		cr.untaken[k] = (uint32_t)k;
 	cr.lane = dk_calloc((size_t)nl, sizeof *cr.lane);
 	cr.w = dk_calloc((size_t)c->nthreads, sizeof *cr.w);
 	cr.clock = dk_calloc((size_t)c->nthreads, sizeof *cr.clock);
@@ -490,14 +400,10 @@ match_crew(sm_ctx *c, const sm_groups *gs, const uint32_t *order, const uint64_t
 		c->candidates += w->candidates;
 		DK_FREE_ALL(w->stamp, w->acc, w->cand.v);
 	}
-	if (dk_verbose > 1)
-		dk_note("matching: at most %llu documents open beside the largest group "
-		    "open; %lu groups opened before a larger one that had no room",
-		    (unsigned long long)cr.beside, cr.ahead);
 	sm_sort_pairs(out);
 	pthread_mutex_destroy(&cr.lock);
 	pthread_cond_destroy(&cr.wake);
-	DK_FREE_ALL(cr.w, cr.clock, cr.cpu, cr.lane, cr.untaken);
+	DK_FREE_ALL(cr.w, cr.clock, cr.cpu, cr.lane);
 	free(copy);
 }
 
@@ -525,9 +431,10 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 	}
 	key[gs->n] = key[gs->n + 1] = 0;
 	nl = crew_lanes(c, gs, key);
+	free(key);
 	sm_span_begin(&sp);
 	if (nl > 1)
-		match_crew(c, gs, order, key, nl, out);
+		match_crew(c, gs, order, nl, out);
 	else {
 		mt = sm_matcher_new(c);
 		for (k = 0; k < gs->n; k++) {
@@ -540,7 +447,6 @@ sm_match_groups(sm_ctx *c, const sm_groups *gs, sm_pairs *out)
 	}
 	sm_span_end(&sp, c->nthreads);
 	free(order);
-	free(key);
 }
 
 /* A plain stream: partitions the documents by length, then matches each
