@@ -88,6 +88,12 @@
 # minhash 1.547 -> 1.394 s; estimated -j 2 over -j 1, each build's own:
 # partition 1.66x -> 1.93x, minhash 1.77x -> 1.80x (at such a load the
 # estimate runs high, see above).
+# The same merged, on the quiet machine (load 0.3 to 1.0), JSCALE_PERF=0
+# JSCALE_ROUNDS=5, DK_BASELINE the build of 602de5e: -j 2 over -j 1 plain
+# 1.65x -> 1.72x, partition 1.34x -> 1.46x, minhash 1.46x -> 1.61x; new/old
+# -j 2 wall plain 0.99, partition 0.97, minhash 0.79; -j 1 CPU minhash
+# 0.86, partition 1.05 (farm-bench --vs, 9 pairs: 1.00); the matching's
+# span at -j 16 0.062 -> 0.050 s, -j 1 work over it 5.61x -> 6.20x.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
