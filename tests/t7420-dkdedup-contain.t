@@ -120,6 +120,24 @@ test_expect_success '--prose: of a cut copy and its whole, the whole is kept, un
 	test_cmp expect first.out.keep
 '
 
+test_expect_success '--prose on the demo pages: one page a story, the radio station'"'"'s cut rewrites removed' '
+	(cd "$DK_TESTS/../examples/pages" && htmlstrip --main -- *.html) >pages.tsv &&
+	dkdedup tsv pages.tsv plainpages.out 2>err &&
+	grep -c . plainpages.out.keep >n &&
+	echo 9 >expect &&
+	test_cmp expect n &&
+	dkdedup --prose tsv pages.tsv prosepages.out 2>err &&
+	cut -f 1,2 prosepages.out.removed | sort >actual &&
+	printf "%s\t%s\n" gazette-museum.html wire-museum.html gazette-solar.html blog-solar.html \
+		radio-ferry.html gazette-ferry.html radio-museum.html wire-museum.html \
+		wire-ferry.html gazette-ferry.html wire-solar.html blog-solar.html | sort >expect &&
+	test_cmp expect actual &&
+	printf "%s\n" blog-garden.html blog-solar.html gazette-bridge.html gazette-ferry.html \
+		radio-festival.html wire-museum.html wire-weather.html >expect &&
+	sort prosepages.out.keep >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success '--prose takes no value' '
 	expect_error 2 "^dkdedup: option .--prose. doesn.t allow an argument" \
 		dkdedup --prose=1 tsv docs.tsv bad.out &&
