@@ -13,6 +13,12 @@ PATH="$DK_BIN:$PATH"
 export PATH DK_BIN DK_SHARED DK_TESTS
 LC_ALL=C.UTF-8
 export LC_ALL
+# Under -v a run longer than 2 s notes its progress on stderr, which
+# tests compare across -j and builds: a slow run (sanitizers, valgrind, a
+# loaded machine) would differ.  Only the tests of progress ask for it,
+# with an interval of their own (t0050).
+: "${DK_PROGRESS_INTERVAL:=86400000}"
+export DK_PROGRESS_INTERVAL
 # Under `make check` prove inherits make's own settings (MAKELEVEL prefixes
 # make's messages with make[N], MAKEFLAGS passes on -j and the jobserver):
 # a test that runs make runs it as a user at a shell would.
