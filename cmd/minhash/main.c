@@ -12,6 +12,7 @@
  * batch in chunks, and the chunks are written in input order, so the output
  * is the same for every -j. */
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "dk.h"
@@ -159,19 +160,28 @@ MIN_ROWS_CLONE(min_rows_avx512, "avx512f,avx512dq")
 MIN_ROWS_CLONE(min_rows_avx2, "avx2")
 #endif
 
+#ifdef MIN_ROWS_VECTOR
+/* The vector unit the rows are hashed with, found once for every thread:
+ * 2 AVX-512DQ, 1 AVX2, 0 neither. */
+static int isa;
+static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
+
+static void
+find_isa(void)
+{
+	__builtin_cpu_init();
+	isa = __builtin_cpu_supports("avx512dq") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
+#ifdef MIN_ROWS_TEST_ISA
+	isa = MIN_ROWS_TEST_ISA;
+#endif
+}
+#endif
+
 static void
 min_rows(const uint64_t *salt, int rows, const uint64_t *x, size_t n, uint64_t *mins)
 {
 #ifdef MIN_ROWS_VECTOR
-	static int isa = -1;    /* 2: AVX-512DQ, 1: AVX2, 0: neither */
-
-	if (isa < 0) {
-		__builtin_cpu_init();
-		isa = __builtin_cpu_supports("avx512dq") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
-#ifdef MIN_ROWS_TEST_ISA
-		isa = MIN_ROWS_TEST_ISA;
-#endif
-	}
+	pthread_once(&isa_once, find_isa);
 	if (isa == 2) {
 		min_rows_avx512(salt, rows, x, n, mins);
 		return;
