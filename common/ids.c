@@ -331,6 +331,18 @@ dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str scope,
 		add_at(s, file, kind, pos, place_of(s, file, kind, pos), scope, id);
 }
 
+/* The pair of scope and ID as the set of strings seen holds it, "SCOPE
+ * TAB ID", written to to (room for scope.n + 1 + id.n bytes); its length. */
+static size_t
+put_pair(char *to, dk_str scope, dk_str id)
+{
+	memcpy(to, scope.p, scope.n);
+	to[scope.n] = '\t';
+	if (id.n)
+		memcpy(to + scope.n + 1, id.p, id.n);
+	return scope.n + 1 + id.n;
+}
+
 /* A partition's probe (its ID is a member's of another key), or a
  * minhash record of a document's every band: the pair of scope and ID is
  * nearly always new, which the set of strings seen tells touching the
@@ -340,10 +352,7 @@ static void
 add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 {
 	DK_GROW(&s->pairkey, scope.n + 1 + id.n);
-	memcpy(s->pairkey.v, scope.p, scope.n);
-	s->pairkey.v[scope.n] = '\t';
-	memcpy(s->pairkey.v + scope.n + 1, id.p, id.n);
-	s->pairkey.n = scope.n + 1 + id.n;
+	s->pairkey.n = put_pair(s->pairkey.v, scope, id);
 	add_seen(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), reader_place(s, r),
 	    (dk_str){ s->pairkey.v, s->pairkey.n }, id);
 }
@@ -405,11 +414,7 @@ dk_ids_seen_hash(const dk_keyinfo *k, dk_str key, dk_str id, dk_str last)
 	scope = dk_key_scope(k, key, 1);
 	if (scope.n + 1 + id.n > sizeof pair)
 		return 0;
-	memcpy(pair, scope.p, scope.n);
-	pair[scope.n] = '\t';
-	if (id.n)
-		memcpy(pair + scope.n + 1, id.p, id.n);
-	return dk_hash64(pair, scope.n + 1 + id.n, ID_SEED);
+	return dk_hash64(pair, put_pair(pair, scope, id), ID_SEED);
 }
 
 void
