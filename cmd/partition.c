@@ -241,7 +241,7 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "a threshold -t TAU is required");
 	if (bounds && argc > 0)
 		dk_usage(&usage);
-	dk_parts_init(&t, m, tau, rho);
+	dk_parts_init(&t, m, tau, 0, rho);
 	if (bounds)
 		print_bounds(&t);
 	else {

@@ -532,7 +532,7 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
 	if (dk_verbose) {
-		char dense[64] = "", distinct[80] = "";
+		char dense[64] = "", distinct[80] = "", size[80] = "";
 
 		if (c.dense_tau > 0)
 			snprintf(dense, sizeof dense, "%llu pairs below --dense-tau dropped, ",
@@ -540,13 +540,16 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		if (c.mindistinct > 1)
 			snprintf(distinct, sizeof distinct, "%llu pairs below --min-distinct "
 			    "dropped, ", c.ndistinct);
+		if (c.size_ratio > 0)
+			snprintf(size, sizeof size, "%llu pairs below --size-ratio dropped, ",
+			    c.nsize);
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
-		    "%llu candidates compared, %s%s%zu pairs", c.docs.n,
+		    "%llu candidates compared, %s%s%s%zu pairs", c.docs.n,
 		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
-		    c.placed, c.candidates, dense, distinct, pairs.n);
+		    c.placed, c.candidates, dense, size, distinct, pairs.n);
 	}
 	dk_out_close();
 	free(pairs.v);

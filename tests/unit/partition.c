@@ -92,36 +92,43 @@ main(void)
 	char buf[32];
 	size_t i;
 
-	tap_plan(14 + 3 * 9 + 9);
-	dk_parts_init(&t, DK_M_JACCARD, 1.0, 1000);
+	tap_plan(16 + 3 * 9 + 9);
+	dk_parts_init(&t, DK_M_JACCARD, 1.0, 0, 1000);
 	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
 	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
 	tap_ok(!dk_parts_probe(&t, 3, 8), "tau 1.0: no probes");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.9, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.9, 0, 1000);
 	tap_is_int((long long)t.n, 41, "tau 0.9: 41 partitions");
 	tap_is_int((long long)dk_parts_find(&t, 10), 4, "tau 0.9: length 10 in [9, 10]");
 	tap_ok(dk_parts_probe(&t, 4, 10), "tau 0.9: 10 is a probe for [11, 13]");
 	tap_ok(!dk_parts_probe(&t, 4, 9), "tau 0.9: 9 is not");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.1, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.1, 0, 1000);
 	tap_is_int((long long)t.n, 3, "tau 0.1: 3 partitions");
 	tap_is_int((long long)t.p[2], 122, "tau 0.1: [1, 11], [12, 121], [122, inf)");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.7, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.7, 0, 1000);
 	tap_ok(t.p[1] == 3 && t.p[2] == 6 && t.p[3] == 10 && t.p[4] == 16 &&
 	    t.p[5] == 24 && t.p[6] == 36, "tau 0.7: 1, 3, 6, 10, 16, 24, 36");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 1000);
+	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 0, 1000);
 	tap_ok(t.n == 1 && dk_parts_find(&t, 999999) == 0 && !dk_parts_probe(&t, 0, 5),
 	    "containment: one partition, no probes");
 	dk_parts_free(&t);
+	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 0.7, 1000);
+	tap_ok(t.ratio == 0.7 && t.p[1] == 3 && t.p[6] == 36 && tiles(&t) && probes_sound(&t),
+	    "containment, --size-ratio 0.7: jaccard 0.7's partitions, probes sound");
+	dk_parts_free(&t);
+	dk_parts_init(&t, DK_M_JACCARD, 0.9, 0.5, 1000);
+	tap_ok(t.ratio == 0.9 && t.n == 41, "jaccard 0.9, --size-ratio 0.5: the larger ratio");
+	dk_parts_free(&t);
 	for (i = 0; i < sizeof taus / sizeof *taus; i++) {
-		dk_parts_init(&t, DK_M_JACCARD, taus[i], 500);
+		dk_parts_init(&t, DK_M_JACCARD, taus[i], 0, 500);
 		tap_ok(tiles(&t), "tau %g: ranges tile the lengths", taus[i]);
 		tap_ok(probes_sound(&t), "tau %g: probes cover every reachable pair", taus[i]);
 		dk_parts_free(&t);
-		dk_parts_init(&t, DK_M_DICE, taus[i], 500);
+		dk_parts_init(&t, DK_M_DICE, taus[i], 0, 500);
 		tap_ok(tiles(&t) && probes_sound(&t) && t.ratio < taus[i],
 		    "dice, tau %g: wider ranges tile the lengths, probes sound", taus[i]);
 		dk_parts_free(&t);
@@ -133,5 +140,5 @@ main(void)
 	dk_tau_format(buf, sizeof buf, 0.123456789);
 	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
 	keys_rho();
-	return tap_done(14 + 3 * 9 + 9);
+	return tap_done(16 + 3 * 9 + 9);
 }
