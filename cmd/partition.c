@@ -8,12 +8,16 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [--shard] [file ...]\n"
-	"partition -t TAU [-r RHO] --bounds",
+	"partition -t TAU [-v] [-M MEASURE] [-r RHO] [--size-ratio R] [--shard] [file ...]\n"
+	"partition -t TAU [-M MEASURE] [-r RHO] [--size-ratio R] --bounds",
 	"  -t TAU      similarity threshold in (0, 1] (required)\n"
 	"  -M MEASURE  " DK_HELP_MEASURES " (default jaccard): sets what |d|\n"
 	"              counts\n"
 	"  -r RHO      partitions end at length RHO, then one open one (default 1000)\n"
+	"  --size-ratio R\n"
+	"              partitions for spotmatch --size-ratio R, R in (0, 1]: pairs\n"
+	"              whose shorter length is below R times the longer are held\n"
+	"              apart (gives containment length partitions)\n"
 	"  --shard     the input is one shard of a collection: write every probe,\n"
 	"              even for a partition empty here\n"
 	"  --bounds    print the partition table K, LO, HI and exit\n"
@@ -22,7 +26,7 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_BOUNDS = 0x2000, OPT_SHARD };
+enum { OPT_BOUNDS = 0x2000, OPT_SHARD, OPT_SIZERATIO };
 
 /* One buffered input record. */
 struct rec {
@@ -113,6 +117,7 @@ reserve(const char *path)
 struct job {
 	const dk_parts *t;
 	dk_measure m;
+	double sizeratio;          /* --size-ratio, 0 without */
 };
 
 static void
@@ -153,7 +158,7 @@ write_part(size_t k, const uint32_t *idx, size_t n, const dk_partkey *pk)
 /* Groups the records by partition with a counting sort, keeping input
  * order inside each group, and writes them. */
 static void
-write_all(const dk_parts *t, dk_measure m, int shard)
+write_all(const dk_parts *t, dk_measure m, double sizeratio, int shard)
 {
 	size_t *start = dk_calloc(t->n + 1, sizeof *start);
 	uint32_t *idx, *fill;
@@ -185,7 +190,7 @@ write_all(const dk_parts *t, dk_measure m, int shard)
 		if (in.recs.v[i].probe)
 			idx[fill[in.recs.v[i].part + 1]++] = (uint32_t)i;
 	}
-	dk_partkey_init(&pk, t->tau, m, t->rho, t->n);
+	dk_partkey_init(&pk, t->tau, m, t->rho, sizeratio, t->n);
 	for (k = 0; k < t->n; k++)
 		write_part(k, idx + start[k], start[k + 1] - start[k], &pk);
 	if (dk_verbose)
@@ -204,11 +209,12 @@ main(int argc, char **argv)
 		DK_CLI_IDOPTS,
 		{ "bounds", no_argument, NULL, OPT_BOUNDS },
 		{ "shard", no_argument, NULL, OPT_SHARD },
+		{ "size-ratio", required_argument, NULL, OPT_SIZERATIO },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct job job;
 	dk_parts t;
-	double tau = 0;
+	double tau = 0, sizeratio = 0;
 	uint64_t rho = DK_RHO_DEFAULT;
 	dk_measure m = DK_M_JACCARD;
 	int ch, bounds = 0, shard = 0, status = DK_EXIT_OK;
@@ -231,6 +237,9 @@ main(int argc, char **argv)
 		case OPT_SHARD:
 			shard = 1;
 			break;
+		case OPT_SIZERATIO:
+			sizeratio = dk_parse_threshold_of(optarg, "--size-ratio");
+			break;
 		default:
 			dk_cli_common(ch, optarg, &usage);
 		}
@@ -241,13 +250,13 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "a threshold -t TAU is required");
 	if (bounds && argc > 0)
 		dk_usage(&usage);
-	dk_parts_init(&t, m, tau, rho);
+	dk_parts_init(&t, m, tau, sizeratio, rho);
 	if (bounds)
 		print_bounds(&t);
 	else {
-		job = (struct job){ &t, m };
+		job = (struct job){ &t, m, sizeratio };
 		status = dk_each_input(argc, argv, operand, &job);
-		write_all(&t, m, shard);
+		write_all(&t, m, sizeratio, shard);
 	}
 	dk_out_close();
 	free(in.text.v);

@@ -132,13 +132,24 @@ band_key(dk_str key, const char *colon, dk_keyinfo *k)
 	return 1;
 }
 
-/* Where a partition key's <tau> ends: at its <rho>'s 'r' or its <tag>. */
+/* Where a partition key's <size> starts: at its 's', else at its <tag>
+ * (<tau> and <rho> hold no 's'). */
+static const char *
+size_start(const dk_keyinfo *k)
+{
+	const char *s = memchr(k->head.p, 's', (size_t)(k->tag.p - k->head.p));
+
+	return s ? s : k->tag.p;
+}
+
+/* Where a partition key's <tau> ends: at its <rho>'s 'r', else where its
+ * <size> starts. */
 static const char *
 tau_end(const dk_keyinfo *k)
 {
-	const char *r = memchr(k->head.p, 'r', (size_t)(k->tag.p - k->head.p));
+	const char *s = size_start(k), *r = memchr(k->head.p, 'r', (size_t)(s - k->head.p));
 
-	return r ? r : k->tag.p;
+	return r ? r : s;
 }
 
 double
@@ -162,11 +173,12 @@ dk_key_tau(const dk_keyinfo *k)
 unsigned long long
 dk_key_rho(const dk_keyinfo *k)
 {
-	const char *p, *e = k->tag.p;
+	const char *p, *e;
 	unsigned long long rho = 0;
 
 	if (k->key != DK_KEY_PART)
 		return 0;
+	e = size_start(k);
 	p = tau_end(k);
 	if (p == e)
 		return DK_RHO_DEFAULT;
@@ -177,12 +189,37 @@ dk_key_rho(const dk_keyinfo *k)
 	return rho > DK_RHO_MAX || rho == DK_RHO_DEFAULT ? 0 : rho;
 }
 
+double
+dk_key_size_ratio(const dk_keyinfo *k)
+{
+	const char *p = size_start(k);
+	char num[64], again[64], *end;
+	size_t n;
+	double R;
+
+	if (k->key != DK_KEY_PART)
+		return -1;
+	if (p == k->tag.p)
+		return 0;
+	n = (size_t)(k->tag.p - p - 1);
+	if (n == 0 || n >= sizeof num)
+		return -1;
+	memcpy(num, p + 1, n);
+	num[n] = '\0';
+	R = strtod(num, &end);
+	if (end == num || *end || !(R > 0 && R <= 1))
+		return -1;
+	/* one text a ratio, so that a stream's keys of one R share their head */
+	dk_tau_format(again, sizeof again, R);
+	return strcmp(again, num) == 0 ? R : -1;
+}
+
 int
 dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size)
 {
-	char tag[32], t[32], r[32] = "";
+	char tag[32], t[32], r[32] = "", s[48] = "";
 	unsigned long long rho = dk_key_rho(k);
-	double tau = dk_key_tau(k);
+	double tau = dk_key_tau(k), R = dk_key_size_ratio(k);
 	int known = 0;
 
 	if (k->tag.n < sizeof tag) {
@@ -190,15 +227,19 @@ dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size)
 		tag[k->tag.n] = '\0';
 		known = dk_measure_tag_by(tag) != NULL;
 	}
-	if (!tau || !rho || !known) {
+	if (!tau || !rho || !known || R < 0) {
 		snprintf(buf, size, "'%.*s'", (int)k->head.n, k->head.p);
 		return 0;
 	}
 	dk_tau_format(t, sizeof t, tau);
 	if (rho != DK_RHO_DEFAULT)
 		snprintf(r, sizeof r, " -r %llu", rho);
-	snprintf(buf, size, "partition -t %s%s%s%s", t, *tag ? " " : "",
-	    *tag ? dk_measure_tag_options(tag) : "", r);
+	if (R > 0) {
+		memcpy(s, " --size-ratio ", 14);
+		dk_tau_format(s + 14, sizeof s - 14, R);
+	}
+	snprintf(buf, size, "partition -t %s%s%s%s%s", t, *tag ? " " : "",
+	    *tag ? dk_measure_tag_options(tag) : "", r, s);
 	return 1;
 }
 
@@ -286,17 +327,22 @@ dk_tau_format(char *buf, size_t size, double tau)
 
 void
 dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, unsigned long long rho,
-    size_t nparts)
+    double R, size_t nparts)
 {
-	char t[32], r[32] = "";
+	char t[32], r[32] = "", s[40] = "";
 	size_t k;
 	int w = 0;
 
 	dk_tau_format(t, sizeof t, tau);
-	/* containment has one partition, whatever -r */
-	if (rho != DK_RHO_DEFAULT && m != DK_M_CONTAIN)
+	/* containment without a size ratio has one partition, whatever -r */
+	if (rho != DK_RHO_DEFAULT && (m != DK_M_CONTAIN || R > 0))
 		snprintf(r, sizeof r, "r%llu", rho);
-	pk->n = (size_t)snprintf(pk->head, sizeof pk->head, "P%s%s%s:", t, r, dk_measure_tag(m));
+	if (R > 0) {
+		s[0] = 's';
+		dk_tau_format(s + 1, sizeof s - 1, R);
+	}
+	pk->n = (size_t)snprintf(pk->head, sizeof pk->head, "P%s%s%s%s:", t, r, s,
+	    dk_measure_tag(m));
 	for (k = nparts > 0 ? nparts - 1 : 0; k > 0; k /= 10)
 		w++;
 	pk->width = w > 5 ? w : 5;

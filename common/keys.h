@@ -4,7 +4,7 @@
  * first letter of a key names its producer, and with it how spotmatch
  * turns the records into pairs (dupkit-formats(5) is the users' version):
  *
- *   P<tau><rho><tag>:<part>  partition  DK_PAIRS_GROUP: the records of one key
+ *   P<tau><rho><size><tag>:<part>  partition  DK_PAIRS_GROUP: the records of one key
  *                                   are matched with each other, members
  *                                   among themselves and !probe copies of
  *                                   members of the key before with them
@@ -27,6 +27,15 @@
  *           partition, so that streams of two -r merged would lose the
  *           pairs across it: the key must say it for spotmatch to refuse
  *           them (a key not continuing the stream's first <tau><rho><tag>)
+ *   <size>  "s" and partition's --size-ratio R, as dk_tau_format writes
+ *           it, when one was given; "" otherwise (and in the keys of
+ *           earlier versions).  The partitions are then at the ratio R
+ *           when it is above the measure's own (partition.h), so that
+ *           pairs of lengths below R are held apart: spotmatch refuses a
+ *           stream whose <size> says another R than its own --size-ratio,
+ *           and, as for <rho>, keys of two R do not continue each other.
+ *           With R, containment has length partitions, and its keys a
+ *           <rho>
  *   <part>  decimal, zero-padded to 5 digits or to the widest number of
  *           the stream, so that byte order is number order
  *   <band>  3 decimal digits; <hash> 16 lower-case hexadecimal digits;
@@ -99,9 +108,12 @@ double dk_key_tau(const dk_keyinfo *k);
 /* The -r of a partition key: DK_RHO_DEFAULT when it records none, 0 when
  * its <rho> is bad. */
 unsigned long long dk_key_rho(const dk_keyinfo *k);
+/* The --size-ratio R of a partition key: 0 when it records none, -1 when
+ * its <size> is bad (not dk_tau_format's text of a ratio in (0, 1]). */
+double dk_key_size_ratio(const dk_keyinfo *k);
 /* A partition key's head for messages, in buf: as partition's options
- * ("partition -t 0.9 -M set -r 500"), or quoted when it is bad (then 0
- * is returned). */
+ * ("partition -t 0.9 -M set -r 500", "... --size-ratio 0.3"), or quoted
+ * when it is bad (then 0 is returned). */
 int dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size);
 /* What an ID of a record keyed k is unique within (ids.h): nothing for a
  * partition member, the key for a partition !probe (probe set), the head
@@ -117,7 +129,7 @@ uint64_t dk_key_bandvalue(unsigned band, uint64_t hash);
 
 /* Writers: each appends a key, without the TAB after it. */
 typedef struct {
-	char head[64];      /* "P" tau tag ":" */
+	char head[128];     /* "P" tau rho size tag ":" */
 	size_t n;
 	int width;
 } dk_partkey;
@@ -125,9 +137,9 @@ typedef struct {
  * keys, and thresholds in messages. */
 void dk_tau_format(char *buf, size_t size, double tau);
 /* The keys of a stream of nparts partitions at tau and rho under
- * measure m. */
+ * measure m, with --size-ratio R (0: none). */
 void dk_partkey_init(dk_partkey *pk, double tau, dk_measure m, unsigned long long rho,
-    size_t nparts);
+    double R, size_t nparts);
 void dk_buf_partkey(dk_buf *b, const dk_partkey *pk, size_t part);
 /* The <par> of a banding, in par (of DK_BANDPAR_MAX bytes). */
 #define DK_BANDPAR_MAX 96

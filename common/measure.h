@@ -188,6 +188,28 @@ dk_len_below(double small, double big, double r)
 	return small / big < r;
 }
 
+/* --size-ratio R (spotmatch, partition): a pair of lengths la, lb is
+ * reported only when the shorter is at least R times the longer, as the
+ * double quotient shorter / longer >= R says (two empty documents pass);
+ * 0 is no such bar.  It is a bound of lengths alone, not of the overlap:
+ * length filters and partitions may use max(r, R) for their ratio
+ * (dk_len_below tests the same quotient, so no pair it keeps is lost),
+ * the overlap bounds (dk_overlap_least, dk_overlap_min) r only. */
+static inline int
+dk_size_below(double R, uint64_t la, uint64_t lb)
+{
+	uint64_t small = la < lb ? la : lb, big = la < lb ? lb : la;
+
+	return R > 0 && big > 0 && dk_len_below((double)small, (double)big, R);
+}
+
+/* The ratio of lengths length filters may use: max(r, R). */
+static inline double
+dk_len_ratio(double r, double R)
+{
+	return R > r ? R : r;
+}
+
 /* The overlap every match of a document of length len needs, whatever the
  * other's length, less one against rounding: ceil(r * len) - 1, at least 1
  * and at most len. */

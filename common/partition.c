@@ -27,13 +27,13 @@ upper_of(uint64_t p, double r)
 }
 
 void
-dk_parts_init(dk_parts *t, dk_measure m, double tau, uint64_t rho)
+dk_parts_init(dk_parts *t, dk_measure m, double tau, double R, uint64_t rho)
 {
 	size_t cap = 64;
 	uint64_t p = 1, q;
 
 	t->tau = tau;
-	t->ratio = dk_measure_ratio(m, tau);
+	t->ratio = dk_len_ratio(dk_measure_ratio(m, tau), R);
 	t->rho = rho;
 	t->n = 0;
 	t->p = dk_reallocarray(NULL, cap, sizeof *t->p);

@@ -8,7 +8,8 @@
  * two or more partitions apart can never reach tau, because a pair of
  * lengths below the ratio r cannot (measure.h).  A document of partition k
  * may still reach tau with one of partition k+1: dk_parts_probe says when.
- * A measure with r = 0 (containment) has one partition, [1, infinity). */
+ * A measure with r = 0 (containment) has one partition, [1, infinity),
+ * unless a --size-ratio R gives it a ratio (dk_parts_init). */
 #ifndef DK_PARTITION_H
 #define DK_PARTITION_H
 
@@ -18,7 +19,8 @@
 
 typedef struct {
 	double tau;
-	double ratio;      /* dk_measure_ratio of the measure at tau */
+	double ratio;      /* dk_measure_ratio of the measure at tau, or
+	                    * the --size-ratio R when larger (dk_len_ratio) */
 	uint64_t rho;
 	size_t n;          /* number of partitions */
 	uint64_t *p;       /* p[0 .. n-1] lower bounds, p[n] = UINT64_MAX */
@@ -29,8 +31,11 @@ typedef struct {
  * any other (keys.h) */
 #define DK_RHO_DEFAULT 1000
 
-/* The table for measure m, tau in (0, 1] and rho in [1, DK_RHO_MAX]. */
-void dk_parts_init(dk_parts *t, dk_measure m, double tau, uint64_t rho);
+/* The table for measure m, tau in (0, 1] and rho in [1, DK_RHO_MAX]; R
+ * in [0, 1] a --size-ratio (measure.h: dk_size_below), 0 without, which
+ * partitions at max(r, R).  Pairs reported only at a length ratio of R
+ * or more never lie two partitions apart, even under containment. */
+void dk_parts_init(dk_parts *t, dk_measure m, double tau, double R, uint64_t rho);
 void dk_parts_free(dk_parts *t);
 /* The partition holding length len >= 1. */
 size_t dk_parts_find(const dk_parts *t, uint64_t len);

@@ -25,6 +25,10 @@
 #   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
 #   shuffle/S.*    the keyed records of S cut into KEYS key ranges
 #   match/J.pairs  the pairs of key range J (spotmatch)
+#   ckeys/S.keys   PROSE=1: the containment pass, as keys/, shuffle/,
+#   cshuffle/S.*   ranges.tsv and match/ are the first pass (cranges.tsv;
+#   cmatch/J.pairs partition -M containment --size-ratio, spotmatch -M
+#                  containment --size-ratio), its pairs added to pairs.tsv
 #   short/S.tsv    SpotSigs: the documents of S too short to judge, with
 #   short.pairs    the SHA-1 of their text; their exact copies as pairs
 #   pairs.tsv      every pair once; clusters.tsv; keep.txt (the keep list)
@@ -40,7 +44,13 @@
 # DK_MIN_SHARED, word chains by DK_DENSE and DK_DENSE_WORDS held to
 # DK_DENSE_TAU) and its exact copies of documents too short to judge
 # (short/, below); dkdedup reads WARC through htmlstrip --main
-# (HTMLSTRIP_FLAGS=--main here).
+# (HTMLSTRIP_FLAGS=--main here).  With PROSE=1 (spotsigs only) they are
+# those of dkdedup --prose: a second pass by containment, at
+# DK_PROSE_CONTAIN with the sizes of a pair at DK_PROSE_CONTAIN_RATIO or
+# more (PROSE_CONTAIN, PROSE_RATIO), sharded like the first by length
+# partitions at that ratio, its pairs that the first lacks added to the
+# first's, and the longest text of each cluster kept (dkcluster --keep
+# longest over the text of every shard).
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
@@ -91,6 +101,9 @@ QUOTED      ?= $(DK_QUOTED)
 DENSE       ?= $(DK_DENSE)
 DENSE_WORDS ?= $(DK_DENSE_WORDS)
 DENSE_TAU   ?= $(DK_DENSE_TAU)
+PROSE         ?=
+PROSE_CONTAIN ?= $(DK_PROSE_CONTAIN)
+PROSE_RATIO   ?= $(DK_PROSE_CONTAIN_RATIO)
 IDF_lsh      = 0.2:0.85
 IDF_imatch   = 0.4:0.75
 IDF_ddd      =
@@ -151,6 +164,14 @@ endif
 ifeq ($(RANGES),)
 $(error corpus.mk: KEYS=$(KEYS): want a whole number of key ranges, 1 or more)
 endif
+ifneq ($(filter-out 1,$(PROSE)),)
+$(error corpus.mk: PROSE=$(PROSE): want 1 or nothing)
+endif
+ifneq ($(PROSE),)
+ifneq ($(WORKFLOW),spotsigs)
+$(error corpus.mk: PROSE=1 is for WORKFLOW=spotsigs (dkdedup --prose))
+endif
+endif
 endif
 
 # ---- options as files ----
@@ -169,9 +190,10 @@ V_idf     = idf=$(IDF)
 V_keys    = $(WORKFLOW) idf=$(IDF) $(KEYOPT_$(WORKFLOW))
 V_shuffle = $(WORKFLOW) keys=$(KEYS)
 V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
-V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW))
+V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW)) $(if $(PROSE),prose)
 V_short   = idf=$(IDF) min=$(MIN_SHARED)
-V_cluster = $(CLUSTER_FLAGS)
+V_contain = keys=$(KEYS) idf=$(IDF) min=$(MIN_SHARED) contain=$(PROSE_CONTAIN) ratio=$(PROSE_RATIO) dense_tau=$(DENSE_TAU)
+V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
@@ -185,7 +207,7 @@ MATCHOPT_spotsigs = min=$(MIN_SHARED) dense_tau=$(DENSE_TAU) $(if $(ONE),idf=$(I
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
-OPTS = shards text sigs lex idf keys shuffle match short pairs cluster dedup
+OPTS = shards text sigs lex idf keys shuffle match short contain pairs cluster dedup
 # --agree of the IDF filter (all.lex, below), in the options above, which
 # are expanded as the rules are read
 AGREELEX = $(if $(AGREE),--lexicon --idf $(IDF) --agree $(AGREE))
@@ -240,11 +262,13 @@ export DK_STAGE := 1
 # IN, or of a directory this workflow does not make, is left alone.
 SKIPFILES = $(addprefix $(OUT)/,ids pairs.tsv clusters.tsv keep.txt \
 	$(if $(filter ddd,$(WORKFLOW)),,all.lex $(MATCHES:$(OUT)/%=%)) \
+	$(CMATCHES:$(OUT)/%=%) \
 	$(if $(filter spotsigs lsh,$(WORKFLOW)),idf.lex) \
 	$(if $(SPOT),short.pairs $(if $(ONE),,ranges.tsv)))
 SKIPDIRS = $(addprefix $(OUT)/,dedup $(if $(IMATCH),lex,sigs) \
 	$(if $(and $(IMATCH),$(filter warc,$(FORMAT))),text) \
-	$(if $(filter ddd,$(WORKFLOW))$(and $(SPOT),$(ONE)),,keys) $(if $(SPOT),short))
+	$(if $(filter ddd,$(WORKFLOW))$(and $(SPOT),$(ONE)),,keys) $(if $(SPOT),short) \
+	$(if $(and $(PROSE),$(if $(ONE),,y)),ckeys))
 # each marker of this job, as its message
 SKIPS = shards=" $$(cat $(O_shards)) "; \
 	for m in $(SKIPFILES:%=%.skipped) $(SKIPDIRS:%=%/*.skipped); do \
@@ -273,6 +297,9 @@ KEYED   = $(NAMES:%=$(OUT)/keys/%.keys)
 SHUFFLE = $(NAMES:%=$(OUT)/shuffle/%.done)
 MATCHES = $(RANGES:%=$(OUT)/match/%.pairs)
 SHORT   = $(NAMES:%=$(OUT)/short/%.tsv)
+CKEYED  = $(if $(PROSE),$(NAMES:%=$(OUT)/ckeys/%.keys))
+CSHUFFLE = $(if $(PROSE),$(NAMES:%=$(OUT)/cshuffle/%.done))
+CMATCHES = $(if $(PROSE),$(RANGES:%=$(OUT)/cmatch/%.pairs))
 SPOT    = $(filter spotsigs,$(WORKFLOW))
 DEDUP   = $(NAMES:%=$(OUT)/dedup/%)
 IMATCH  = $(filter imatch,$(WORKFLOW))
@@ -289,8 +316,9 @@ keeplist: $(OUT)/keep.txt
 # again.  (.SECONDARY: without names would keep them, but then a missing
 # file, even a deduplicated shard, would not make OUT/summary again.)
 $(NAMES:%=$(OUT)/text/%.tsv) $(SIGS) $(LEXES) $(KEYED) $(SHUFFLE) $(MATCHES) $(SHORT) $(DEDUP):
+$(NAMES:%=$(OUT)/ckeys/%.keys) $(NAMES:%=$(OUT)/cshuffle/%.done) $(RANGES:%=$(OUT)/cmatch/%.pairs):
 
-DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match short dedup)
+DIRS = $(addprefix $(OUT)/,opt text sigs lex keys shuffle match short dedup ckeys cshuffle cmatch)
 $(DIRS):
 	mkdir -p $@
 $(DIRS): private SHELL := /bin/bash
@@ -373,14 +401,18 @@ $(OUT)/keys/%.keys: $(KEYIN) $(KEYLEX) $(if $(IMATCH),$(TEXTDEP)) $(O_keys) | $(
 # Length partitions (spotsigs) are few and uneven: the ranges are drawn
 # from the record counts of all shards.  Band and fingerprint keys are
 # hashes: ranges of their first two hex digits.
-$(OUT)/ranges.tsv: $(KEYED) $(O_shuffle) $(O_shards)
-	$(call atomic,for f in $(KEYED); do cut -f1 $$f | uniq -c || exit; done | \
+# $(call CUTRANGES,KEYED FILES): KEY TAB RANGE, by cumulative record counts
+CUTRANGES = for f in $(1); do cut -f1 $$f | uniq -c || exit; done | \
 	    awk '{ n[$$2] += $$1 } END { for (k in n) print k "\t" n[k] }' | sort | \
 	    awk -F '\t' -v r=$(KEYS) '{ k[NR] = $$1; n[NR] = $$2; t += $$2 } \
-	        END { for (i = 1; i <= NR; i++) { print k[i] "\t" int(c * r / (t + 1)); c += n[i] } }')
+	        END { for (i = 1; i <= NR; i++) { print k[i] "\t" int(c * r / (t + 1)); c += n[i] } }'
+$(OUT)/ranges.tsv: $(KEYED) $(O_shuffle) $(O_shards)
+	$(call atomic,$(call CUTRANGES,$(KEYED)))
 
-ROUTE_spotsigs = BEGIN { while ((getline l < "$(OUT)/ranges.tsv") > 0) { \
+# $(call ROUTE_PARTS,RANGES FILE): each record to the piece of its key's range
+ROUTE_PARTS = BEGIN { while ((getline l < "$(1)") > 0) { \
 	split(l, a, "\t"); g[a[1]] = a[2] + 1 } } { print > (f g[$$1]) }
+ROUTE_spotsigs = $(call ROUTE_PARTS,$(OUT)/ranges.tsv)
 ROUTE_hash = BEGIN { for (i = 0; i < 16; i++) h[substr("0123456789abcdef", i + 1, 1)] = i } \
 	{ p = index($$1, ":"); j = p ? int((h[substr($$1, p + 1, 1)] * 16 + h[substr($$1, p + 2, 1)]) * r / 256) : 0; \
 	  print > (f (j + 1)) }
@@ -424,6 +456,40 @@ $(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(ONE_$(WORKFLOW)))
 endif
 
+# ---- PROSE=1: the containment pass of dkdedup --prose ----
+# Its signatures are the first pass's, filtered as there, and those of a
+# document too short to judge flagged !short (dklexicon --min-sigs, as
+# dkdedup's spotsig -m), so that it is never paired.  Containment has no
+# length bound of its own; the pass's ratio of sizes (spotmatch
+# --size-ratio) gives it length partitions (partition --size-ratio), so
+# that it shards, and is matched, like the first.
+CFILTER = dklexicon --idf $(IDF) --min-sigs $(MIN_SHARED) -L $(OUT)/idf.lex
+CMATCH  = spotmatch -M containment -t $(PROSE_CONTAIN) --min-shared $(MIN_SHARED) \
+	--size-ratio $(PROSE_RATIO) $(DENSETAU)
+CMATCH_keyed = sort -m -s -k1,1 $(NAMES:%=$(OUT)/cshuffle/%.$*) | $(CMATCH) -j 1
+ifneq ($(PROSE),)
+ifeq ($(ONE),)
+$(OUT)/ckeys/%.keys: $(OUT)/sigs/%.sigs $(OUT)/idf.lex $(O_contain) | $(OUT)/ckeys
+	$(call atomic,$(CFILTER) $< | partition --shard -M containment -t $(PROSE_CONTAIN) \
+	    --size-ratio $(PROSE_RATIO),$*)
+$(OUT)/cranges.tsv: $(CKEYED) $(O_contain) $(O_shards)
+	$(call atomic,$(call CUTRANGES,$(CKEYED)))
+$(OUT)/cshuffle/%.done: $(OUT)/ckeys/%.keys $(OUT)/cranges.tsv $(O_contain) | $(OUT)/cshuffle
+	trap 'rm -f $(OUT)/cshuffle/$*.tmp.*; exit 1' HUP INT TERM; \
+	rm -f $(OUT)/cshuffle/$*.tmp.* $@ && \
+	awk -F '\t' -v f=$(OUT)/cshuffle/$*.tmp. '$(call ROUTE_PARTS,$(OUT)/cranges.tsv)' $< && \
+	for j in $(RANGES); do \
+	    if test -f $(OUT)/cshuffle/$*.tmp.$$j; then mv -f $(OUT)/cshuffle/$*.tmp.$$j $(OUT)/cshuffle/$*.$$j; \
+	    else : >$(OUT)/cshuffle/$*.$$j; fi || exit; \
+	done && touch $@
+$(OUT)/cmatch/%.pairs: $(CSHUFFLE) $(O_contain) $(O_shards) | $(OUT)/cmatch
+	$(call atomic,$(CMATCH_keyed))
+else
+$(OUT)/cmatch/1.pairs: $(SIGS) $(OUT)/idf.lex $(O_contain) $(O_shards) | $(OUT)/cmatch
+	$(call atomic,$(CFILTER) $(SIGS) | $(CMATCH) $(THREADS_FLAG))
+endif
+endif
+
 # ---- SpotSigs: exact copies of documents too short to judge ----
 # A document whose distinct filtered signatures are fewer than
 # MIN_SHARED is never matched (dklexicon --min-sigs flags it !short after
@@ -449,7 +515,11 @@ $(OUT)/short.pairs: $(SHORT) $(O_short) $(O_shards)
 # copies of short documents.  LSH: a pair
 # sharing several bands is found in several ranges.  I-Match: SIM is the
 # share of fingerprints in common, added up over the ranges, then TAU.
-PAIRS_spotsigs = cat $(MATCHES) $(OUT)/short.pairs
+PAIRS_spotsigs = cat $(MATCHES) $(if $(PROSE),&& $(CNEW)) && cat $(OUT)/short.pairs
+# PROSE=1: the containment pass's pairs that the first lacks (either way
+# round), each once, in their order, as dkdedup adds them
+CNEW = cat $(MATCHES) | awk -F '\t' 'FNR == NR { s[($$1 "") < ($$2 "") ? $$1 "\t" $$2 : $$2 "\t" $$1]; next } \
+	{ k = ($$1 "") < ($$2 "") ? $$1 "\t" $$2 : $$2 "\t" $$1 } !(k in s) { s[k]; print }' - $(CMATCHES)
 PAIRS_lsh      = sort -u $(MATCHES)
 PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 	awk -F '\t' -v n=$$(($(IMATCH_K) + 1)) -v tau='$(TAU)' ' \
@@ -458,13 +528,19 @@ PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 	END { if (NR) put() }' | sort
 # DDD is one pass in time order over every shard: its window is not cut
 DDD = cat $(SIGS) | spotmatch -M max -t $(TAU) --window $(WINDOW) --time-column $(TIME_COLUMN)
-PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES) $(if $(SPOT),$(OUT)/short.pairs))
+PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES) $(CMATCHES) $(if $(SPOT),$(OUT)/short.pairs))
 $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 
 # ---- clusters and the keep list ----
-$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(O_cluster)
-	$(call atomic,dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<)
+# PROSE=1: the longest text of a cluster is kept, as dkdedup --prose keeps
+# it (dkcluster --keep longest: of the text of every shard, in corpus
+# order, read as -a; a WARC shard's as htmlstrip gave it, text/)
+CLUSTER_any   = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<
+CLUSTER_prose = cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) --keep longest \
+	$(if $(filter jsonl,$(FORMAT)),--json $(call quote,$(JSON_ID)$(comma)$(JSON_TEXT))) -a - $<
+$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(PROSE),$(TEXT) $(TEXTDEP)) $(O_cluster)
+	$(call atomic,$(if $(PROSE),$(CLUSTER_prose),$(CLUSTER_any)))
 
 # DDD keeps the documents that no earlier one in the window matched, those
 # spotmatch --novel would write: the IDs that are never LATER in a pair
@@ -515,6 +591,8 @@ help:
 	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
 	@echo '  DENSE_WORDS=$(DENSE_WORDS)  spotsigs: the words of a chain (spotsig --dense-words)'
 	@echo '  DENSE_TAU=$(DENSE_TAU)  spotsigs: a pair with a document of chains also reaches this (spotmatch --dense-tau; empty: no such bar)'
+	@echo '  PROSE=$(PROSE)  spotsigs: 1 for dkdedup --prose, a sharded containment pass and the longest text of a cluster kept'
+	@echo '  PROSE_CONTAIN=$(PROSE_CONTAIN) PROSE_RATIO=$(PROSE_RATIO)  PROSE=1: the pass'"'"'s threshold and ratio of sizes ($(DK_PROSE_CONTAIN) and $(DK_PROSE_CONTAIN_RATIO) from dupkit.defaults)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

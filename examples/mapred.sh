@@ -3,7 +3,7 @@
 # reducers (or any engine that runs `mapper | sort by key | reducer`):
 #
 #   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-a A] [-K K] [-L LEXICON]
-#                [-A IDS]
+#                [-A IDS] [--prose]
 #
 # METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
 # The input of the mappers is a document stream of web pages (ID TAB HTML,
@@ -39,6 +39,17 @@
 # document ID in the first column (the file dkcluster -a reads), which
 # merge needs when two short documents have one text.
 #
+# spotsigs --prose (given to key-map) is dkdedup --prose: key-map also
+# keys each document for a second pass by containment (partition --shard
+# -M containment --size-ratio at DK_PROSE_CONTAIN and
+# DK_PROSE_CONTAIN_RATIO, the signatures filtered as for the first, those
+# too short to judge flagged), match-reduce matches the records of those
+# keys (P...s.../contain:) apart (spotmatch -M containment --size-ratio)
+# and passes their pairs on as !contain TAB ID1 TAB ID2 TAB SIM, and merge
+# adds those the first pass lacks after its pairs; then keep the longest
+# text of each cluster, of the mappers' text (-d) in corpus order:
+#     dkcluster --keep longest -a docs.tsv pairs.tsv >clusters.tsv
+#
 # A record that a stage skips by the policy of dupkit-formats(5) (a page
 # that is not one, a record over the record limit) is no failure, as in
 # dkdedup: the programs run with DK_STAGE=1, so that one that skipped
@@ -65,13 +76,18 @@ fi
 set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
-	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids]" >&2
+	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids] [--prose]" >&2
 	exit 2
 }
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex= ids=
+docs= tau= idf= agree=- kx=0 lex= ids= prose=
+# --prose, the one long option, taken out before getopts
+for a; do
+	shift
+	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
+done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
 # DK_DENSE_WORDS and DK_DENSE_TAU:
 # dupkit.defaults, beside this script
@@ -99,6 +115,7 @@ imatch) : "${idf:=0.4:0.75}" ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
+test -z "$prose" || test "$method" = spotsigs || usage
 # every method leaves quoted mail text out as DK_QUOTED says, wherever it
 # reads the text; spotsigs: a document with few spot signatures gets word
 # chains (DK_DENSE, DK_DENSE_WORDS), its pairs held to DK_DENSE_TAU
@@ -143,8 +160,8 @@ needlex() {
 tmp=
 scratch() {
 	tmp=$(mktemp "${TMPDIR:-/tmp}/mapred.XXXXXX")
-	trap 'rm -f "$tmp" "$tmp.skipped"' EXIT
-	trap 'rm -f "$tmp" "$tmp.skipped"; exit 1' HUP INT TERM
+	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.pairs"' EXIT
+	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.pairs"; exit 1' HUP INT TERM
 }
 
 case $step in
@@ -171,11 +188,17 @@ key-map)
 		# them: a document whose distinct signatures are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
+		# (--prose: every one kept in tmp.sigs for the containment
+		# pass's keys)
 		text | $spot --checksum |
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
-		awk -F '\t' -v f="$tmp" '{ print }
+		awk -F '\t' -v f="$tmp" -v p="$prose" '{ print } p { print > (f ".sigs") }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |
 		partition --shard -t "$tau" || ended "${PIPESTATUS[@]}"
+		if test -n "$prose"; then
+			partition --shard -M containment -t "$DK_PROSE_CONTAIN" \
+				--size-ratio "$DK_PROSE_CONTAIN_RATIO" "$tmp.sigs" || ended $?
+		fi
 		cat "$tmp" ;;
 	lsh) text | $spot | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ||
 		ended "${PIPESTATUS[@]}" ;;
@@ -191,13 +214,22 @@ match-reduce)
 	imatch) set -- ;;
 	esac
 	scratch
-	awk -F '\t' -v f="$tmp" 'index($1, "!") == 1 { print > f; next } { print }' |
+	# (the containment pass's records, of keys P...s.../contain:, kept
+	# in tmp.contain and matched after)
+	awk -F '\t' -v f="$tmp" 'index($1, "!") == 1 { print > f; next }
+		$1 ~ /^P.*\/contain:/ { print > (f ".contain"); next } { print }' |
 	spotmatch -j 1 "$@" || ended "${PIPESTATUS[@]}"
+	if test -s "$tmp.contain"; then
+		spotmatch -j 1 -M containment -t "$DK_PROSE_CONTAIN" --min-shared "$DK_MIN_SHARED" \
+			--size-ratio "$DK_PROSE_CONTAIN_RATIO" --dense-tau "$DK_DENSE_TAU" "$tmp.contain" |
+		awk '{ print "!contain\t" $0 }' || ended "${PIPESTATUS[@]}"
+	fi
 	cat "$tmp" ;;
 merge)
 	scratch
 	awk -F '\t' -v f="$tmp" -v g="$tmp.skipped" 'index($1, "!short:") == 1 { print substr($1, 8) "\t" $2 > f; next }
 		$1 == "!skipped" { print $2 > g; next }
+		$1 == "!contain" { print (($2 "") > ($3 "") ? $3 "\t" $2 : $2 "\t" $3) "\t" $4 > (f ".contain"); next }
 		($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
 	case $method in
 	imatch)
@@ -207,8 +239,14 @@ merge)
 			{ p = $1 "\t" $2; if (p != k) { if (NR > 1) put(); k = p; c = 0 }
 			  c += int($3 * n + 0.5) }
 			END { if (NR) put() }' | sort ;;
-	*) sort -u ;;
+	*) sort -u | tee "$tmp.pairs" ;;
 	esac
+	# spotsigs --prose: the containment pairs the first pass lacks, each
+	# once, sorted, after its pairs
+	if test -s "$tmp.contain"; then
+		awk -F '\t' 'FNR == NR { s[$1 "\t" $2]; next } !(($1 "\t" $2) in s)' "$tmp.pairs" "$tmp.contain" |
+		sort -t "$(printf '\t')" -u -k1,1 -k2,2
+	fi
 	# spotsigs: the exact copies of short documents (SUM TAB ID in tmp),
 	# numbered in the corpus order of -A, sorted by SUM and number, the
 	# first of each SUM paired with each later one, in the order of the

@@ -41,6 +41,16 @@
 #   -K K       imatch: extra randomized lexicons (default 0)
 #   -J N       threads of minhash and spotmatch in each job (default 1)
 #   -v         print the stages and their times on standard error
+#   --prose    spotsigs with -d: the pairs, clusters and keep list of
+#              dkdedup --prose.  A second pass by containment
+#              (DK_PROSE_CONTAIN, the sizes of a pair at least
+#              DK_PROSE_CONTAIN_RATIO: partition -M containment
+#              --size-ratio, spotmatch -M containment --size-ratio) is
+#              sharded and matched like the first (cmap2, ckey, creduce);
+#              its pairs that the first lacks follow the first's in
+#              pairs.tsv, before the exact copies; and of each cluster the
+#              longest text is kept (dkcluster --keep longest -a, the
+#              FILEs read again)
 #
 # Remote hosts: the input files and intermediate streams are sent with
 # parallel's --transferfile into a fresh directory per job (--workdir ...)
@@ -77,13 +87,19 @@ PARALLEL_SHELL=$(command -v bash)
 export PARALLEL_SHELL
 usage() {
 	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
-	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-J threads]" >&2
+	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-J threads] [--prose]" >&2
 	echo "                   spotsigs|lsh|imatch outdir file..." >&2
 	exit 2
 }
 die() { echo "scaleout: $*" >&2; exit 1; }
 
 hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 threads=1 verbose=
+# --prose, the one long option, taken out before getopts
+prose=
+for a; do
+	shift
+	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
+done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
 # DK_DENSE_WORDS and DK_DENSE_TAU:
 # dupkit.defaults, beside this script
@@ -119,6 +135,8 @@ imatch) : "${idf:=0.4:0.75}" ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
+test -z "$prose" || test "$method" = spotsigs || die "--prose is for spotsigs"
+test -z "$prose" || test -n "$docs" || die "--prose needs -d: the longest text is kept"
 : "${nkey:=$nshard}"
 for v in "$nshard" "$nkey" "$kx" "$threads" ${jobs:+"$jobs"}; do
 	case $v in '' | *[!0-9]*) usage ;; esac
@@ -224,7 +242,8 @@ lap() {
 	T0=$_t
 }
 : >"$out/times.tsv"
-rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.* "$out"/short.*
+rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.* "$out"/short.* \
+	"$out"/cmap2.* "$out"/ckey.* "$out"/creduce.*
 
 # 1. map: pages to text (and signatures), one job per group of files, or
 # per line shard of a document stream.  Result: map1.1 .. map1.N, in input
@@ -304,6 +323,14 @@ if test "$method" = spotsigs; then
 		"$(job "dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | awk -F '\t' $(q "$short_awk")")" \
 		::: $(files map1 "$nshard")
 fi
+# --prose: the containment pass's keys, its signatures filtered as the
+# first's and those too short to judge flagged (--min-sigs, dkdedup's
+# spotsig -m), length partitions at its ratio of sizes
+if test -n "$prose"; then
+	run cmap2 ${remote:+--transferfile all.lex} \
+		"$(job "dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | partition --shard -M containment -t $DK_PROSE_CONTAIN --size-ratio $DK_PROSE_CONTAIN_RATIO")" \
+		::: $(files map1 "$nshard")
+fi
 lap keys
 
 # 4. shuffle: each keyed shard cut into key ranges, key.I.J holding the
@@ -329,13 +356,19 @@ fi
 # the pieces of key range J are key.1.J .. key.N.J
 pieces() {
 	for _j in $(seq "$nkey"); do
-		for _i in $(seq "$nshard"); do echo "key.$_i.$_j"; done
+		for _i in $(seq "$nshard"); do echo "${1:-}key.$_i.$_j"; done
 	done
 }
 pieces | xargs touch
 # on this machine, one job per shard
 parallel --halt now,fail=1 ${jobs:+-j "$jobs"} \
 	"awk -F '\t' -v r=$nkey -v f=key.{#} '$route' {}" ::: $(files map2 "$nshard")
+if test -n "$prose"; then
+	cut_ranges $(files cmap2 "$nshard") >cranges.tsv
+	pieces c | xargs touch
+	parallel --halt now,fail=1 ${jobs:+-j "$jobs"} \
+		"awk -F '\t' -v f=ckey.{#} '${route//ranges.tsv/cranges.tsv}' {}" ::: $(files cmap2 "$nshard")
+fi
 lap shuffle
 
 # 5. reduce: each key range matched on its own, its pieces read in shard
@@ -346,6 +379,11 @@ lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac
 run reduce -N "$nshard" "$(job "$cmd")" ::: $(pieces)
+if test -n "$prose"; then
+	cmd="sort -m -s -k1,1 {} | spotmatch -j $threads -M containment -t $DK_PROSE_CONTAIN"
+	cmd="$cmd --min-shared $DK_MIN_SHARED --size-ratio $DK_PROSE_CONTAIN_RATIO --dense-tau $DK_DENSE_TAU"
+	run creduce -N "$nshard" "$(job "$cmd")" ::: $(pieces c)
+fi
 lap match
 
 # 6. the pairs, in one file.  A pair found in several key ranges (LSH: it
@@ -360,6 +398,13 @@ case $method in
 spotsigs)
 	{
 		cat $(files reduce "$nkey")
+		# --prose: the containment pairs the first pass lacks (either
+		# way round), each once, as dkdedup adds them
+		test -z "$prose" ||
+		cat $(files reduce "$nkey") |
+		awk -F '\t' 'FNR == NR { s[($1 "") < ($2 "") ? $1 "\t" $2 : $2 "\t" $1]; next }
+			{ k = ($1 "") < ($2 "") ? $1 "\t" $2 : $2 "\t" $1 } !(k in s) { s[k]; print }' \
+			- $(files creduce "$nkey")
 		awk -F '\t' '{ print $1 "\t" NR "\t" $2 }' $(files short "$nshard") |
 		sort -s -t "$(printf '\t')" -k1,1 |
 		awk -F '\t' '$1 != s { s = $1; k = $3; next } { print $2 "\t" k "\t" $3 "\t1.000000" }' |
@@ -375,8 +420,14 @@ imatch)
 		END { if (NR) put() }' | sort >pairs.tsv ;;
 esac
 files map1 "$nshard" | xargs cut -f1 >ids.txt
-here dkcluster -a ids.txt pairs.tsv >clusters.tsv
-here dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
+if test -n "$prose"; then
+	# the longest text of a cluster kept, as dkdedup --prose keeps it
+	(cd "$cdir" && cat "$@") | here dkcluster --keep longest -a - pairs.tsv >clusters.tsv
+	(cd "$cdir" && cat "$@") | here dkcluster --keep longest -a - --representatives pairs.tsv >keep.txt
+else
+	here dkcluster -a ids.txt pairs.tsv >clusters.tsv
+	here dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
+fi
 lap cluster
 if test -n "$skipped"; then
 	echo "scaleout: $out: written without the records skipped above" >&2

@@ -2,7 +2,7 @@
 # comparing every pair the mode allows, the slow and obvious way.
 #
 #   brute.py [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N]
-#            [--dense-tau T] FILE...
+#            [--dense-tau T] [--size-ratio R] FILE...
 #       every pair of the stream, ordered by the position of the first
 #       document, then of the second (TAU 0.9 unless given)
 #   brute.py --against REF [--against REF]... [--within] [--novel] FILE...
@@ -29,7 +29,9 @@
 # dk_buf_sim rounds it (common/stream.c).  With --dense-tau T (in every
 # mode) a pair in which either document is flagged !chains must also
 # reach T; with --min-distinct N the pair shares at least N signatures
-# each counted once (the keys both documents hold).
+# each counted once (the keys both documents hold); with --size-ratio R
+# (in every mode) the shorter document's length is at least R times the
+# longer's, as the double quotient shorter / longer.
 import argparse
 import datetime
 import math
@@ -42,6 +44,7 @@ p.add_argument("-M", default="jaccard", choices=["jaccard", "set", "max", "dice"
 p.add_argument("--min-shared", type=int, default=1)
 p.add_argument("--min-distinct", type=int, default=0)
 p.add_argument("--dense-tau", type=float, default=0.0)
+p.add_argument("--size-ratio", type=float, default=0.0)
 p.add_argument("--against", action="append", default=[])
 p.add_argument("--within", action="store_true")
 p.add_argument("--novel", action="store_true")
@@ -108,9 +111,11 @@ def sim(x, y):
 
 
 # Whether x and y at similarity s make a pair: s reaches tau, and
-# --dense-tau when either is flagged !chains.
+# --dense-tau when either is flagged !chains, and --size-ratio.
 def kept(x, y, s):
-    return s >= tau and not ((x[4] or y[4]) and s < a.dense_tau)
+    small, big = min(x[3], y[3]), max(x[3], y[3])
+    return (s >= tau and not ((x[4] or y[4]) and s < a.dense_tau) and
+            not (a.size_ratio > 0 and big > 0 and small / big < a.size_ratio))
 
 
 def write(x, y, s):

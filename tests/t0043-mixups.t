@@ -98,7 +98,7 @@ test_expect_success 'partition shards of other -r, -t or -M merged: spotmatch re
 	partition --shard -t 0.5 -r 30 odd >k30 && partition --shard -t 0.5 even >k1000 &&
 	printf "P0.5r30:00003\n" >expect && cut -f1 k30 | tail -n 1 >actual && test_cmp expect actual &&
 	LC_ALL=C sort -m -s -k1,1 k30 k1000 >merged &&
-	expect_error 2 "^spotmatch: merged:41: a key of partition -t 0.5 -r 30 after keys of partition -t 0.5 (at merged:1): their length partitions differ, so pairs across them would be lost (make every stream with the same partition -t, -M and -r)\$" spotmatch -t 0.5 merged &&
+	expect_error 2 "^spotmatch: merged:41: a key of partition -t 0.5 -r 30 after keys of partition -t 0.5 (at merged:1): their length partitions differ, so pairs across them would be lost (make every stream with the same partition -t, -M, -r and --size-ratio)\$" spotmatch -t 0.5 merged &&
 	partition --shard -t 0.5 -r 30 even >even30 &&
 	LC_ALL=C sort -m -s -k1,1 k30 even30 >same && spotmatch -t 0.5 same >p &&
 	canon <p >actual &&

@@ -62,10 +62,9 @@ void dd_temps_commit(int n, const char *const *from, char *const *to);
  * first of their text. */
 unsigned long long dd_exact_short(const char *sigs, const char *pairs);
 /* Appends to the pairs at path pairs those of contained (spotmatch -M
- * containment) whose shorter document holds at least ratio of the longer
- * one's signature mass and that are not there yet; returns how many. */
-unsigned long long dd_add_contained(const char *sigs, const char *pairs, const char *contained,
-    double ratio);
+ * containment --size-ratio, which bounded the pairs' shared mass and
+ * lengths) that are not there yet; returns how many. */
+unsigned long long dd_add_contained(const char *pairs, const char *contained);
 /* The closing summary on standard error: documents, kept, removed (exact
  * and near copies), too short to judge (nshort). */
 void dd_summary(unsigned long long nshort, const char *sigs, const char *keep,

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "dkdedup.h"
 #include "dk_defaults.h"
+#include "keys.h"
 #include "msg.h"
 #include "quote.h"
 #include "stream.h"
@@ -112,6 +113,7 @@ struct files {
 	    *idf, *agree, *quoted, *keeprule, *threads;
 	const char *contain, *containmin;       /* NULL: no containment pass */
 	double containratio;
+	char ratiotext[32];     /* containratio, as dk_tau_format writes it */
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
 	unsigned long long nshort;      /* too short to judge, kept */
 };
@@ -152,15 +154,19 @@ job(struct files *f)
 		dd_args(&s[0], f->sigs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->pairs);
 	}
-	/* The truncated copies: a second pass by containment, its pairs
-	 * added when the shorter document is long enough (its --min-shared)
-	 * and holds enough of the longer one's signatures.  It keeps the bar
-	 * of chains: containment is never below Jaccard, so a pair of chains
-	 * the first pass held back would come back here without it. */
+	/* The truncated copies: a second pass by containment, of the pairs
+	 * whose shorter document is long enough (its --min-shared) and holds
+	 * enough of the longer one's signatures (its --size-ratio, which
+	 * also bounds the lengths the pass compares), added to the first
+	 * pass's.  It keeps the bar of chains: containment is never below
+	 * Jaccard, so a pair of chains the first pass held back would come
+	 * back here without it. */
 	if (!status && f->contain) {
 		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
 		dd_args(&s[0], "-M", "containment", "-t", f->contain, "--min-shared", f->containmin,
 		    (char *)NULL);
+		if (f->containratio > 0)
+			dd_args(&s[0], "--size-ratio", f->ratiotext, (char *)NULL);
 		if (f->densetau)
 			dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
 		if (f->threads)
@@ -168,7 +174,7 @@ job(struct files *f)
 		dd_args(&s[0], f->sigs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->contained);
 		if (!status)
-			(void)dd_add_contained(f->sigs, f->pairs, f->contained, f->containratio);
+			(void)dd_add_contained(f->pairs, f->contained);
 	}
 	if (!status)
 		f->nshort = dd_exact_short(f->sigs, f->pairs);
@@ -375,6 +381,9 @@ main(int argc, char **argv)
 		    f.containmin ? "--contain-min" : "--contain-ratio");
 	if (!f.containmin)
 		f.containmin = f.minshared;
+	/* the text that reads back as the ratio itself (spotmatch compares
+	 * the double) */
+	dk_tau_format(f.ratiotext, sizeof f.ratiotext, f.containratio);
 	dd_pass.verbose = dk_verbose;
 	check_in(f.in);
 	check_out(out);

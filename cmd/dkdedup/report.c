@@ -200,44 +200,22 @@ pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, u
 }
 
 /* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
- * of contained (spotmatch -M containment, whose --min-shared already
- * bounds the shared mass) whose shorter document holds at least ratio of
- * the longer one's signature mass (by the signatures at path sigs), and
+ * of contained (spotmatch -M containment, whose --min-shared and
+ * --size-ratio already bound the shared mass and the ratio of the sizes)
  * that are not there yet.  Returns the pairs added. */
 unsigned long long
-dd_add_contained(const char *sigs, const char *pairs, const char *contained, double ratio)
+dd_add_contained(const char *pairs, const char *contained)
 {
-	dk_reader *r = open_file(sigs);
+	dk_reader *r = open_file(pairs);
 	dk_intern ids, seen;
-	DK_VEC(double) mass = { 0 };
 	unsigned long long n = 0;
-	dk_str line, id, sum, last;
-	dk_sigs parsed = { 0 };
 	dk_record rec = { 0 };
-	const char *msg;
 	uint32_t key[2];
-	double lo, hi;
 	FILE *fp;
 	int isnew;
 
 	dk_intern_init(&ids, 0);
 	dk_intern_init(&seen, 0);
-	while (dk_read_line(r, &line)) {
-		split_sigs(sigs, r, line, &id, &sum, &last);
-		(void)dk_intern_id(&ids, id.p, id.n, &isnew);
-		if (!isnew)     /* IDs are unique: spotsig checked them */
-			continue;
-		/* the multiset size, as spotmatch's measures count it */
-		if (too_short(last))
-			DK_PUSH(&mass, 0);
-		else if ((msg = dk_parse_sigs(last, &parsed)) != NULL)
-			dk_die_at(sigs, dk_reader_lineno(r), "%s", msg);
-		else
-			DK_PUSH(&mass, (double)parsed.size);
-	}
-	dk_sigs_free(&parsed);
-	close_file(r);
-	r = open_file(pairs);
 	while (dk_read_record(r, &rec, 2)) {
 		pair_key(pairs, r, &ids, &rec, key);
 		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
@@ -248,13 +226,6 @@ dd_add_contained(const char *sigs, const char *pairs, const char *contained, dou
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	while (dk_read_record(r, &rec, 2)) {
 		pair_key(contained, r, &ids, &rec, key);
-		if (key[1] >= mass.n)
-			dk_die_at(contained, dk_reader_lineno(r), "not a pair of the signatures");
-		lo = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[0]] : mass.v[key[1]];
-		hi = mass.v[key[0]] < mass.v[key[1]] ? mass.v[key[1]] : mass.v[key[0]];
-		/* the quotient, as spotmatch compares its measures with TAU */
-		if (hi <= 0 || lo / hi < ratio)
-			continue;
 		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
 		if (!isnew)
 			continue;
@@ -265,7 +236,6 @@ dd_add_contained(const char *sigs, const char *pairs, const char *contained, dou
 	if (ferror(fp) | fclose(fp))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
 	dk_record_free(&rec);
-	free(mass.v);
 	dk_intern_free(&ids);
 	dk_intern_free(&seen);
 	return n;

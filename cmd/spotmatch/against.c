@@ -329,6 +329,11 @@ keyed_flush(struct against *a)
 			a->c->ndense++;
 			continue;
 		}
+		if (cur->doc != NONE && dk_size_below(a->c->size_ratio, a->c->docs.v[h[i]].len,
+		    a->c->docs.v[cur->doc].len)) {
+			a->c->nsize++;
+			continue;
+		}
 		if (cur->doc != NONE && sm_distinct_below(a->c, h[i], cur->doc))
 			continue;
 		DK_PUSH(&a->pairs, ((sm_pair){ h[i], cur->doc, sim }));
@@ -506,6 +511,9 @@ report(const struct against *a)
 	if (c->dense_tau > 0)
 		dk_note("against: pairs below --dense-tau dropped: %llu",
 		    c->ndense + (a->w ? a->w->c.ndense : 0));
+	if (c->size_ratio > 0)
+		dk_note("against: pairs below --size-ratio dropped: %llu",
+		    c->nsize + (a->w ? a->w->c.nsize : 0));
 	if (c->mindistinct > 1)
 		dk_note("against: pairs below --min-distinct dropped: %llu",
 		    c->ndistinct + (a->w ? a->w->c.ndistinct : 0));

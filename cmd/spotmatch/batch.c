@@ -25,12 +25,13 @@ struct sm_input {
 	sm_reader rd;
 	int members_only;         /* a partition stream read for its documents */
 	/* partition streams */
-	char prefix[64];          /* "P0.9:" or "P0.9r500/set:" */
-	char pdesc[128];          /* its partition options, for messages */
+	char prefix[128];         /* "P0.9:", "P0.9r500/set:", "P0.7s0.3/contain:" */
+	char pdesc[160];          /* its partition options, for messages */
 	char *pfile;              /* where it was read */
 	unsigned long pline;
 	double ptau;
-	char ptag[64];            /* "" or "/set": dk_measure_tag */
+	double psize;             /* its --size-ratio, 0 for none */
+	char ptag[128];           /* "" or "/set": dk_measure_tag */
 	DK_VEC(char) lastkey;
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
 	struct members prev, cur; /* of the last two groups, for probes */
@@ -130,6 +131,10 @@ part_header(sm_input *in, dk_reader *r, const dk_keyinfo *k)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "bad -r in partition key '%.*s'", (int)in->rd.x.rec.f[0].n,
 		    in->rd.x.rec.f[0].p);
+	if ((in->psize = dk_key_size_ratio(k)) < 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
+		    "bad --size-ratio in partition key '%.*s'", (int)in->rd.x.rec.f[0].n,
+		    in->rd.x.rec.f[0].p);
 	dk_partkey_describe(k, in->pdesc, sizeof in->pdesc);
 	in->pfile = dk_strdup(dk_reader_name(r));
 	in->pline = dk_reader_lineno(r);
@@ -142,7 +147,7 @@ part_header(sm_input *in, dk_reader *r, const dk_keyinfo *k)
 static void
 part_mismatch(sm_input *in, dk_reader *r, dk_str key)
 {
-	char now[128];
+	char now[160];
 	dk_keyinfo k;
 
 	if (dk_key_parse(key, &k) == DK_KEY_PART && dk_partkey_describe(&k, now, sizeof now)) {
@@ -150,7 +155,7 @@ part_mismatch(sm_input *in, dk_reader *r, dk_str key)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a key of %s after "
 			    "keys of %s (at %s:%lu): their length partitions differ, so pairs "
 			    "across them would be lost (make every stream with the same "
-			    "partition -t, -M and -r)", now, in->pdesc, in->pfile, in->pline);
+			    "partition -t, -M, -r and --size-ratio)", now, in->pdesc, in->pfile, in->pline);
 	}
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 	    "key '%.*s' does not continue a stream keyed '%s...'",
@@ -471,6 +476,17 @@ check_stream(const sm_input *in, sm_ctx *c, int tau_set)
 	if (strcmp(in->ptag, dk_measure_tag(c->m)) != 0)
 		dk_diex(DK_EXIT_INPUT, "the stream was partitioned %s: use %s",
 		    dk_measure_tag_by(in->ptag), dk_measure_tag_options(in->ptag));
+	/* partitions at a ratio R hold apart pairs of lengths below R, which
+	 * the matcher without it, or at a lower one, would report; one at a
+	 * higher R finds them all but is refused too: one R a stream */
+	if (in->psize > 0 && in->psize != c->size_ratio) {
+		dk_tau_format(b, sizeof b, in->psize);
+		if (c->size_ratio > 0)
+			dk_tau_format(a, sizeof a, c->size_ratio);
+		dk_diex(DK_EXIT_INPUT, "the stream was partitioned with --size-ratio %s: "
+		    "use --size-ratio %s%s%s", b, b, c->size_ratio > 0 ? ", not " : "",
+		    c->size_ratio > 0 ? a : "");
+	}
 	if (!tau_set)
 		c->tau = in->ptau;
 	else if (c->tau < in->ptau) {
@@ -532,7 +548,7 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		dk_note("read %.2f s, matched %.2f s, %zu distinct signatures, %zu signature occurrences",
 		    t0 - start, t1 - t0, dk_intern_count(&c.sigs), c.pool.nocc);
 	if (dk_verbose) {
-		char dense[64] = "", distinct[80] = "";
+		char dense[64] = "", distinct[80] = "", size[80] = "";
 
 		if (c.dense_tau > 0)
 			snprintf(dense, sizeof dense, "%llu pairs below --dense-tau dropped, ",
@@ -540,13 +556,16 @@ sm_batch(const sm_opts *o, int argc, char **argv)
 		if (c.mindistinct > 1)
 			snprintf(distinct, sizeof distinct, "%llu pairs below --min-distinct "
 			    "dropped, ", c.ndistinct);
+		if (c.size_ratio > 0)
+			snprintf(size, sizeof size, "%llu pairs below --size-ratio dropped, ",
+			    c.nsize);
 		dk_note("%zu documents, %lu short, %lu rejected, %lu partitions, "
 		    "%lu joined by signature pairs, "
 		    "%lu exact copies folded, %llu lists visited, %llu postings read, "
 		    "%llu candidates met, %llu past the positional filter, "
-		    "%llu candidates compared, %s%s%zu pairs", c.docs.n,
+		    "%llu candidates compared, %s%s%s%zu pairs", c.docs.n,
 		    c.nshort, c.nrejected, c.ngroups, c.npairgroups, c.nfolded, c.lists, c.postings, c.met,
-		    c.placed, c.candidates, dense, distinct, pairs.n);
+		    c.placed, c.candidates, dense, size, distinct, pairs.n);
 	}
 	dk_out_close();
 	free(pairs.v);

@@ -461,7 +461,7 @@ sm_match_plain(sm_ctx *c, sm_pairs *out)
 	struct plain p;
 	sm_groups gs;
 
-	dk_parts_init(&t, c->m, c->tau, c->partition ? c->rho : 1);
+	dk_parts_init(&t, c->m, c->tau, c->size_ratio, c->partition ? c->rho : 1);
 	if (!c->partition) {
 		t.n = 1;
 		t.p[1] = UINT64_MAX;

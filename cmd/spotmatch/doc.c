@@ -29,6 +29,7 @@ sm_ctx_init(sm_ctx *c, const sm_opts *o)
 	c->minshared = o->minshared;
 	c->dense_tau = o->dense_tau;
 	c->mindistinct = o->mindistinct;
+	c->size_ratio = o->size_ratio;
 	c->sumcol = o->sumcol;
 	dk_intern_init(&c->sigs, 0);
 	dk_intern_init(&c->sums, 0);
@@ -67,7 +68,7 @@ sm_pair_rules(sm_ctx *c, sm_pairs *p)
 {
 	size_t i, k;
 
-	if (c->dense_tau == 0 && c->mindistinct <= 1)
+	if (c->dense_tau == 0 && c->mindistinct <= 1 && c->size_ratio == 0)
 		return;
 	for (i = k = 0; i < p->n; i++) {
 		const sm_pair *x = &p->v[i];
@@ -75,6 +76,10 @@ sm_pair_rules(sm_ctx *c, sm_pairs *p)
 		if (sm_dense_below(c->dense_tau, c->docs.v[x->a].flags | c->docs.v[x->b].flags,
 		    x->sim)) {
 			c->ndense++;
+			continue;
+		}
+		if (dk_size_below(c->size_ratio, c->docs.v[x->a].len, c->docs.v[x->b].len)) {
+			c->nsize++;
 			continue;
 		}
 		if (sm_distinct_below(c, x->a, x->b))

@@ -8,14 +8,14 @@
 
 static const struct dk_usage usage = {
 	"spotmatch [-v] [-j N] [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N]\n"
-	"          [--dense-tau T] [-r RHO] [--no-prune] [--no-partition] [--plain]\n"
-	"          [--checksum-column N] [file ...]\n"
+	"          [--dense-tau T] [--size-ratio R] [-r RHO] [--no-prune]\n"
+	"          [--no-partition] [--plain] [--checksum-column N] [file ...]\n"
 	"spotmatch --against REF [--against REF ...] [--within] [--novel] [-v] [-j N]\n"
 	"          [-t TAU] [-M MEASURE] [--min-shared N] [--min-distinct N] [--dense-tau T]\n"
-	"          [--no-prune] [--no-partition] [--plain] [file ...]\n"
+	"          [--size-ratio R] [--no-prune] [--no-partition] [--plain] [file ...]\n"
 	"spotmatch --window D [-v] [-L LEXICON | --learn N] [-M MEASURE] [-t TAU]\n"
-	"          [--min-shared N] [--dense-tau T] [--novel] [--time-column N\n"
-	"          [--disorder D]] [file ...]",
+	"          [--min-shared N] [--dense-tau T] [--size-ratio R] [--novel]\n"
+	"          [--time-column N [--disorder D]] [file ...]",
 	"  -t TAU          threshold in (0, 1] (default: the partitioning threshold\n"
 	"                  of a partition stream, else 0.9; imatch: any shared;\n"
 	"                  --window: 0.8)\n"
@@ -30,6 +30,9 @@ static const struct dk_usage usage = {
 	"  --dense-tau T   a pair with a document of word chains (!chains, spotsig\n"
 	"                  --dense) is reported only at similarity max(TAU, T),\n"
 	"                  T in (0, 1] (default: no other bar than TAU)\n"
+	"  --size-ratio R  a pair's shorter document is also at least R times as\n"
+	"                  long as the longer (lengths as the measure counts them),\n"
+	"                  R in (0, 1] (default: any lengths)\n"
 	"  -r RHO          last partition starts at RHO, for plain input (default 1000)\n"
 	"  -j N            threads (default: online CPUs)\n"
 	"  --no-prune      visit whole lists: no length or prefix bounds\n"
@@ -62,7 +65,8 @@ static const struct dk_usage usage = {
 
 /* Long options without a short name; --window's last, their arguments
  * kept as given (struct given) until the mode is known. */
-enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_MINDISTINCT, OPT_DENSETAU, OPT_WINDOW, OPT_TIMECOL,
+enum { OPT_AGAINST = 0x2000, OPT_SUMCOL, OPT_MINSHARED, OPT_MINDISTINCT, OPT_DENSETAU, OPT_SIZERATIO,
+	OPT_WINDOW, OPT_TIMECOL,
 	OPT_DISORDER, OPT_LEARN, OPT_END };
 
 /* The options of one mode only, by name ("r" is -r, else --NAME). */
@@ -99,6 +103,7 @@ main(int argc, char **argv)
 		{ "min-shared", required_argument, NULL, OPT_MINSHARED },
 		{ "min-distinct", required_argument, NULL, OPT_MINDISTINCT },
 		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
+		{ "size-ratio", required_argument, NULL, OPT_SIZERATIO },
 		{ "against", required_argument, NULL, OPT_AGAINST },
 		{ "within", no_argument, &o.within, 1 },
 		{ "novel", no_argument, &o.novel, 1 },
@@ -145,6 +150,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_DENSETAU:
 			o.dense_tau = dk_parse_threshold_of(optarg, "--dense-tau");
+			break;
+		case OPT_SIZERATIO:
+			o.size_ratio = dk_parse_threshold_of(optarg, "--size-ratio");
 			break;
 		case OPT_SUMCOL:
 			o.sumcol = (size_t)dk_parse_int(optarg, 2, 100000, "checksum column");

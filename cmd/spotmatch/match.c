@@ -123,6 +123,7 @@ sm_matcher_threads(sm_ctx *c, int nw)
 
 	mt->c = c;
 	mt->ratio = dk_measure_ratio(c->m, c->tau);
+	mt->lenratio = dk_len_ratio(mt->ratio, c->size_ratio);
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
 		mt->slot[i] = (struct slot){ NONE };
@@ -523,7 +524,7 @@ skip_long(const sm_matcher *mt, const struct posting *list, size_t n, uint32_t l
 		size_t mid = lo + (hi - lo) / 2;
 
 		l = list[mid].len;
-		if (l > len && dk_len_below(len, l, mt->ratio))
+		if (l > len && dk_len_below(len, l, mt->lenratio))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -626,13 +627,13 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 			r = p->rank;
 			if (r >= below)
 				break;
-			if (c->prune && p->len < len && dk_len_below(p->len, len, mt->ratio)) {
+			if (c->prune && p->len < len && dk_len_below(p->len, len, mt->lenratio)) {
 				if (sorted)
 					break;
 				continue;
 			}
 			if (!sorted && c->prune && p->len > len &&
-			    dk_len_below(len, p->len, mt->ratio))
+			    dk_len_below(len, p->len, mt->lenratio))
 				continue;
 			if (w->stamp[r] != w->query) {
 				w->stamp[r] = w->query;
@@ -813,8 +814,8 @@ join_pairs(sm_matcher *mt)
 				if (x >= n)
 					break;  /* probes after members */
 				lx = (uint32_t)mt->bits.v[x].len;
-				if ((lx > ly && dk_len_below(ly, lx, mt->ratio)) ||
-				    (lx < ly && dk_len_below(lx, ly, mt->ratio)))
+				if ((lx > ly && dk_len_below(ly, lx, mt->lenratio)) ||
+				    (lx < ly && dk_len_below(lx, ly, mt->lenratio)))
 					continue;
 				DK_PUSH(&mt->pcand, y << 32 | x);
 			}

@@ -41,6 +41,7 @@ typedef struct {
 	uint64_t minshared;        /* --min-shared (1: any overlap) */
 	uint64_t mindistinct;      /* --min-distinct (0: none) */
 	double dense_tau;          /* --dense-tau (0: no bar) */
+	double size_ratio;         /* --size-ratio (0: no bar) */
 	size_t sumcol;             /* --checksum-column, 0 without */
 	DK_VEC(const char *) ref;  /* --against */
 	int within, novel;
@@ -120,6 +121,10 @@ typedef struct {
 	 * pairs it dropped, for -v */
 	uint64_t mindistinct;
 	unsigned long long ndistinct;
+	/* --size-ratio: the ratio of lengths every pair reaches besides (0:
+	 * none; measure.h, dk_size_below), and the pairs it dropped, for -v */
+	double size_ratio;
+	unsigned long long nsize;
 	dk_intern sigs;
 	/* while the threads number records ahead (ahead.c), the signatures
 	 * sigs lacks, numbered from pendbase in the order met: they are added
@@ -291,9 +296,10 @@ void sm_pend_end(sm_ctx *c);
  * reaches tau) is dropped when either document is represented by word
  * chains (!chains: DK_SIG_CHAINS in flags, the two documents' flags
  * or-ed) and sim is below bar, the --dense-tau given (0 without).
- * sm_pair_rules applies it and --min-distinct (sm_distinct_below) to the
- * pairs of p, documents of c, keeping their order, and counts those each
- * drops in c->ndense and c->ndistinct. */
+ * sm_pair_rules applies it, --size-ratio (dk_size_below on the documents'
+ * lengths) and --min-distinct (sm_distinct_below) to the pairs of p,
+ * documents of c, keeping their order, and counts those each drops in
+ * c->ndense, c->nsize and c->ndistinct. */
 static inline int
 sm_dense_below(double bar, unsigned flags, double sim)
 {

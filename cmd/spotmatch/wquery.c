@@ -346,7 +346,8 @@ win_query_run(struct win *w, uint64_t lenq, int64_t t)
 		lo = d->len < lenq ? d->len : lenq;
 		hi = d->len < lenq ? lenq : d->len;
 		if (q->cand.v[i].shared < (d->ell < ell_q ? d->ell : ell_q) ||
-		    dk_len_below((double)lo, (double)hi, w->ratio) || !in_window(w, d, t))
+		    dk_len_below((double)lo, (double)hi, w->ratio) ||
+		    dk_size_below(w->o.size_ratio, lo, hi) || !in_window(w, d, t))
 			continue;
 		q->cand.v[k++] = q->cand.v[i];
 	}

@@ -44,20 +44,27 @@ probes_sound(const dk_parts *t)
 	return !dk_parts_probe(t, t->n - 1, t->p[t->n - 1]);
 }
 
-/* The head of a partition key written for tau, m and rho, read back. */
+/* The head of a partition key written for tau, m, rho and a size ratio R,
+ * read back. */
 static dk_keyinfo
-head(char *out, size_t size, double tau, dk_measure m, unsigned long long rho)
+head_r(char *out, size_t size, double tau, dk_measure m, unsigned long long rho, double R)
 {
 	dk_partkey pk;
 	dk_buf b = { 0 };
 	dk_keyinfo k;
 
-	dk_partkey_init(&pk, tau, m, rho, 3);
+	dk_partkey_init(&pk, tau, m, rho, R, 3);
 	dk_buf_partkey(&b, &pk, 2);
 	snprintf(out, size, "%.*s", (int)b.n, b.p);
 	dk_key_parse((dk_str){ out, strlen(out) }, &k);
 	dk_buf_free(&b);
 	return k;
+}
+
+static dk_keyinfo
+head(char *out, size_t size, double tau, dk_measure m, unsigned long long rho)
+{
+	return head_r(out, size, tau, m, rho, 0);
 }
 
 /* -r travels in the key when it is not the default, and reads back. */
@@ -84,6 +91,38 @@ keys_rho(void)
 	tap_ok(!dk_partkey_describe(&k, desc, sizeof desc), "a bad key is not described");
 }
 
+/* --size-ratio travels in the key as <size>, after <rho>; keys without
+ * it read as before. */
+static void
+keys_size(void)
+{
+	static const char *const bad[] = { "P0.9s0.30:00001", "P0.9s1.5:00001", "P0.9s:00001",
+		"P0.9s0:00001", "P0.9sx/set:00001" };
+	char key[128], desc[160];
+	dk_keyinfo k;
+	size_t i;
+
+	k = head_r(key, sizeof key, 0.7, DK_M_CONTAIN, DK_RHO_DEFAULT, 0.3);
+	tap_is_str(key, strlen(key), "P0.7s0.3/contain:00002", "containment, --size-ratio 0.3");
+	tap_ok(dk_key_size_ratio(&k) == 0.3 && dk_key_tau(&k) == 0.7 &&
+	    dk_key_rho(&k) == DK_RHO_DEFAULT, "reads back 0.7, 0.3, the default -r");
+	dk_partkey_describe(&k, desc, sizeof desc);
+	tap_is_str(desc, strlen(desc), "partition -t 0.7 -M containment --size-ratio 0.3",
+	    "described as options");
+	k = head_r(key, sizeof key, 0.5, DK_M_CONTAIN, 30, 0.25);
+	tap_is_str(key, strlen(key), "P0.5r30s0.25/contain:00002",
+	    "containment with a size ratio records -r");
+	tap_ok(dk_key_rho(&k) == 30 && dk_key_size_ratio(&k) == 0.25 && dk_key_tau(&k) == 0.5,
+	    "reads back 0.5, 30, 0.25");
+	dk_key_parse((dk_str){ "P0.9r500/set:00001", 18 }, &k);
+	tap_ok(dk_key_size_ratio(&k) == 0 && dk_key_rho(&k) == 500, "an old key: no size ratio");
+	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+		dk_key_parse((dk_str){ (char *)bad[i], strlen(bad[i]) }, &k);
+		tap_ok(k.key == DK_KEY_PART && dk_key_size_ratio(&k) < 0 &&
+		    !dk_partkey_describe(&k, desc, sizeof desc), "%s: bad <size>", bad[i]);
+	}
+}
+
 int
 main(void)
 {
@@ -92,36 +131,43 @@ main(void)
 	char buf[32];
 	size_t i;
 
-	tap_plan(14 + 3 * 9 + 9);
-	dk_parts_init(&t, DK_M_JACCARD, 1.0, 1000);
+	tap_plan(16 + 11 + 3 * 9 + 9);
+	dk_parts_init(&t, DK_M_JACCARD, 1.0, 0, 1000);
 	tap_is_int((long long)t.n, 501, "tau 1.0: 501 partitions");
 	tap_is_int((long long)t.p[500], 1001, "tau 1.0: last starts at 1001");
 	tap_ok(!dk_parts_probe(&t, 3, 8), "tau 1.0: no probes");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.9, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.9, 0, 1000);
 	tap_is_int((long long)t.n, 41, "tau 0.9: 41 partitions");
 	tap_is_int((long long)dk_parts_find(&t, 10), 4, "tau 0.9: length 10 in [9, 10]");
 	tap_ok(dk_parts_probe(&t, 4, 10), "tau 0.9: 10 is a probe for [11, 13]");
 	tap_ok(!dk_parts_probe(&t, 4, 9), "tau 0.9: 9 is not");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.1, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.1, 0, 1000);
 	tap_is_int((long long)t.n, 3, "tau 0.1: 3 partitions");
 	tap_is_int((long long)t.p[2], 122, "tau 0.1: [1, 11], [12, 121], [122, inf)");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_JACCARD, 0.7, 1000);
+	dk_parts_init(&t, DK_M_JACCARD, 0.7, 0, 1000);
 	tap_ok(t.p[1] == 3 && t.p[2] == 6 && t.p[3] == 10 && t.p[4] == 16 &&
 	    t.p[5] == 24 && t.p[6] == 36, "tau 0.7: 1, 3, 6, 10, 16, 24, 36");
 	dk_parts_free(&t);
-	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 1000);
+	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 0, 1000);
 	tap_ok(t.n == 1 && dk_parts_find(&t, 999999) == 0 && !dk_parts_probe(&t, 0, 5),
 	    "containment: one partition, no probes");
 	dk_parts_free(&t);
+	dk_parts_init(&t, DK_M_CONTAIN, 0.8, 0.7, 1000);
+	tap_ok(t.ratio == 0.7 && t.p[1] == 3 && t.p[6] == 36 && tiles(&t) && probes_sound(&t),
+	    "containment, --size-ratio 0.7: jaccard 0.7's partitions, probes sound");
+	dk_parts_free(&t);
+	dk_parts_init(&t, DK_M_JACCARD, 0.9, 0.5, 1000);
+	tap_ok(t.ratio == 0.9 && t.n == 41, "jaccard 0.9, --size-ratio 0.5: the larger ratio");
+	dk_parts_free(&t);
 	for (i = 0; i < sizeof taus / sizeof *taus; i++) {
-		dk_parts_init(&t, DK_M_JACCARD, taus[i], 500);
+		dk_parts_init(&t, DK_M_JACCARD, taus[i], 0, 500);
 		tap_ok(tiles(&t), "tau %g: ranges tile the lengths", taus[i]);
 		tap_ok(probes_sound(&t), "tau %g: probes cover every reachable pair", taus[i]);
 		dk_parts_free(&t);
-		dk_parts_init(&t, DK_M_DICE, taus[i], 500);
+		dk_parts_init(&t, DK_M_DICE, taus[i], 0, 500);
 		tap_ok(tiles(&t) && probes_sound(&t) && t.ratio < taus[i],
 		    "dice, tau %g: wider ranges tile the lengths, probes sound", taus[i]);
 		dk_parts_free(&t);
@@ -133,5 +179,6 @@ main(void)
 	dk_tau_format(buf, sizeof buf, 0.123456789);
 	tap_is_str(buf, strlen(buf), "0.123456789", "tau text keeps every digit needed");
 	keys_rho();
-	return tap_done(14 + 3 * 9 + 9);
+	keys_size();
+	return tap_done(16 + 11 + 3 * 9 + 9);
 }
