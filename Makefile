@@ -77,7 +77,7 @@ $(DEFAULTS_H): examples/dupkit.defaults | $(BUILD)/include
 	    { printf "%s:%d: not NAME=value\n", FILENAME, NR > "/dev/stderr"; exit 1 }' \
 	    examples/dupkit.defaults >$@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/dkdedup/main.o: $(DEFAULTS_H)
+$(BUILD)/obj/dkdedup/main.o $(BUILD)/obj/imatch.o: $(DEFAULTS_H)
 
 # One rule for both program shapes; the prerequisites pick the objects.
 # A program's objects stay in $(BUILD)/obj (cmd/NAME.c gives obj/NAME.o,

@@ -7,6 +7,7 @@
  * K more fingerprints, so that a small edit which changes the first one
  * probably leaves one of the others intact. */
 #include "dk.h"
+#include "dk_defaults.h"
 #include "lexicon.h"
 
 #include <math.h>
@@ -19,7 +20,7 @@ static const struct dk_usage usage = {
 	"[-p frac] [-s seed] [--quoted keep|skip] [--json id[,text]] [file ...]",
 	"  -L FILE    lexicon (TERM<TAB>DF lines and one !N<TAB>N record);\n"
 	"             repeated, the files' DFs and Ns add up\n"
-	"  -i LO:HI   normalised IDF range of the lexicon's terms (default 0.4:0.75)\n"
+	"  -i LO:HI   normalised IDF range of the lexicon's terms (default " DK_IMATCH_IDF ")\n"
 	"  -K N       extra randomized lexicons, 0..99 (default 0)\n"
 	"  -p FRAC    fraction of terms each extra lexicon drops (default 0.33)\n"
 	"  -m MIN     fewest terms a fingerprint is made of (default 5)\n"
@@ -643,7 +644,8 @@ main(int argc, char **argv)
 		DK_QUOTED_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0.4, 0.75, 0.33, 1, 5, 1, 0, 0, 0, DK_QUOTED_KEEP };
+	/* the IDF range DK_IMATCH_IDF of examples/dupkit.defaults */
+	struct opts o = { 0, 0, 0.33, 1, 5, 1, 0, 0, 0, DK_QUOTED_KEEP };
 	struct lexicon lx = {0};
 	struct scratch w;
 	struct stats st = {0};
@@ -654,6 +656,7 @@ main(int argc, char **argv)
 	struct job job;
 
 	dk_cli_init_text(argc, argv);
+	dk_parse_range(DK_IMATCH_IDF, &o.lo, &o.hi, "IDF range");
 	while ((ch = getopt_long(argc, argv, "hvi:kK:L:m:p:s:STx", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'i': dk_parse_range(optarg, &o.lo, &o.hi, "IDF range"); break;

@@ -80,7 +80,8 @@
 IN       ?=
 FORMAT   ?= tsv
 # dupkit.defaults (beside this file, installed with it): DK_TAU,
-# DK_MIN_SHARED, DK_IDF and DK_AGREE of the SpotSigs workflow, written once
+# DK_MIN_SHARED, DK_IDF and DK_AGREE of the SpotSigs workflow, DK_LSH_TAU,
+# DK_LSH_IDF and DK_IMATCH_IDF of the others, written once
 include $(dir $(lastword $(MAKEFILE_LIST)))dupkit.defaults
 
 WORKFLOW ?= spotsigs
@@ -92,7 +93,7 @@ IDF      ?= $(IDF_$(WORKFLOW))
 AGREE    ?= $(AGREE_$(WORKFLOW))
 
 TAU_spotsigs = $(DK_TAU)
-TAU_lsh      = 0.44
+TAU_lsh      = $(DK_LSH_TAU)
 TAU_imatch   =
 TAU_ddd      = 0.8
 IDF_spotsigs = $(DK_IDF)
@@ -104,8 +105,8 @@ DENSE_TAU   ?= $(DK_DENSE_TAU)
 PROSE         ?=
 PROSE_CONTAIN ?= $(DK_PROSE_CONTAIN)
 PROSE_RATIO   ?= $(DK_PROSE_CONTAIN_RATIO)
-IDF_lsh      = 0.2:0.85
-IDF_imatch   = 0.4:0.75
+IDF_lsh      = $(DK_LSH_IDF)
+IDF_imatch   = $(DK_IMATCH_IDF)
 IDF_ddd      =
 AGREE_spotsigs = $(DK_AGREE)
 
@@ -583,8 +584,8 @@ help:
 	@echo '  WORKFLOW=$(WORKFLOW)  spotsigs, lsh, imatch or ddd'
 	@echo '  OUT=$(OUT)  where every stage is written'
 	@echo '  BIN=$(BIN)  the dupkit programs (default: on PATH)'
-	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs $(DK_TAU) from dupkit.defaults, lsh 0.44, imatch none, ddd 0.8)'
-	@echo '  IDF=$(IDF)  IDF range (spotsigs $(DK_IDF), lsh 0.2:0.85, imatch 0.4:0.75)'
+	@echo '  TAU=$(TAU)  threshold (default per workflow: spotsigs $(DK_TAU), lsh $(DK_LSH_TAU) from dupkit.defaults, imatch none, ddd 0.8)'
+	@echo '  IDF=$(IDF)  IDF range (from dupkit.defaults: spotsigs $(DK_IDF), lsh $(DK_LSH_IDF), imatch $(DK_IMATCH_IDF))'
 	@echo '  AGREE=$(AGREE)  spotsigs and lsh: a signature below the IDF range kept when its documents agree this much elsewhere (spotsigs $(DK_AGREE); empty: none)'
 	@echo '  MIN_SHARED=$(MIN_SHARED)  spotsigs: distinct signatures a pair shares at least'
 	@echo '  QUOTED=$(QUOTED)  keep or skip quoted mail text, in every workflow (--quoted of spotsig, qgram, dklexicon -w and imatch; $(DK_QUOTED) from dupkit.defaults)'

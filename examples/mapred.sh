@@ -109,8 +109,8 @@ shift $((OPTIND - 1))
 test $# -eq 0 || usage
 case $method in
 spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
-lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
-imatch) : "${idf:=0.4:0.75}" ;;
+lsh) : "${tau:=$DK_LSH_TAU}" "${idf:=$DK_LSH_IDF}" ;;
+imatch) : "${idf:=$DK_IMATCH_IDF}" ;;
 *) usage ;;
 esac
 test "$agree" != - || agree=''

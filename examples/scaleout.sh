@@ -31,10 +31,10 @@
 #   -C DIR     the FILE operands are relative to DIR (default: the current
 #              directory); DIR/FILE is read, FILE is the document's ID
 #   -d         the FILEs are document streams, not web pages
-#   -t TAU     threshold (spotsigs DK_TAU of dupkit.defaults, lsh 0.44, imatch none: every shared
-#              fingerprint)
-#   -i LO:HI   IDF range (spotsigs DK_IDF of dupkit.defaults, lsh 0.2:0.85, the signatures kept;
-#              imatch 0.4:0.75, the lexicon's terms)
+#   -t TAU     threshold (from dupkit.defaults: spotsigs DK_TAU, lsh DK_LSH_TAU;
+#              imatch none: every shared fingerprint)
+#   -i LO:HI   IDF range (from dupkit.defaults: spotsigs DK_IDF and lsh DK_LSH_IDF, the
+#              signatures kept; imatch DK_IMATCH_IDF, the lexicon's terms)
 #   -a A       spotsigs and lsh: keep a signature below the IDF range when
 #              its documents agree elsewhere by A (dklexicon --agree;
 #              spotsigs DK_AGREE of dupkit.defaults, lsh none; -a '' none)
@@ -129,8 +129,8 @@ method=$1 out=$2
 shift 2
 case $method in
 spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
-lsh) : "${tau:=0.44}" "${idf:=0.2:0.85}" ;;
-imatch) : "${idf:=0.4:0.75}" ;;
+lsh) : "${tau:=$DK_LSH_TAU}" "${idf:=$DK_LSH_IDF}" ;;
+imatch) : "${idf:=$DK_IMATCH_IDF}" ;;
 *) usage ;;
 esac
 test "$agree" != - || agree=''

@@ -8,11 +8,12 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 10 &&
+	test $(wc -l <lines) = 13 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
 	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" &&
 		test -n "$DK_QUOTED" && test -n "$DK_DENSE" && test -n "$DK_DENSE_WORDS" &&
-		test -n "$DK_DENSE_TAU" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO")
+		test -n "$DK_DENSE_TAU" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO" &&
+		test -n "$DK_LSH_TAU" && test -n "$DK_LSH_IDF" && test -n "$DK_IMATCH_IDF")
 '
 
 test_expect_success 'dkdedup --help gives the values of the file' '
@@ -79,9 +80,14 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 		grep "^\. .*dupkit.defaults\"\$" "$top/examples/$f" || return 1
 	done &&
 	for f in scaleout.sh mapred.sh; do
-		grep "^spotsigs) .*test \"\$agree\" != - || agree=\$DK_AGREE ;;\$" "$top/examples/$f" ||
-			return 1
+		grep "^spotsigs) .*test \"\$agree\" != - || agree=\$DK_AGREE ;;\$" "$top/examples/$f" &&
+		grep "^lsh) : \"\${tau:=\$DK_LSH_TAU}\" \"\${idf:=\$DK_LSH_IDF}\" ;;\$" "$top/examples/$f" &&
+		grep "^imatch) : \"\${idf:=\$DK_IMATCH_IDF}\" ;;\$" "$top/examples/$f" || return 1
 	done &&
+	grep "^TAU_lsh *= \$(DK_LSH_TAU)\$" "$top/examples/corpus.mk" &&
+	grep "^IDF_lsh *= \$(DK_LSH_IDF)\$" "$top/examples/corpus.mk" &&
+	grep "^IDF_imatch *= \$(DK_IMATCH_IDF)\$" "$top/examples/corpus.mk" &&
+	! grep -n "0\.44\|0\.2:0\.85\|0\.4:0\.75" "$top/examples/corpus.mk" "$top/examples/scaleout.sh" "$top/examples/mapred.sh" &&
 	make -s -f "$top/examples/corpus.mk" help >help &&
 	. "$defaults" &&
 	grep "TAU=$DK_TAU " help &&
@@ -92,10 +98,19 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "DENSE=$DK_DENSE " help &&
 	grep "DENSE_WORDS=$DK_DENSE_WORDS " help &&
 	grep "DENSE_TAU=$DK_DENSE_TAU " help &&
+	grep "lsh $DK_LSH_TAU from dupkit.defaults" help &&
+	grep "lsh $DK_LSH_IDF, imatch $DK_IMATCH_IDF)" help &&
 	grep "^DENSE *?= \$(DK_DENSE)\$" "$top/examples/corpus.mk" &&
 	grep "^DENSE_WORDS *?= \$(DK_DENSE_WORDS)\$" "$top/examples/corpus.mk" &&
 	grep "^DENSE_TAU *?= \$(DK_DENSE_TAU)\$" "$top/examples/corpus.mk" &&
 	grep -F -e "--dense \$DK_DENSE" "$top/examples/scaleout.sh" "$top/examples/mapred.sh"
+'
+
+test_expect_success 'imatch compiles in the I-Match range of the file' '
+	. "$defaults" &&
+	imatch --help >help 2>&1 &&
+	grep "^  -i LO:HI   normalised IDF range of the lexicon.s terms (default $DK_IMATCH_IDF)\$" help &&
+	grep "^(default $DK_IMATCH_IDF, the I-Match setting of the SpotSigs paper)\.\$" "$top/man/imatch.1"
 '
 
 test_done
