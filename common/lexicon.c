@@ -500,7 +500,6 @@ dk_found_want(const dk_lexicon *lx, const dk_found_tally *t)
 	    lx->n >= DK_FOUND_SIGS;
 }
 
-static void chain_term(dk_found_tally *t, const char *s, size_t n);
 static void check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r);
 
 void
@@ -509,7 +508,7 @@ dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n)
 	if (t->sigs < DK_FOUND_SIGS)
 		t->found += dk_lexicon_find(lx, s, n) >= 0;
 	t->pending++;
-	chain_term(t, s, n);
+	dk_chain_tally(t->chain, &t->nchain, s, n);
 }
 
 void
@@ -531,11 +530,8 @@ dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 	check_chains(lx, t, r);
 }
 
-/* The words a spot signature joins (at most DK_CHAIN_LEN), its
- * antecedent the first *ant bytes; 0 for a term that joins none or
- * starts with ':' (a word chain). */
-static unsigned
-spot_words(const char *s, size_t n, size_t *ant)
+unsigned
+dk_spot_words(const char *s, size_t n, size_t *ant)
 {
 	const char *c = n ? memchr(s, ':', n) : NULL;
 	size_t w;
@@ -547,9 +543,8 @@ spot_words(const char *s, size_t n, size_t *ant)
 	return w > DK_CHAIN_LEN ? DK_CHAIN_LEN : (unsigned)w;
 }
 
-/* The number of words most of len's signatures join (the more on a tie). */
-static unsigned
-chain_mode(const uint32_t *len)
+unsigned
+dk_chain_mode(const uint32_t *len)
 {
 	unsigned w, m = 0;
 
@@ -587,7 +582,7 @@ lexicon_chains(const dk_lexicon *clx)
 	ch = lx->chains = dk_calloc(1, sizeof *ch);
 	for (i = 0; i < lx->n; i++) {
 		t = lx->text + lx->v[i].off;
-		if (lx->v[i].df == 0 || (w = spot_words(t, lx->v[i].len, &ant)) == 0)
+		if (lx->v[i].df == 0 || (w = dk_spot_words(t, lx->v[i].len, &ant)) == 0)
 			continue;
 		c = chain_slot(ch, dk_hash64(t, ant, 0));
 		if (c->count == 0) {
@@ -613,7 +608,7 @@ chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
 
 	for (i = 0; i < lx->n; i++) {
 		t = lx->text + lx->v[i].off;
-		if (lx->v[i].df && spot_words(t, lx->v[i].len, &ant) == w &&
+		if (lx->v[i].df && dk_spot_words(t, lx->v[i].len, &ant) == w &&
 		    dk_hash64(t, ant, 0) == h) {
 			*n = shown(t, lx->v[i].len);
 			return t;
@@ -623,25 +618,24 @@ chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
 	return "";
 }
 
-/* A spot signature of the stream, in the tally of its antecedent. */
-static void
-chain_term(dk_found_tally *t, const char *s, size_t n)
+void
+dk_chain_tally(struct dk_chain_word *v, size_t *nv, const char *s, size_t n)
 {
 	struct dk_chain_word *c = NULL;
 	unsigned w;
 	uint64_t h;
 	size_t i, ant;
 
-	if ((w = spot_words(s, n, &ant)) == 0)
+	if ((w = dk_spot_words(s, n, &ant)) == 0)
 		return;
 	h = dk_hash64(s, ant, 0);
-	for (i = 0; i < t->nchain && !c; i++)
-		if (t->chain[i].hash == h)
-			c = &t->chain[i];
+	for (i = 0; i < *nv && !c; i++)
+		if (v[i].hash == h)
+			c = &v[i];
 	if (!c) {
-		if (t->nchain == DK_CHAIN_WORDS)
+		if (*nv == DK_CHAIN_WORDS)
 			return;
-		c = &t->chain[t->nchain++];
+		c = &v[(*nv)++];
 		c->hash = h;
 		snprintf(c->ant, sizeof c->ant, "%.*s", shown(s, ant), s);
 	}
@@ -672,8 +666,8 @@ check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 			missing = c;
 		if (l->count < DK_CHAIN_LEX || c->count < DK_CHAIN_SIGS)
 			continue;
-		mine = chain_mode(c->len);
-		theirs = chain_mode(l->len);
+		mine = dk_chain_mode(c->len);
+		theirs = dk_chain_mode(l->len);
 		if (mine == theirs)
 			continue;
 		eg = chain_eg(lx, c->hash, theirs, &n);

@@ -190,12 +190,22 @@ void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_re
 #define DK_CHAIN_SIGS 16
 #define DK_CHAIN_WORDS 64
 #define DK_CHAIN_LEN 15         /* words counted; more count as 15 */
+/* The words a spot signature joins (at most DK_CHAIN_LEN), its
+ * antecedent the first *ant bytes; 0 for a term that joins none or
+ * starts with ':' (a word chain). */
+unsigned dk_spot_words(const char *s, size_t n, size_t *ant);
+/* The number of words most of the signatures tallied in len (by the
+ * words they join, 0 to DK_CHAIN_LEN) join; the more on a tie. */
+unsigned dk_chain_mode(const uint32_t *len);
 struct dk_chain_word {
 	uint64_t hash;          /* of the antecedent */
 	uint32_t count;         /* distinct signatures of it */
 	uint32_t len[DK_CHAIN_LEN + 1];  /* of them, by the words they join */
 	char ant[48];           /* the antecedent, at most 40 bytes of it */
 };
+/* A spot signature s in the tally v of the first DK_CHAIN_WORDS
+ * antecedents (*nv of them so far). */
+void dk_chain_tally(struct dk_chain_word *v, size_t *nv, const char *s, size_t n);
 typedef struct {
 	int records;
 	size_t sigs, found, pending;

@@ -174,4 +174,40 @@ test_expect_success 'evaluate: a cluster stream given where the pairs go is refu
 	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
 '
 
+test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch and minhash refuse them' '
+	awk "NR % 2" docs >h1 && awk "NR % 2 == 0" docs >h2 &&
+	qgram -q 4 h1 >q4a && qgram -q 4 h2 >q4b && qgram -q 5 h2 >q5b &&
+	spotsig h2 >sb &&
+	tail="they share no signature, so that no document of the one would pair with one of the other (make every stream with one program and the same options)" &&
+	first4=$(head -n 1 q4a | cut -f 2 | cut -d "=" -f 1) &&
+	first5=$(head -n 1 q5b | cut -f 2 | cut -d "=" -f 1) &&
+	firsts=$(head -n 1 sb | cut -f 2 | cut -d "=" -f 1) &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5 characters (\"$first5\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 q4a q5b &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5" spotmatch -t 0.5 --against q4a q5b &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5" spotmatch -t 0.5 -j 2 q4a q5b &&
+	expect_error 2 "^spotmatch: sb:[0-9]*: its signatures are words joined by .:. (\"$firsts\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 --against q4a sb &&
+	expect_error 2 "^spotmatch: q4a:1: its signatures are q-grams of 4 characters (\"$first4\", ...), and those of sb words joined by .:. (\"$firsts\", ...): $tail\$" spotmatch -t 0.5 sb q4a &&
+	expect_error 2 "^minhash: q5b:1: its signatures are q-grams of 5 characters" minhash -t 0.5 q4a q5b &&
+	qgram -q 4 docs >q4 && spotmatch -t 0.3 q4 >p && canon <p >whole &&
+	spotmatch -t 0.3 q4a q4b >p && canon <p >actual && test_cmp whole actual &&
+	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
+	spotmatch -t 0.3 --against q4a q4b >p && canon <p >actual && test_cmp cross actual &&
+	minhash -t 0.5 q4a q4b >/dev/null
+'
+
+test_expect_success 'spot signatures or word shingles of other chains merged or matched --against: spotmatch and minhash refuse them' '
+	spotsig -l en v1 >s1 && spotsig -l en -c 3 v2 >s2c3 &&
+	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that its documents would hardly pair with those of s1 (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
+	expect_error 2 "^spotmatch: s1:[0-9]*: its signatures of \"[a-z]*\" join 3 words ([0-9]* of [0-9]*), those of s2c3 4 ([0-9]* of [0-9]*): they were made with shorter chains" spotmatch -t 0.5 --against s2c3 s1 &&
+	expect_error 2 "^minhash: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" minhash -t 0.5 s1 s2c3 &&
+	qgram -w 3 v1 >w3 && qgram -w 4 v2 >w4 &&
+	expect_error 2 "^spotmatch: w4:[0-9]*: its signatures of \"[a-z0-9]*\" join 4 words ([0-9]* of [0-9]*), those of w3 3" spotmatch -t 0.5 w3 w4 &&
+	spotsig -l en vv >sv && spotmatch -t 0.3 sv >p && canon <p >whole &&
+	spotmatch -t 0.3 s1 s2 >p && canon <p >actual && test_cmp whole actual &&
+	spotmatch -t 0.3 --against s1 s2 >p && canon <p >actual && test_cmp whole actual &&
+	awk "BEGIN { for (i = 1; i <= 40; i++) printf \"t%d\t%s\n\", i, i % 3 ? \"Return of the King\" : \"The King Returns Home\" }" >titles &&
+	spotsig -l en titles >st && grep -c "	the:king=1\$" st >n && echo 27 >expect && test_cmp expect n &&
+	spotmatch -t 0.3 s1 st >/dev/null && spotmatch -t 0.3 st s1 >/dev/null
+'
+
 test_done
