@@ -210,4 +210,19 @@ test_expect_success 'spot signatures or word shingles of other chains merged or 
 	spotmatch -t 0.3 s1 st >/dev/null && spotmatch -t 0.3 st s1 >/dev/null
 '
 
+test_expect_success 'dklexicon counts a document of a keyed stream once, under however many keys; an imatch stream of documents is refused' '
+	spotsig -l en vv >sv && dklexicon sv >expect &&
+	head -n 1 expect >n && echo "!N	40" >n40 && test_cmp n40 n &&
+	minhash --per-band -t 0.5 sv >band && test $(wc -l <band) -gt 40 &&
+	dklexicon band >actual && test_cmp expect actual &&
+	imatch -L expect -i 0:1 -m 1 -K 4 sv >fp && test $(wc -l <fp) = 200 &&
+	dklexicon fp >actual && test_cmp expect actual &&
+	partition -t 0.5 sv | dklexicon >actual && test_cmp expect actual &&
+	dklexicon --idf 0.2:0.9 sv >expect &&
+	dklexicon --idf 0.2:0.9 band | awk -F "\t" "\$1 ~ /^B000/" | cut -f 2- >actual &&
+	test_cmp expect actual &&
+	dklexicon -w vv >words && imatch -L words -i 0:1 -m 1 -K 4 vv >fpd &&
+	expect_error 2 "^dklexicon: fpd:1: an imatch fingerprint without signatures: imatch read documents, whose words it does not copy (give dklexicon -w the documents, or imatch a signature stream)\$" dklexicon fpd
+'
+
 test_done
