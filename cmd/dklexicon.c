@@ -4,6 +4,7 @@
 #include "dk.h"
 #include "agree.h"
 #include "lexicon.h"
+#include "sigform.h"
 
 #include <stdlib.h>
 
@@ -73,6 +74,7 @@ struct state {
 	DK_VEC(uint32_t) ids;
 	DK_VEC(uint32_t) keep;  /* per item of one line: UINT32_MAX drops it */
 	dk_buf lastid;          /* keyed: the ID of the record counted last */
+	dk_sigform form;        /* of the streams counted (sigform.h) */
 	/* --agree: each document's signatures, a repeat summed */
 	DK_VEC(dk_agree_doc) adocs;
 	DK_VEC(dk_idcount) aids;
@@ -361,15 +363,20 @@ run(dk_reader *r, void *arg)
 	st->lastid.n = 0;
 	memset(&st->tally, 0, sizeof st->tally);
 	memset(&st->found, 0, sizeof st->found);
+	dk_sigform_file(&st->form);
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
 		if (st->mode != FILTER)
 			count_record(st, r, &rec, keyed);
-		else if (st->external)
+		else if (st->external) {
 			filter_now(st, r, &rec);
-		else
+			continue;
+		} else
 			hold(st, r, &rec, keyed);
+		/* counted: the streams must be of one form, as one lexicon's */
+		if (dk_sigform_want(&st->form))
+			dk_sigform_record(&st->form, &st->sigs, r);
 	}
 	dk_record_free(&rec);
 }
@@ -384,6 +391,7 @@ cleanup(struct state *st)
 	dk_buf_free(&st->lines);
 	dk_buf_free(&st->unquoted);
 	dk_buf_free(&st->lastid);
+	dk_sigform_free(&st->form);
 	free(st->held.v);
 	free(st->ids.v);
 	free(st->keep.v);

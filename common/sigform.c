@@ -101,8 +101,8 @@ told(dk_sigform *f, const dk_reader *r)
 		return;
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "its signatures are %s (\"%s\", "
 	    "...), and those of %s %s (\"%s\", ...): they share no "
-	    "signature, so that no document of the one would pair with one of the "
-	    "other (make every stream with one program and the same options)",
+	    "signature, so that the documents of the one would not meet those of "
+	    "the other (make every stream with one program and the same options)",
 	    form_name(kind, f->qlen, a, sizeof a), f->eg, f->name0,
 	    form_name(f->kind, f->q, b, sizeof b), f->eg0);
 }
@@ -142,11 +142,11 @@ check_chains(dk_sigform *f, const dk_reader *r)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "its signatures of \"%s\" "
 		    "join %u words (%u of %u), those of %s %u (%u of %u): they were made "
 		    "with %s chains (spotsig -c, -a WORD:D:C, or qgram -w) and share "
-		    "few signatures, so that its documents would hardly pair with "
-		    "those of %s (make every stream with one program and the same "
-		    "options)", c->ant, mine, c->len[mine], c->count, f->chainname0,
-		    theirs, l->len[theirs], l->count, mine > theirs ? "longer" : "shorter",
-		    f->chainname0);
+		    "few signatures, so that the documents of the one would hardly "
+		    "meet those of the other (make every stream with one program and "
+		    "the same options)", c->ant, mine, c->len[mine], c->count,
+		    f->chainname0, theirs, l->len[theirs], l->count,
+		    mine > theirs ? "longer" : "shorter");
 	}
 }
 

@@ -1,6 +1,7 @@
 /* What the signatures of the streams merged into one run are, told from
  * each file's first records, so that streams that share no signature are
- * not merged (used by spotmatch, for its inputs and its --against side).
+ * not merged (used by spotmatch, for its inputs and its --against side,
+ * minhash, and dklexicon, whose lexicon of both would count each apart).
  *
  * The q-grams of qgram -q 4 and those of -q 5 share none, nor q-grams and
  * signatures that join words with ':' (spot signatures, word shingles):

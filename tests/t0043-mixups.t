@@ -178,7 +178,7 @@ test_expect_success 'streams of other q-grams, or q-grams and spot signatures, m
 	awk "NR % 2" docs >h1 && awk "NR % 2 == 0" docs >h2 &&
 	qgram -q 4 h1 >q4a && qgram -q 4 h2 >q4b && qgram -q 5 h2 >q5b &&
 	spotsig h2 >sb &&
-	tail="they share no signature, so that no document of the one would pair with one of the other (make every stream with one program and the same options)" &&
+	tail="they share no signature, so that the documents of the one would not meet those of the other (make every stream with one program and the same options)" &&
 	first4=$(head -n 1 q4a | cut -f 2 | cut -d "=" -f 1) &&
 	first5=$(head -n 1 q5b | cut -f 2 | cut -d "=" -f 1) &&
 	firsts=$(head -n 1 sb | cut -f 2 | cut -d "=" -f 1) &&
@@ -197,9 +197,12 @@ test_expect_success 'streams of other q-grams, or q-grams and spot signatures, m
 
 test_expect_success 'spot signatures or word shingles of other chains merged or matched --against: spotmatch and minhash refuse them' '
 	spotsig -l en v1 >s1 && spotsig -l en -c 3 v2 >s2c3 &&
-	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that its documents would hardly pair with those of s1 (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
+	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
 	expect_error 2 "^spotmatch: s1:[0-9]*: its signatures of \"[a-z]*\" join 3 words ([0-9]* of [0-9]*), those of s2c3 4 ([0-9]* of [0-9]*): they were made with shorter chains" spotmatch -t 0.5 --against s2c3 s1 &&
 	expect_error 2 "^minhash: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" minhash -t 0.5 s1 s2c3 &&
+	expect_error 2 "^dklexicon: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" dklexicon s1 s2c3 &&
+	expect_error 2 "^dklexicon: q5b:1: its signatures are q-grams of 5 characters" dklexicon q4a q5b &&
+	dklexicon s1 s2 >/dev/null && dklexicon q4a q4b >/dev/null &&
 	qgram -w 3 v1 >w3 && qgram -w 4 v2 >w4 &&
 	expect_error 2 "^spotmatch: w4:[0-9]*: its signatures of \"[a-z0-9]*\" join 4 words ([0-9]* of [0-9]*), those of w3 3" spotmatch -t 0.5 w3 w4 &&
 	spotsig -l en vv >sv && spotmatch -t 0.3 sv >p && canon <p >whole &&
