@@ -107,20 +107,6 @@ told(dk_sigform *f, const dk_reader *r)
 	    form_name(f->kind, f->q, b, sizeof b), f->eg0);
 }
 
-/* The words a tally's signatures most often join, when none joins more
- * (chains mostly whole), else 0: documents too short for whole chains
- * (titles: "Return of the King") tell no chain length. */
-static unsigned
-whole_mode(const struct dk_chain_word *c)
-{
-	unsigned m = dk_chain_mode(c->len), w;
-
-	for (w = m + 1; w <= DK_CHAIN_LEN; w++)
-		if (c->len[w])
-			return 0;
-	return m;
-}
-
 /* The chains of the file read against those of the run. */
 static void
 check_chains(dk_sigform *f, const dk_reader *r)
@@ -136,7 +122,7 @@ check_chains(dk_sigform *f, const dk_reader *r)
 		for (j = 0, l = NULL; j < f->nchain0 && !l; j++)
 			if (f->chain0[j].hash == c->hash && f->chain0[j].count >= DK_CHAIN_SIGS)
 				l = &f->chain0[j];
-		if (!l || (mine = whole_mode(c)) == 0 || (theirs = whole_mode(l)) == 0 ||
+		if (!l || (mine = dk_chain_whole(c)) == 0 || (theirs = dk_chain_whole(l)) == 0 ||
 		    mine == theirs)
 			continue;
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "its signatures of \"%s\" "

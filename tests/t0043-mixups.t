@@ -228,4 +228,17 @@ test_expect_success 'dklexicon counts a document of a keyed stream once, under h
 	expect_error 2 "^dklexicon: fpd:1: an imatch fingerprint without signatures: imatch read documents, whose words it does not copy (give dklexicon -w the documents, or imatch a signature stream)\$" dklexicon fpd
 '
 
+test_expect_success 'lexicons of other chains merged (dklexicon -m, -L, spotsig -L given both) are refused' '
+	msg="its terms of \"[a-z]*\" join 4 words, the lexicon.s before 3: other chains (spotsig -c or -a, qgram -w)" &&
+	expect_error 2 "^dklexicon: lc3:1: $msg\$" dklexicon -m l1 lc3 &&
+	expect_error 2 "^dklexicon: lc3:1: $msg\$" dklexicon --idf 0.2:0.9 -L l1 -L lc3 s2 &&
+	expect_error 2 "^spotsig: lc3:1: $msg\$" spotsig -l en --idf 0.2:0.9 -L l1 -L lc3 v2 &&
+	expect_error 2 "^dklexicon: l1:1: its terms of \"[a-z]*\" join 3 words, the lexicon.s before 4" dklexicon -m lc3 l1 &&
+	qgram -w 3 v1 | dklexicon >lw3 && qgram -w 4 v2 | dklexicon >lw4 &&
+	expect_error 2 "^dklexicon: lw4:1: its terms of \"[a-z0-9]*\" join 4 words, the lexicon.s before 3" dklexicon -m lw3 lw4 &&
+	spotsig -l en v2 | dklexicon >l2 && dklexicon -m l1 l2 >merged &&
+	dklexicon sv >expect && test_cmp expect merged &&
+	dklexicon -m l1 l1 >/dev/null
+'
+
 test_done
