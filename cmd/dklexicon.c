@@ -4,6 +4,7 @@
 #include "dk.h"
 #include "agree.h"
 #include "lexicon.h"
+#include "sigform.h"
 
 #include <stdlib.h>
 
@@ -72,6 +73,8 @@ struct state {
 	DK_VEC(struct held) held;
 	DK_VEC(uint32_t) ids;
 	DK_VEC(uint32_t) keep;  /* per item of one line: UINT32_MAX drops it */
+	dk_buf lastid;          /* keyed: the ID of the record counted last */
+	dk_sigform form;        /* of the streams counted (sigform.h) */
 	/* --agree: each document's signatures, a repeat summed */
 	DK_VEC(dk_agree_doc) adocs;
 	DK_VEC(dk_idcount) aids;
@@ -140,6 +143,30 @@ agree_sig(struct state *st, uint32_t id, uint32_t count)
 	d->n++;
 }
 
+/* Whether a keyed record is a document counted already: imatch and
+ * minhash --per-band write each document under each of its keys, its
+ * records one after the other, and it counts once (N and DF as in the
+ * stream they were made from).  An imatch record of a fingerprint with no
+ * signatures was made from a document stream, whose words imatch does
+ * not copy: counted, it would make a lexicon of documents with no term. */
+static int
+counted(struct state *st, dk_reader *r, const dk_record *rec)
+{
+	dk_keyinfo k;
+	dk_str id = rec->f[1];
+
+	if (dk_key_parse(rec->f[0], &k) == DK_KEY_FPRINT && rec->n >= 3 &&
+	    rec->f[rec->n - 1].n == 0)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "an imatch fingerprint "
+		    "without signatures: imatch read documents, whose words it does not "
+		    "copy (give dklexicon -w the documents, or imatch a signature stream)");
+	if (st->lastid.n == id.n && (id.n == 0 || memcmp(st->lastid.p, id.p, id.n) == 0))
+		return 1;
+	st->lastid.n = 0;
+	dk_buf_bytes(&st->lastid, id.p, id.n);
+	return 0;
+}
+
 static void
 count_record(struct state *st, dk_reader *r, dk_record *rec, int keyed)
 {
@@ -149,6 +176,8 @@ count_record(struct state *st, dk_reader *r, dk_record *rec, int keyed)
 	dk_record_sigs(r, rec, &st->sigs);
 	if (st->sigs.flags & DK_SIG_PROBE)
 		return;         /* counted under its own key */
+	if (keyed && counted(st, r, rec))
+		return;
 	dk_lexicon_doc(st->lex);
 	if (st->agree <= 1)
 		agree_doc(st, rec->f[keyed]);
@@ -281,7 +310,9 @@ hold(struct state *st, dk_reader *r, const dk_record *rec, int keyed)
 	h.n = st->sigs.n;
 	h.flags = st->sigs.flags;
 	dk_buf_bytes(&st->lines, rec->line.p, rec->line.n);
-	probe = (st->sigs.flags & DK_SIG_PROBE) != 0;
+	/* a probe is counted under its own key, a document under several
+	 * keys under the first */
+	probe = (st->sigs.flags & DK_SIG_PROBE) != 0 || (keyed && counted(st, r, rec));
 	if (!probe)
 		dk_lexicon_doc(st->lex);
 	if (!probe && st->agree <= 1)
@@ -329,17 +360,23 @@ run(dk_reader *r, void *arg)
 	}
 	keyed = dk_expect(r, DK_KIND_SIG | DK_KIND_KEYED, NULL) == DK_KIND_KEYED;
 	st->tocheck = DK_SHAPE_CHECKS;
+	st->lastid.n = 0;
 	memset(&st->tally, 0, sizeof st->tally);
 	memset(&st->found, 0, sizeof st->found);
+	dk_sigform_file(&st->form);
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, keyed);
 		st->nrec++;
 		if (st->mode != FILTER)
 			count_record(st, r, &rec, keyed);
-		else if (st->external)
+		else if (st->external) {
 			filter_now(st, r, &rec);
-		else
+			continue;
+		} else
 			hold(st, r, &rec, keyed);
+		/* counted: the streams must be of one form, as one lexicon's */
+		if (dk_sigform_want(&st->form))
+			dk_sigform_record(&st->form, &st->sigs, r);
 	}
 	dk_record_free(&rec);
 }
@@ -353,6 +390,8 @@ cleanup(struct state *st)
 	dk_sigs_free(&st->sigs);
 	dk_buf_free(&st->lines);
 	dk_buf_free(&st->unquoted);
+	dk_buf_free(&st->lastid);
+	dk_sigform_free(&st->form);
 	free(st->held.v);
 	free(st->ids.v);
 	free(st->keep.v);

@@ -33,6 +33,19 @@ struct dk_lexicon {
 	dk_made made;           /* q-grams or words, with !q or !w */
 	int unmade;             /* a !w that a term did not fit: no record */
 	struct chains *chains;  /* for dk_found_*, worked out at its first use */
+	struct filechains *files;       /* of the files loaded, by chain_file */
+};
+
+/* The spot chains of the terms of a file loaded, by antecedent, and those
+ * of the first file loaded with DK_CHAIN_LEX terms of an antecedent:
+ * lexicons of other chains (spotsig -c, -a WORD:D:C, qgram -w) share few
+ * terms, and their DFs summed count each apart.  The first FILE_TERMS
+ * terms of a file are tallied (sorted files: the same antecedents). */
+enum { FILE_TERMS = 65536 };
+struct filechains {
+	struct dk_chain_word cur[DK_CHAIN_WORDS], first[DK_CHAIN_WORDS];
+	size_t ncur, nfirst, terms;
+	int have;               /* first is set */
 };
 
 /* The lexicon's spot chains by antecedent (dk_found_*): for each first
@@ -70,6 +83,7 @@ dk_lexicon_free(dk_lexicon *lx)
 	free(lx->v);
 	free(lx->text);
 	free(lx->chains);
+	free(lx->files);
 	free(lx);
 }
 
@@ -500,7 +514,6 @@ dk_found_want(const dk_lexicon *lx, const dk_found_tally *t)
 	    lx->n >= DK_FOUND_SIGS;
 }
 
-static void chain_term(dk_found_tally *t, const char *s, size_t n);
 static void check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r);
 
 void
@@ -509,7 +522,7 @@ dk_found_term(const dk_lexicon *lx, dk_found_tally *t, const char *s, size_t n)
 	if (t->sigs < DK_FOUND_SIGS)
 		t->found += dk_lexicon_find(lx, s, n) >= 0;
 	t->pending++;
-	chain_term(t, s, n);
+	dk_chain_tally(t->chain, &t->nchain, s, n);
 }
 
 void
@@ -531,11 +544,8 @@ dk_found_record(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 	check_chains(lx, t, r);
 }
 
-/* The words a spot signature joins (at most DK_CHAIN_LEN), its
- * antecedent the first *ant bytes; 0 for a term that joins none or
- * starts with ':' (a word chain). */
-static unsigned
-spot_words(const char *s, size_t n, size_t *ant)
+unsigned
+dk_spot_words(const char *s, size_t n, size_t *ant)
 {
 	const char *c = n ? memchr(s, ':', n) : NULL;
 	size_t w;
@@ -547,15 +557,25 @@ spot_words(const char *s, size_t n, size_t *ant)
 	return w > DK_CHAIN_LEN ? DK_CHAIN_LEN : (unsigned)w;
 }
 
-/* The number of words most of len's signatures join (the more on a tie). */
-static unsigned
-chain_mode(const uint32_t *len)
+unsigned
+dk_chain_mode(const uint32_t *len)
 {
 	unsigned w, m = 0;
 
 	for (w = 1; w <= DK_CHAIN_LEN; w++)
 		if (len[w] >= len[m])
 			m = w;
+	return m;
+}
+
+unsigned
+dk_chain_whole(const struct dk_chain_word *c)
+{
+	unsigned m = dk_chain_mode(c->len), w;
+
+	for (w = m + 1; w <= DK_CHAIN_LEN; w++)
+		if (c->len[w])
+			return 0;
 	return m;
 }
 
@@ -587,7 +607,7 @@ lexicon_chains(const dk_lexicon *clx)
 	ch = lx->chains = dk_calloc(1, sizeof *ch);
 	for (i = 0; i < lx->n; i++) {
 		t = lx->text + lx->v[i].off;
-		if (lx->v[i].df == 0 || (w = spot_words(t, lx->v[i].len, &ant)) == 0)
+		if (lx->v[i].df == 0 || (w = dk_spot_words(t, lx->v[i].len, &ant)) == 0)
 			continue;
 		c = chain_slot(ch, dk_hash64(t, ant, 0));
 		if (c->count == 0) {
@@ -613,7 +633,7 @@ chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
 
 	for (i = 0; i < lx->n; i++) {
 		t = lx->text + lx->v[i].off;
-		if (lx->v[i].df && spot_words(t, lx->v[i].len, &ant) == w &&
+		if (lx->v[i].df && dk_spot_words(t, lx->v[i].len, &ant) == w &&
 		    dk_hash64(t, ant, 0) == h) {
 			*n = shown(t, lx->v[i].len);
 			return t;
@@ -623,25 +643,24 @@ chain_eg(const dk_lexicon *lx, uint64_t h, unsigned w, int *n)
 	return "";
 }
 
-/* A spot signature of the stream, in the tally of its antecedent. */
-static void
-chain_term(dk_found_tally *t, const char *s, size_t n)
+void
+dk_chain_tally(struct dk_chain_word *v, size_t *nv, const char *s, size_t n)
 {
 	struct dk_chain_word *c = NULL;
 	unsigned w;
 	uint64_t h;
 	size_t i, ant;
 
-	if ((w = spot_words(s, n, &ant)) == 0)
+	if ((w = dk_spot_words(s, n, &ant)) == 0)
 		return;
 	h = dk_hash64(s, ant, 0);
-	for (i = 0; i < t->nchain && !c; i++)
-		if (t->chain[i].hash == h)
-			c = &t->chain[i];
+	for (i = 0; i < *nv && !c; i++)
+		if (v[i].hash == h)
+			c = &v[i];
 	if (!c) {
-		if (t->nchain == DK_CHAIN_WORDS)
+		if (*nv == DK_CHAIN_WORDS)
 			return;
-		c = &t->chain[t->nchain++];
+		c = &v[(*nv)++];
 		c->hash = h;
 		snprintf(c->ant, sizeof c->ant, "%.*s", shown(s, ant), s);
 	}
@@ -672,8 +691,8 @@ check_chains(const dk_lexicon *lx, dk_found_tally *t, const dk_reader *r)
 			missing = c;
 		if (l->count < DK_CHAIN_LEX || c->count < DK_CHAIN_SIGS)
 			continue;
-		mine = chain_mode(c->len);
-		theirs = chain_mode(l->len);
+		mine = dk_chain_mode(c->len);
+		theirs = dk_chain_mode(l->len);
 		if (mine == theirs)
 			continue;
 		eg = chain_eg(lx, c->hash, theirs, &n);
@@ -849,6 +868,41 @@ parse_count(dk_str f, uint64_t *v, char *why)
 
 /* The records of one file; the reason of the first bad one, else NULL with
  * the file's N, and the largest DF (as summed in lx) and its line. */
+/* The chains of the file just loaded against the first file's; NULL,
+ * or why they clash. */
+static const char *
+chain_file(dk_lexicon *lx, char *why)
+{
+	struct filechains *f = lx->files;
+	const struct dk_chain_word *c, *l;
+	unsigned mine, theirs;
+	size_t i, j;
+
+	for (i = 0; i < f->ncur && f->have; i++) {
+		c = &f->cur[i];
+		if (c->count < DK_CHAIN_LEX)
+			continue;
+		for (j = 0, l = NULL; j < f->nfirst && !l; j++)
+			if (f->first[j].hash == c->hash && f->first[j].count >= DK_CHAIN_LEX)
+				l = &f->first[j];
+		if (!l || (mine = dk_chain_whole(c)) == 0 || (theirs = dk_chain_whole(l)) == 0 ||
+		    mine == theirs)
+			continue;
+		/* (mine and theirs are at most DK_CHAIN_LEN) */
+		snprintf(why, DK_LEXICON_WHY, "its terms of \"%.20s\" join %u words, the "
+		    "lexicon's before %u: other chains (spotsig -c or -a, qgram -w)",
+		    c->ant, mine % 100, theirs % 100);
+		return why;
+	}
+	for (i = 0; i < f->ncur && !f->have; i++)
+		if (f->cur[i].count >= DK_CHAIN_LEX) {
+			memcpy(f->first, f->cur, sizeof f->first);
+			f->nfirst = f->ncur;
+			f->have = 1;
+		}
+	return NULL;
+}
+
 static const char *
 load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
     unsigned long *maxline, char *why)
@@ -859,6 +913,11 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 	uint32_t id;
 	int seen_n = 0, agreed, before = lx->n > 0 || lx->ndocs > 0 || lx->cut;
 	int aftercut = lx->cut, terms = 0;
+
+	if (!lx->files)
+		lx->files = dk_calloc(1, sizeof *lx->files);
+	memset(lx->files->cur, 0, sizeof lx->files->cur);
+	lx->files->ncur = lx->files->terms = 0;
 
 	while (!msg && dk_read_record(r, &rec, 0)) {
 		agreed = rec.n == 3 && rec.f[2].n == 6 && memcmp(rec.f[2].p, "!agree", 6) == 0;
@@ -902,6 +961,9 @@ load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
 			/* The DF summed so far: a term listed twice adds up, and
 			 * the sum must stay within N too. */
 			id = dk_lexicon_add(lx, rec.f[0].p, rec.f[0].n, v);
+			if (lx->files->terms++ < FILE_TERMS)
+				dk_chain_tally(lx->files->cur, &lx->files->ncur, rec.f[0].p,
+				    rec.f[0].n);
 			if (agreed)
 				dk_lexicon_set_agreed(lx, id);
 			v = dk_lexicon_df_id(lx, id);
@@ -927,6 +989,10 @@ dk_lexicon_read(dk_lexicon *lx, dk_reader *r, unsigned long *line, char *why)
 		/* a stream with no line (empty, or only a byte order mark)
 		 * is named at its line 1 */
 		*line = dk_reader_lineno(r) ? dk_reader_lineno(r) : 1;
+		return msg;
+	}
+	if ((msg = chain_file(lx, why)) != NULL) {
+		*line = 1;
 		return msg;
 	}
 	if (maxdf > lx->ndocs + n) {

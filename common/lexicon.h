@@ -38,7 +38,12 @@ void dk_lexicon_free(dk_lexicon *lx);
  * with errno set when it cannot be opened (the caller warns); a bad line,
  * a missing "!N" record or a DF above N is fatal (exit 2, FILE:LINE).  A
  * term listed twice counts the sum of its DFs, and that sum, like the sums
- * over several files, must not exceed the N summed so far. */
+ * over several files, must not exceed the N summed so far.  A file whose
+ * spot chains (dk_chain_whole of its first 65536 terms, by antecedent,
+ * DK_CHAIN_LEX of one) differ from those of the first file with
+ * DK_CHAIN_LEX of that antecedent is bad at its line 1: lexicons of other
+ * chains (spotsig -c, -a WORD:D:C, qgram -w) share few terms, and their
+ * DFs summed would count each apart. */
 int dk_lexicon_load(dk_lexicon *lx, const char *path);
 /* The same from a reader, without exiting: returns NULL, or the reason the
  * file is bad (in why, of DK_LEXICON_WHY bytes, or a constant) with *line
@@ -190,12 +195,27 @@ void dk_made_check(dk_made m, dk_made_tally *t, const dk_sigs *sigs, const dk_re
 #define DK_CHAIN_SIGS 16
 #define DK_CHAIN_WORDS 64
 #define DK_CHAIN_LEN 15         /* words counted; more count as 15 */
+/* The words a spot signature joins (at most DK_CHAIN_LEN), its
+ * antecedent the first *ant bytes; 0 for a term that joins none or
+ * starts with ':' (a word chain). */
+unsigned dk_spot_words(const char *s, size_t n, size_t *ant);
+/* The number of words most of the signatures tallied in len (by the
+ * words they join, 0 to DK_CHAIN_LEN) join; the more on a tie. */
+unsigned dk_chain_mode(const uint32_t *len);
+/* The same for a tally whose signatures none join more words than most
+ * do (chains mostly whole), else 0 (mostly cut short: documents too short
+ * for whole chains, which tell no chain length). */
+struct dk_chain_word;
+unsigned dk_chain_whole(const struct dk_chain_word *c);
 struct dk_chain_word {
 	uint64_t hash;          /* of the antecedent */
 	uint32_t count;         /* distinct signatures of it */
 	uint32_t len[DK_CHAIN_LEN + 1];  /* of them, by the words they join */
 	char ant[48];           /* the antecedent, at most 40 bytes of it */
 };
+/* A spot signature s in the tally v of the first DK_CHAIN_WORDS
+ * antecedents (*nv of them so far). */
+void dk_chain_tally(struct dk_chain_word *v, size_t *nv, const char *s, size_t n);
 typedef struct {
 	int records;
 	size_t sigs, found, pending;

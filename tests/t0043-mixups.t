@@ -174,4 +174,71 @@ test_expect_success 'evaluate: a cluster stream given where the pairs go is refu
 	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
 '
 
+test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch and minhash refuse them' '
+	awk "NR % 2" docs >h1 && awk "NR % 2 == 0" docs >h2 &&
+	qgram -q 4 h1 >q4a && qgram -q 4 h2 >q4b && qgram -q 5 h2 >q5b &&
+	spotsig h2 >sb &&
+	tail="they share no signature, so that the documents of the one would not meet those of the other (make every stream with one program and the same options)" &&
+	first4=$(head -n 1 q4a | cut -f 2 | cut -d "=" -f 1) &&
+	first5=$(head -n 1 q5b | cut -f 2 | cut -d "=" -f 1) &&
+	firsts=$(head -n 1 sb | cut -f 2 | cut -d "=" -f 1) &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5 characters (\"$first5\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 q4a q5b &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5" spotmatch -t 0.5 --against q4a q5b &&
+	expect_error 2 "^spotmatch: q5b:1: its signatures are q-grams of 5" spotmatch -t 0.5 -j 2 q4a q5b &&
+	expect_error 2 "^spotmatch: sb:[0-9]*: its signatures are words joined by .:. (\"$firsts\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 --against q4a sb &&
+	expect_error 2 "^spotmatch: q4a:1: its signatures are q-grams of 4 characters (\"$first4\", ...), and those of sb words joined by .:. (\"$firsts\", ...): $tail\$" spotmatch -t 0.5 sb q4a &&
+	expect_error 2 "^minhash: q5b:1: its signatures are q-grams of 5 characters" minhash -t 0.5 q4a q5b &&
+	qgram -q 4 docs >q4 && spotmatch -t 0.3 q4 >p && canon <p >whole &&
+	spotmatch -t 0.3 q4a q4b >p && canon <p >actual && test_cmp whole actual &&
+	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
+	spotmatch -t 0.3 --against q4a q4b >p && canon <p >actual && test_cmp cross actual &&
+	minhash -t 0.5 q4a q4b >/dev/null
+'
+
+test_expect_success 'spot signatures or word shingles of other chains merged or matched --against: spotmatch and minhash refuse them' '
+	spotsig -l en v1 >s1 && spotsig -l en -c 3 v2 >s2c3 &&
+	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
+	expect_error 2 "^spotmatch: s1:[0-9]*: its signatures of \"[a-z]*\" join 3 words ([0-9]* of [0-9]*), those of s2c3 4 ([0-9]* of [0-9]*): they were made with shorter chains" spotmatch -t 0.5 --against s2c3 s1 &&
+	expect_error 2 "^minhash: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" minhash -t 0.5 s1 s2c3 &&
+	expect_error 2 "^dklexicon: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" dklexicon s1 s2c3 &&
+	expect_error 2 "^dklexicon: q5b:1: its signatures are q-grams of 5 characters" dklexicon q4a q5b &&
+	dklexicon s1 s2 >/dev/null && dklexicon q4a q4b >/dev/null &&
+	qgram -w 3 v1 >w3 && qgram -w 4 v2 >w4 &&
+	expect_error 2 "^spotmatch: w4:[0-9]*: its signatures of \"[a-z0-9]*\" join 4 words ([0-9]* of [0-9]*), those of w3 3" spotmatch -t 0.5 w3 w4 &&
+	spotsig -l en vv >sv && spotmatch -t 0.3 sv >p && canon <p >whole &&
+	spotmatch -t 0.3 s1 s2 >p && canon <p >actual && test_cmp whole actual &&
+	spotmatch -t 0.3 --against s1 s2 >p && canon <p >actual && test_cmp whole actual &&
+	awk "BEGIN { for (i = 1; i <= 40; i++) printf \"t%d\t%s\n\", i, i % 3 ? \"Return of the King\" : \"The King Returns Home\" }" >titles &&
+	spotsig -l en titles >st && grep -c "	the:king=1\$" st >n && echo 27 >expect && test_cmp expect n &&
+	spotmatch -t 0.3 s1 st >/dev/null && spotmatch -t 0.3 st s1 >/dev/null
+'
+
+test_expect_success 'dklexicon counts a document of a keyed stream once, under however many keys; an imatch stream of documents is refused' '
+	spotsig -l en vv >sv && dklexicon sv >expect &&
+	head -n 1 expect >n && echo "!N	40" >n40 && test_cmp n40 n &&
+	minhash --per-band -t 0.5 sv >band && test $(wc -l <band) -gt 40 &&
+	dklexicon band >actual && test_cmp expect actual &&
+	imatch -L expect -i 0:1 -m 1 -K 4 sv >fp && test $(wc -l <fp) = 200 &&
+	dklexicon fp >actual && test_cmp expect actual &&
+	partition -t 0.5 sv | dklexicon >actual && test_cmp expect actual &&
+	dklexicon --idf 0.2:0.9 sv >expect &&
+	dklexicon --idf 0.2:0.9 band | awk -F "\t" "\$1 ~ /^B000/" | cut -f 2- >actual &&
+	test_cmp expect actual &&
+	dklexicon -w vv >words && imatch -L words -i 0:1 -m 1 -K 4 vv >fpd &&
+	expect_error 2 "^dklexicon: fpd:1: an imatch fingerprint without signatures: imatch read documents, whose words it does not copy (give dklexicon -w the documents, or imatch a signature stream)\$" dklexicon fpd
+'
+
+test_expect_success 'lexicons of other chains merged (dklexicon -m, -L, spotsig -L given both) are refused' '
+	msg="its terms of \"[a-z]*\" join 4 words, the lexicon.s before 3: other chains (spotsig -c or -a, qgram -w)" &&
+	expect_error 2 "^dklexicon: lc3:1: $msg\$" dklexicon -m l1 lc3 &&
+	expect_error 2 "^dklexicon: lc3:1: $msg\$" dklexicon --idf 0.2:0.9 -L l1 -L lc3 s2 &&
+	expect_error 2 "^spotsig: lc3:1: $msg\$" spotsig -l en --idf 0.2:0.9 -L l1 -L lc3 v2 &&
+	expect_error 2 "^dklexicon: l1:1: its terms of \"[a-z]*\" join 3 words, the lexicon.s before 4" dklexicon -m lc3 l1 &&
+	qgram -w 3 v1 | dklexicon >lw3 && qgram -w 4 v2 | dklexicon >lw4 &&
+	expect_error 2 "^dklexicon: lw4:1: its terms of \"[a-z0-9]*\" join 4 words, the lexicon.s before 3" dklexicon -m lw3 lw4 &&
+	spotsig -l en v2 | dklexicon >l2 && dklexicon -m l1 l2 >merged &&
+	dklexicon sv >expect && test_cmp expect merged &&
+	dklexicon -m l1 l1 >/dev/null
+'
+
 test_done

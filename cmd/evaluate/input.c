@@ -87,8 +87,9 @@ gold_line(const dk_pair *p, int *unknown)
 	return 1;
 }
 
+/* self: the line's ID1 is its ID2 (worked out once for both notes). */
 static void
-note_gold_line(struct asgold *g, dk_reader *r, const dk_pair *p)
+note_gold_line(struct asgold *g, dk_reader *r, const dk_pair *p, int self)
 {
 	int unknown = 0;
 
@@ -98,7 +99,7 @@ note_gold_line(struct asgold *g, dk_reader *r, const dk_pair *p)
 		g->all = 0;
 		return;
 	}
-	if (unknown || (p->id1.n == p->id2.n && memcmp(p->id1.p, p->id2.p, p->id1.n) == 0))
+	if (unknown || self)
 		g->telling = 1;
 	/* read on, the unknown ID would be refused, less clearly */
 	if (unknown && opt.unknown == UNKNOWN_ERROR)
@@ -124,9 +125,9 @@ struct ascluster {
 };
 
 static void
-note_cluster_line(struct ascluster *c, const dk_pair *p)
+note_cluster_line(struct ascluster *c, const dk_pair *p, int self)
 {
-	int isnew, self;
+	int isnew;
 
 	if (!c->all)
 		return;
@@ -134,7 +135,6 @@ note_cluster_line(struct ascluster *c, const dk_pair *p)
 		c->all = 0;
 		return;
 	}
-	self = p->id1.n == p->id2.n && memcmp(p->id1.p, p->id2.p, p->id1.n) == 0;
 	/* the IDs are numbered in order: self is by ID */
 	dk_intern_id(&c->ids, p->id1.p, p->id1.n, &isnew);
 	if (!isnew) {
@@ -176,7 +176,7 @@ read_pairs(struct run *run, dk_reader *r)
 	struct pair x;
 	const char *msg;
 	uint32_t a, b;
-	int clusters;
+	int clusters, self;
 
 	ascl.all = 1;
 	dk_intern_init(&ascl.ids, 0);
@@ -188,8 +188,9 @@ read_pairs(struct run *run, dk_reader *r)
 		if (p.sim < 0 && (opt.sweep || opt.tau >= 0))
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a threshold needs the SIM column");
-		note_gold_line(&asgold, r, &p);
-		note_cluster_line(&ascl, &p);
+		self = p.id1.n == p.id2.n && memcmp(p.id1.p, p.id2.p, p.id1.n) == 0;
+		note_gold_line(&asgold, r, &p, self);
+		note_cluster_line(&ascl, &p, self);
 		a = gold_id(r, p.id1);
 		b = gold_id(r, p.id2);
 		if (a == UINT32_MAX || b == UINT32_MAX) {

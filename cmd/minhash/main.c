@@ -17,6 +17,7 @@
 
 #include "dk.h"
 #include "minhash.h"
+#include "sigform.h"
 
 static const struct dk_usage usage = {
 	"minhash [-vw] [--per-band | --sketch] [-j N] [-k K] [-l L] [-s SEED] [file ...]\n"
@@ -402,6 +403,8 @@ struct job {
 	int nthreads;
 	struct stats *st;
 	const char *name;       /* the operand being read */
+	dk_sigform form;        /* of the operands' signatures (sigform.h) */
+	dk_sigs sigs;           /* a record's, for it */
 };
 
 /* Runs the batch before a repeated ID is reported (common/ids.h). */
@@ -427,6 +430,7 @@ read_operand(dk_reader *r, void *arg)
 	struct doc d;
 
 	dk_expect(r, DK_KIND_SIG, NULL);
+	dk_sigform_file(&j->form);
 	j->name = dk_reader_name(r);
 	dk_input_ids.pending = finish_batch;
 	dk_input_ids.pending_arg = j;
@@ -439,6 +443,11 @@ read_operand(dk_reader *r, void *arg)
 		d.sigs_off = (size_t)(rec.f[rec.n - 1].p - rec.line.p);
 		if (rec.n < 2)
 			d.bad = "expected at least 2 tab-separated fields (ID, SIGS)";
+		/* keys of streams that share no signature pair nothing across
+		 * them; a bad field is the batch's to report */
+		else if (dk_sigform_want(&j->form) &&
+		    dk_parse_sigs(rec.f[rec.n - 1], &j->sigs) == NULL)
+			dk_sigform_record(&j->form, &j->sigs, r);
 		dk_buf_bytes(&bt->text, rec.line.p, rec.line.n);
 		DK_PUSH(&bt->docs, d);
 		if (d.bad || bt->docs.n >= BATCH_DOCS || bt->text.n >= BATCH_BYTES)
@@ -578,8 +587,13 @@ main(int argc, char **argv)
 		bt.scr[i].keys = dk_reallocarray(NULL, (size_t)fam.l, sizeof(uint64_t));
 	}
 
-	job = (struct job){ &bt, nthreads, &st, NULL };
+	memset(&job, 0, sizeof job);
+	job.bt = &bt;
+	job.nthreads = nthreads;
+	job.st = &st;
 	status = dk_each_input(argc, argv, read_operand, &job);
+	dk_sigform_free(&job.form);
+	dk_sigs_free(&job.sigs);
 	if (dk_verbose)
 		report(&st, &fam);
 

@@ -3,6 +3,7 @@
  * of a document (sm_add_doc), which turns its signatures into a sorted
  * array of (number, count) in the context's pool. */
 #include "sm.h"
+#include "sigform.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -674,11 +675,16 @@ sm_reader_free(sm_reader *s)
 	dk_sigs_free(&s->x.sigs);
 }
 
+/* The form of the signatures of every plain stream of the run, input
+ * and --against REF alike (sigform.h): one run, one form. */
+static dk_sigform forms;
+
 void
 sm_reader_start(sm_reader *s, dk_reader *r, int keyed)
 {
 	(void)s;
 	dk_expect(r, DK_KIND_SIG | (keyed ? DK_KIND_KEYED : 0), NULL);
+	dk_sigform_file(&forms);
 }
 
 int
@@ -718,6 +724,8 @@ sm_take(sm_reader *s, dk_reader *r)
 	x->id = x->rec.f[keyed ? 1 : 0];
 	x->idhashed = 0;
 	x->sigtext = x->rec.f[x->rec.n - 1];
+	if (!keyed && dk_sigform_want(&forms))
+		dk_sigform_record(&forms, sm_rec_sigs(s, r), r);
 }
 
 const dk_sigs *
