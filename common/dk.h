@@ -17,6 +17,7 @@
 #include "progress.h"
 #include "quote.h"
 #include "sniff.h"
+#include "spread.h"
 #include "stream.h"
 #include "thread.h"
 #include "token.h"

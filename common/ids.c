@@ -280,14 +280,22 @@ reader_place(dk_ids *s, dk_reader *r)
 	    (pos > POS_MAX ? POS_MAX : pos);
 }
 
-/* key (the ID, or a scope and the ID) checked in the set of strings
- * seen, at place (place_of); a repeat names id. */
+/* The hash the set of strings seen keeps key by: h when the caller knows
+ * it (dk_ids_seen_hash), else made here. */
+static uint64_t
+seen_hash_of(dk_str key, uint64_t h)
+{
+	return h ? h : dk_hash64(key.p, key.n, ID_SEED);
+}
+
+/* key (the ID, or a scope and the ID; its hash h, or 0 when not known)
+ * checked in the set of strings seen, at place (place_of); a repeat names
+ * id. */
 static void
 add_seen(dk_ids *s, const char *file, int kind, uint64_t pos, uint64_t place, dk_str key,
-    dk_str id)
+    dk_str id, uint64_t h)
 {
-	uint64_t w = dk_seen_add(&s->seen, key.p, key.n, dk_hash64(key.p, key.n, ID_SEED),
-	    place);
+	uint64_t w = dk_seen_add(&s->seen, key.p, key.n, seen_hash_of(key, h), place);
 
 	if (w != DK_SEEN_NEW)
 		repeated(s, file, kind, pos, id, w, (dk_str){ NULL, 0 });
@@ -315,7 +323,7 @@ add_at(dk_ids *s, const char *file, int kind, uint64_t pos, uint64_t place, dk_s
 	int inexact = 0;
 
 	if (scope.n == 0) {
-		add_seen(s, file, kind, pos, place, id, id);
+		add_seen(s, file, kind, pos, place, id, id, 0);
 		return;
 	}
 	w = scoped(s, scope, id_number(s, id), place, &inexact);
@@ -349,21 +357,20 @@ put_pair(char *to, dk_str scope, dk_str id)
  * least memory.  The pair is kept there as "SCOPE TAB ID", which no ID (a
  * field) is. */
 static void
-add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
+add_probe(dk_ids *s, dk_reader *r, dk_str scope, dk_str id, uint64_t h)
 {
 	DK_GROW(&s->pairkey, scope.n + 1 + id.n);
 	s->pairkey.n = put_pair(s->pairkey.v, scope, id);
 	add_seen(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), reader_place(s, r),
-	    (dk_str){ s->pairkey.v, s->pairkey.n }, id);
+	    (dk_str){ s->pairkey.v, s->pairkey.n }, id, h);
 }
 
-void
-dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
+/* dk_ids_add, an unscoped ID's hash h when known (else 0). */
+static void
+add_hashed(dk_ids *s, dk_reader *r, dk_str scope, dk_str id, uint64_t h)
 {
 	uint64_t w;
 
-	if (dk_allow_repeated_ids)
-		return;
 	if (scope.n > 0) {
 		add_at(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), reader_place(s, r),
 		    scope, id);
@@ -371,10 +378,17 @@ dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
 	}
 	/* a document's ID, the check of every record of a corpus: add_seen
 	 * with no more calls than it needs */
-	w = dk_seen_add(&s->seen, id.p, id.n, dk_hash64(id.p, id.n, ID_SEED), reader_place(s, r));
+	w = dk_seen_add(&s->seen, id.p, id.n, seen_hash_of(id, h), reader_place(s, r));
 	if (w != DK_SEEN_NEW)
 		repeated(s, dk_reader_name(r), DK_AT_LINE, dk_reader_lineno(r), id, w,
 		    (dk_str){ NULL, 0 });
+}
+
+void
+dk_ids_add(dk_ids *s, dk_reader *r, dk_str scope, dk_str id)
+{
+	if (!dk_allow_repeated_ids)
+		add_hashed(s, r, scope, id, 0);
 }
 
 /* Whether the record of key k (the bytes key) with last field last is
@@ -392,15 +406,22 @@ checked_as_pair(const dk_keyinfo *k, dk_str key, dk_str last)
 }
 
 void
-dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k)
+dk_ids_check_key_hashed(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k,
+    uint64_t h)
 {
 	if (dk_allow_repeated_ids)
 		return;
 	/* a partition member is one document of the stream */
 	if (checked_as_pair(k, rec->f[0], rec->f[rec->n - 1]))
-		add_probe(s, r, dk_key_scope(k, rec->f[0], 1), rec->f[1]);
+		add_probe(s, r, dk_key_scope(k, rec->f[0], 1), rec->f[1], h);
 	else
-		dk_ids_add(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1]);
+		add_hashed(s, r, dk_key_scope(k, rec->f[0], 0), rec->f[1], h);
+}
+
+void
+dk_ids_check_key(dk_ids *s, dk_reader *r, const dk_record *rec, const dk_keyinfo *k)
+{
+	dk_ids_check_key_hashed(s, r, rec, k, 0);
 }
 
 uint64_t

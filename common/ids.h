@@ -124,6 +124,12 @@ void dk_ids_add_at(dk_ids *s, const char *file, int kind, uint64_t pos, dk_str s
  * memory the check touches first; a hint only, whatever the hash. */
 uint64_t dk_ids_seen_hash(const dk_keyinfo *k, dk_str key, dk_str id, dk_str last);
 void dk_ids_prefetch(const dk_ids *s, uint64_t h);
+/* dk_ids_check_key with that hash h of the same record made already (by
+ * another thread, say), so that it is not made again; 0: not known (made
+ * here).  A hash of other bytes breaks the check: h must be
+ * dk_ids_seen_hash of the record's key, ID and last field as given. */
+void dk_ids_check_key_hashed(dk_ids *s, dk_reader *r, const dk_record *rec,
+    const dk_keyinfo *k, uint64_t h);
 /* Bytes held, for statistics. */
 size_t dk_ids_bytes(const dk_ids *s);
 /* For a program with a set of its own (above): where the record just

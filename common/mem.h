@@ -53,14 +53,7 @@ void dk_sort_u64_tmp(uint64_t *v, size_t n, uint64_t *tmp);
  * 16-bit digits of the top half; insertion sort for short arrays); tmp
  * has room for n values. */
 void dk_sort_u64_top(uint64_t *v, size_t n, uint64_t *tmp);
-/* The same with little scratch when the values' top bytes spread them
- * (hashes): placed in place by top byte first (American flag sort), then
- * each of the 256 runs sorted with scratch of its own size. */
-void dk_sort_u64_spread(uint64_t *v, size_t n);
-/* Its first step alone: v placed in place by top byte, run b being
- * v[start[b] .. start[b + 1]), each left to be sorted on its own (by
- * threads, say, with dk_sort_u64_tmp). */
-void dk_spread_runs(uint64_t *v, size_t n, size_t start[257]);
+/* Sorting by top byte first, for values it spreads (hashes): common/spread.h. */
 
 /* Arena: bump allocation from chained blocks; dk_arena_reset keeps the
  * first block so a per-record arena stops calling malloc once warm. */

@@ -129,4 +129,32 @@ test_expect_success 'a bad key in a later batch' '
 	done
 '
 
+# A repeated ID in a late batch, checked by the hash the threads made of
+# it: a partition member, a partition probe (in its key), a record of
+# minhash's per-document form (in its band); every -j reports the same
+# repeat at the same line, the first record named, as -j 1 does.
+test_expect_success 'a repeated ID in a later batch, checked by the threads hash' '
+	gen 70 1500 >in &&
+	partition -t 0.7 in >keyed &&
+	minhash -t 0.9 in >mkeyed &&
+	grep -n "	!probe" keyed | sed -n 3p | cut -d: -f1 >probe.at &&
+	test -s probe.at &&
+	awk -F "\t" "NR == 40 && \$3 !~ /^!probe/ { print \"member\" }" keyed >member.ok &&
+	echo member >member.expect &&
+	test_cmp member.expect member.ok &&
+	{ cat keyed && sed -n 40p keyed; } >rep.member &&
+	{ cat keyed && sed -n "$(cat probe.at)p" keyed; } >rep.probe &&
+	{ cat mkeyed && sed -n 30p mkeyed; } >rep.band &&
+	for f in rep.member rep.probe rep.band; do
+		test_expect_code 2 spotmatch -j 1 $f >out.1 2>err.1 &&
+		test_must_be_empty out.1 &&
+		grep "already at line" err.1 &&
+		for j in 2 3 7; do
+			DK_TEST_AHEAD_BATCH=97 test_expect_code 2 spotmatch -j $j $f >out 2>err &&
+			test_must_be_empty out &&
+			test_cmp err.1 err || return 1
+		done || return 1
+	done
+'
+
 test_done

@@ -17,7 +17,8 @@
  * band key work out the values of its bands and the hash of its SIGS field
  * (keyed.c), so that the first thread only looks them up, and hash its ID
  * as the check of unique IDs will (dk_ids_seen_hash), so that the first
- * thread fetches the memory of that check some records ahead. */
+ * thread fetches the memory of that check some records ahead, and checks
+ * the ID by that hash without making it again. */
 #include "sm.h"
 
 #include <stdlib.h>
@@ -242,7 +243,8 @@ take_key_apart(struct aout *o, struct arec *x, dk_str key, dk_str f)
 }
 
 /* dk_ids_seen_hash of a keyed record whose ID starts at id, up to the
- * next tab or end (as read: an escaped ID only makes a useless hint). */
+ * next tab or end: the bytes as read, which the check takes as they are
+ * (dk_record_split unescapes nothing), so the hash is the check's own. */
 static uint64_t
 seen_hash(const dk_keyinfo *k, dk_str key, char *id, const char *end, dk_str last)
 {
@@ -346,6 +348,7 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 		s->x.keyparsed = 1;
 		s->x.keyk = ky->keyk;
 		s->x.key = ky->key;
+		s->x.seenhash = x->seenhash;
 	}
 	sm_take(s, r);
 	if (s->x.id.p == line.p && s->x.id.n == x->idlen) {

@@ -715,12 +715,13 @@ sm_take(sm_reader *s, dk_reader *r)
 	if (!s->ids || (s->own_plain && !keyed))
 		;               /* the caller checks them */
 	else if (k != DK_KEY_NONE)
-		dk_ids_check_key(s->ids, r, &x->rec, &x->key);
+		dk_ids_check_key_hashed(s->ids, r, &x->rec, &x->key, x->seenhash);
 	else
 		dk_ids_check(s->ids, r, &x->rec, keyed);
 	if (x->kind->family != s->kind->key)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "not a record of the keyed stream begun on line 1 (mixed input?)");
+	x->seenhash = 0;
 	x->id = x->rec.f[keyed ? 1 : 0];
 	x->idhashed = 0;
 	x->sigtext = x->rec.f[x->rec.n - 1];

@@ -348,122 +348,31 @@ finish_pass(sm_keyed *k, sm_ctx *c, int tau_set, u64vec *cand, sm_pairs *out)
  * reads every posting). */
 #define PASS_PAIRS ((uint64_t)1 << 20)
 
-/* Sorting the postings: placed by top byte, then the 256 runs sorted by
- * threads, each taking the next run.  The placing is in place, on one
- * thread, or, while the postings are at most half the budget (keyed.h),
- * by the threads into a second array, each placing a share of the
- * postings where a count of every share's top bytes says its values of
- * each byte go; the first array is then the runs' scratch. */
-struct runsort {
-	uint64_t *v, *scratch;    /* scratch: NULL, or room for each run */
-	size_t start[257];
-	dk_counter next;
-	/* placing by threads: from, n postings, into v; count[t * 256 + b]:
-	 * share t's values of top byte b, then where the next goes */
-	const uint64_t *from;
-	size_t n, *count;
-	int nt;
-};
-
-static void
-runsort_work(void *arg, int tid)
-{
-	struct runsort *rs = arg;
-	u64vec tmp = { 0 };
-	size_t b, n;
-
-	(void)tid;
-	while ((b = dk_counter_take(&rs->next, 1, 256)) < 256) {
-		n = rs->start[b + 1] - rs->start[b];
-		if (rs->scratch)
-			dk_sort_u64_tmp(rs->v + rs->start[b], n, rs->scratch + rs->start[b]);
-		else {
-			DK_GROW(&tmp, n + 1);
-			dk_sort_u64_tmp(rs->v + rs->start[b], n, tmp.v);
-		}
-	}
-	free(tmp.v);
-}
-
-/* Share tid of the postings to place: [*lo, *hi). */
-static void
-place_share(const struct runsort *rs, int tid, size_t *lo, size_t *hi)
-{
-	*lo = (size_t)((uint64_t)rs->n * (unsigned)tid / (unsigned)rs->nt);
-	*hi = (size_t)((uint64_t)rs->n * (unsigned)(tid + 1) / (unsigned)rs->nt);
-}
-
-static void
-tally_work(void *arg, int tid)
-{
-	struct runsort *rs = arg;
-	size_t *count = rs->count + (size_t)tid * 256, i, lo, hi;
-
-	place_share(rs, tid, &lo, &hi);
-	for (i = lo; i < hi; i++)
-		count[rs->from[i] >> 56]++;
-}
-
-static void
-place_work(void *arg, int tid)
-{
-	struct runsort *rs = arg;
-	size_t *at = rs->count + (size_t)tid * 256, i, lo, hi;
-	uint64_t x;
-
-	place_share(rs, tid, &lo, &hi);
-	for (i = lo; i < hi; i++) {
-		x = rs->from[i];
-		rs->v[at[x >> 56]++] = x;
-	}
-}
-
-/* The postings placed by top byte into a new array by nt threads, the
- * old one kept as scratch for the runs. */
-static void
-place_by_threads(sm_keyed *k, struct runsort *rs, int nt)
-{
-	size_t at = 0, c;
-	unsigned b;
-	int t;
-
-	rs->from = k->pkey.v;
-	rs->n = k->pkey.n;
-	rs->nt = nt;
-	rs->count = dk_calloc((size_t)nt * 256, sizeof *rs->count);
-	dk_parallel(nt, tally_work, rs);
-	for (b = 0; b < 256; b++) {
-		rs->start[b] = at;
-		for (t = 0; t < nt; t++) {
-			c = rs->count[(size_t)t * 256 + b];
-			rs->count[(size_t)t * 256 + b] = at;
-			at += c;
-		}
-	}
-	rs->start[256] = at;
-	rs->v = dk_reallocarray(NULL, rs->n + 1, sizeof *rs->v);
-	dk_parallel(nt, place_work, rs);
-	free(rs->count);
-	rs->scratch = k->pkey.v;
-	k->pkey.v = rs->v;
-	k->pkey.cap = rs->n + 1;
-}
-
+/* Sorting the postings (common/spread): placed by top byte, then the 256
+ * runs sorted by threads, each taking the next run.  The placing is in
+ * place, on one thread, or, while the postings are at most half the
+ * budget (keyed.h), by the threads into a second array, which then
+ * holds the postings, the first being the runs' scratch. */
 static void
 sort_postings(sm_keyed *k, int nt)
 {
-	struct runsort rs = { k->pkey.v, NULL, { 0 }, { 0 }, NULL, 0, NULL, 0 };
+	size_t start[257];
+	uint64_t *scratch = NULL, *to;
 
 	if (nt < 2 || k->pkey.n < 65536) {
 		dk_sort_u64_spread(k->pkey.v, k->pkey.n);
 		return;
 	}
-	if (k->pkey.n <= k->budget / 2)
-		place_by_threads(k, &rs, nt);
-	else
-		dk_spread_runs(k->pkey.v, k->pkey.n, rs.start);
-	dk_parallel(nt, runsort_work, &rs);
-	free(rs.scratch);
+	if (k->pkey.n <= k->budget / 2) {
+		to = dk_reallocarray(NULL, k->pkey.n + 1, sizeof *to);
+		dk_spread_into(k->pkey.v, k->pkey.n, to, start, nt);
+		scratch = k->pkey.v;
+		k->pkey.v = to;
+		k->pkey.cap = k->pkey.n + 1;
+	} else
+		dk_spread_runs(k->pkey.v, k->pkey.n, start);
+	dk_sort_runs(k->pkey.v, start, scratch, nt);
+	free(scratch);
 }
 
 /* The pairs of the postings in k->pkey, sorted here, appended to out. */

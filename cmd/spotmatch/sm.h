@@ -326,6 +326,10 @@ typedef struct {
 	 * as dk_key_parse would give them (and clears keyparsed) */
 	int keyparsed;
 	enum dk_key keyk;
+	/* reading ahead has made the hash the check of the record's ID looks
+	 * it up by (dk_ids_seen_hash; 0: not made): sm_take passes it on
+	 * (dk_ids_check_key_hashed) and clears it */
+	uint64_t seenhash;
 	dk_sigs sigs;                    /* sigtext parsed, by sm_rec_sigs */
 } sm_rec;
 

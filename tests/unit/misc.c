@@ -415,10 +415,66 @@ test_bandpar(void)
 	dk_buf_free(&b);
 }
 
+/* common/spread: dk_spread_into by 1, 2, 3 and 5 threads places each value
+ * in the run of its top byte, each run's values in their order in the
+ * input, the runs where dk_spread_runs (in place) puts them; dk_sort_runs
+ * (with scratch given and without) then sorts as qsort does.  Full values,
+ * values of one top byte (one run), and of 4 top bytes, repeats among
+ * them. */
+static void
+test_spread(void)
+{
+	static const size_t sizes[] = { 0, 1, 5000, 70001 };
+	static const int shifts[] = { 0, 56, 62 };
+	static const int nts[] = { 1, 2, 3, 5 };
+	size_t cap = 70001, s, m, t, i, b, start[257], start2[257], next[256];
+	uint64_t *a = malloc(cap * sizeof *a), *to = malloc(cap * sizeof *to);
+	uint64_t *in = malloc(cap * sizeof *in), *q = malloc(cap * sizeof *q);
+	uint64_t *scratch = malloc(cap * sizeof *scratch), st = 29;
+	int bad = 0, sorted = 0;
+
+	for (s = 0; s < sizeof sizes / sizeof *sizes; s++)
+		for (m = 0; m < sizeof shifts / sizeof *shifts; m++)
+			for (t = 0; t < sizeof nts / sizeof *nts; t++) {
+				for (i = 0; i < sizes[s]; i++)
+					a[i] = q[i] = in[i] = dk_rand64(&st) >> shifts[m] |
+					    (i % 7 == 3 ? 0 : (uint64_t)(i % 3) << 57);
+				dk_spread_into(a, sizes[s], to, start, nts[t]);
+				dk_spread_runs(in, sizes[s], start2);
+				if (memcmp(start, start2, sizeof start) != 0 || start[0] != 0 ||
+				    start[256] != sizes[s])
+					bad++;
+				for (b = 0; b < 256; b++)
+					next[b] = start[b];
+				for (i = 0; i < sizes[s]; i++)
+					if (to[next[a[i] >> 56]++] != a[i])
+						bad++;
+				for (b = 0; b < 256; b++)
+					if (next[b] != start[b + 1])
+						bad++;
+				qsort(q, sizes[s], sizeof *q, cmp_u64);
+				dk_sort_runs(to, start, t % 2 ? scratch : NULL, nts[t]);
+				dk_sort_runs(in, start2, t % 2 ? NULL : scratch, nts[t]);
+				if (sizes[s] && (memcmp(to, q, sizes[s] * sizeof *q) != 0 ||
+				    memcmp(in, q, sizes[s] * sizeof *q) != 0)) {
+					tap_diag("n %zu shift %d nt %d: unsorted", sizes[s], shifts[m],
+					    nts[t]);
+					sorted++;
+				}
+			}
+	tap_is_int(bad, 0, "dk_spread_into places by top byte, in order, where dk_spread_runs does (4 sizes x 3 ranges x 4 thread counts)");
+	tap_is_int(sorted, 0, "dk_sort_runs then sorts as qsort does, with scratch and without");
+	free(a);
+	free(to);
+	free(in);
+	free(q);
+	free(scratch);
+}
+
 int
 main(void)
 {
-	tap_plan(59);
+	tap_plan(61);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -429,7 +485,8 @@ main(void)
 	test_sort64();
 	test_sort64_big();
 	test_sort64_top();
+	test_spread();
 	test_checks();
 	test_bandpar();
-	return tap_done(59);
+	return tap_done(61);
 }
