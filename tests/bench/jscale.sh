@@ -94,6 +94,17 @@
 # -j 2 wall plain 0.99, partition 0.97, minhash 0.79; -j 1 CPU minhash
 # 0.86, partition 1.05 (farm-bench --vs, 9 pairs: 1.00); the matching's
 # span at -j 16 0.062 -> 0.050 s, -j 1 work over it 5.61x -> 6.20x.
+# Then a keyed record's ID checked by the hash the reading threads made of
+# it, not hashed again on the main thread, and the spreading of the
+# postings in common/spread.c: BENCH_TMP=/tmp/dupkit-bench DK_BASELINE=<the
+# build before> JSCALE_PERF=0 JSCALE_ROUNDS=5, load 1.4: -j 2 over -j 1
+# plain 1.62x -> 1.80x, partition 1.34x -> 1.47x, minhash 1.67x -> 1.68x;
+# new/old -j 2 wall 0.97, 0.94, 1.00; -j 1 plain CPU 1.07 in that run,
+# 0.99 by farm-bench --vs (9 pairs).  Populating the pages the main
+# thread is about to write from an idle thread (MADV_POPULATE_WRITE) cut
+# its page faults by a third (minhash 47,700 -> 31,200 at -j 2) but not
+# its time: -j 2 wall 0.98 (partition) and 0.97 (minhash) by farm-bench
+# --vs, 9 pairs at load 1.6, so it was left out.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
