@@ -153,6 +153,12 @@ ifeq ($(filter help clean,$(MAKECMDGOALS)),)
 ifeq ($(IN),)
 $(error corpus.mk: give IN=DIR, the directory of the input shards (make -f corpus.mk help))
 endif
+ifneq ($(words $(IN)),1)
+$(error corpus.mk: IN=$(IN): want one directory, the one holding the shards)
+endif
+ifeq ($(wildcard $(IN)/.),)
+$(error corpus.mk: IN=$(IN): not a directory (IN=DIR: the shards are DIR/*$(firstword $(SUFFIX)) ...))
+endif
 ifeq ($(SHARDS),)
 $(error corpus.mk: IN=$(IN): no shards there (files named $(SUFFIX:%=*%)))
 endif

@@ -370,7 +370,14 @@ test_expect_success 'bad variables are refused before anything runs' '
 	test_must_fail $mk IN=in OUT=x WORKFLOW=nosuch 2>err &&
 	grep "WORKFLOW=nosuch: want spotsigs, lsh, imatch or ddd" err &&
 	test_must_fail $mk IN=nosuch OUT=x 2>err &&
-	grep "IN=nosuch: no shards there (files named \*.tsv)" err &&
+	grep "IN=nosuch: not a directory (IN=DIR: the shards are DIR/\*.tsv ...)" err &&
+	test_must_fail $mk IN=in/s1.tsv OUT=x 2>err &&
+	grep "IN=in/s1.tsv: not a directory" err &&
+	test_must_fail $mk "IN=in/s1.tsv in/s2.tsv" OUT=x 2>err &&
+	grep "IN=in/s1.tsv in/s2.tsv: want one directory, the one holding the shards" err &&
+	mkdir -p empty &&
+	test_must_fail $mk IN=empty OUT=x 2>err &&
+	grep "IN=empty: no shards there (files named \*.tsv)" err &&
 	test_must_fail $mk IN=in OUT=x FORMAT=jsonl 2>err &&
 	grep "IN=in: no shards there (files named \*.jsonl)" err &&
 	$mk -n IN=in OUT=x SUFFIX=.tsv\ README >plan &&
