@@ -174,7 +174,7 @@ test_expect_success 'evaluate: a cluster stream given where the pairs go is refu
 	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
 '
 
-test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch and minhash refuse them' '
+test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch, minhash and partition refuse them' '
 	awk "NR % 2" docs >h1 && awk "NR % 2 == 0" docs >h2 &&
 	qgram -q 4 h1 >q4a && qgram -q 4 h2 >q4b && qgram -q 5 h2 >q5b &&
 	spotsig h2 >sb &&
@@ -188,11 +188,14 @@ test_expect_success 'streams of other q-grams, or q-grams and spot signatures, m
 	expect_error 2 "^spotmatch: sb:[0-9]*: its signatures are words joined by .:. (\"$firsts\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 --against q4a sb &&
 	expect_error 2 "^spotmatch: q4a:1: its signatures are q-grams of 4 characters (\"$first4\", ...), and those of sb words joined by .:. (\"$firsts\", ...): $tail\$" spotmatch -t 0.5 sb q4a &&
 	expect_error 2 "^minhash: q5b:1: its signatures are q-grams of 5 characters" minhash -t 0.5 q4a q5b &&
+	expect_error 2 "^partition: q5b:1: its signatures are q-grams of 5 characters (\"$first5\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" partition -t 0.5 q4a q5b &&
+	expect_error 2 "^partition: q4a:1: its signatures are q-grams of 4 characters" partition -t 0.5 sb q4a &&
 	qgram -q 4 docs >q4 && spotmatch -t 0.3 q4 >p && canon <p >whole &&
 	spotmatch -t 0.3 q4a q4b >p && canon <p >actual && test_cmp whole actual &&
 	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
 	spotmatch -t 0.3 --against q4a q4b >p && canon <p >actual && test_cmp cross actual &&
-	minhash -t 0.5 q4a q4b >/dev/null
+	minhash -t 0.5 q4a q4b >/dev/null &&
+	partition -t 0.3 q4a q4b >pt && spotmatch -t 0.3 pt >p && canon <p >actual && test_cmp whole actual
 '
 
 test_expect_success 'spot signatures or word shingles of other chains merged or matched --against: spotmatch and minhash refuse them' '
@@ -200,6 +203,7 @@ test_expect_success 'spot signatures or word shingles of other chains merged or 
 	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
 	expect_error 2 "^spotmatch: s1:[0-9]*: its signatures of \"[a-z]*\" join 3 words ([0-9]* of [0-9]*), those of s2c3 4 ([0-9]* of [0-9]*): they were made with shorter chains" spotmatch -t 0.5 --against s2c3 s1 &&
 	expect_error 2 "^minhash: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" minhash -t 0.5 s1 s2c3 &&
+	expect_error 2 "^partition: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3" partition -t 0.5 s1 s2c3 &&
 	expect_error 2 "^dklexicon: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" dklexicon s1 s2c3 &&
 	expect_error 2 "^dklexicon: q5b:1: its signatures are q-grams of 5 characters" dklexicon q4a q5b &&
 	dklexicon s1 s2 >/dev/null && dklexicon q4a q4b >/dev/null &&
