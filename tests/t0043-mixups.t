@@ -245,4 +245,39 @@ test_expect_success 'lexicons of other chains merged (dklexicon -m, -L, spotsig 
 	dklexicon -m l1 l1 >/dev/null
 '
 
+test_expect_success 'imatch streams of other settings or lexicons merged or matched --against: spotmatch refuses the first key of the other' '
+	awk "NR % 2" docs >i1 && awk "NR % 2 == 0" docs >i2 &&
+	dklexicon -w docs >wl && head -n 2 i1 >two && dklexicon -w two >wl2 &&
+	set="-i 0:1 -m 3 -K 2" &&
+	imatch -L wl $set docs >fall && spotmatch fall >p && canon <p >whole &&
+	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
+	imatch -L wl $set i1 >f1 && imatch -L wl $set i2 >f2 &&
+	spotmatch f1 f2 >p && canon <p >actual && test_cmp whole actual &&
+	spotmatch --against f1 f2 >p && canon <p >actual && test_cmp cross actual &&
+	d=$(head -n 1 f1 | cut -d/ -f3 | cut -c2-17) &&
+	tail="fingerprints of other settings differ for the same document, so that its copies would not be paired (make every stream with the same imatch options and lexicon)" &&
+	imatch -L wl $set -s 2 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 2 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1): $tail\$" spotmatch f1 fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 2 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1): $tail\$" spotmatch --against f1 fo &&
+	imatch -L wl $set -p 0.5 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.5 -s 1 -m 3 with" spotmatch f1 fo &&
+	imatch -L wl $set -m 4 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 4 with" spotmatch f1 fo &&
+	imatch -L wl $set -k i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 -k with" spotmatch -j 2 f1 fo &&
+	imatch -L wl -i 0:0.1 -m 3 -K 2 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1)" spotmatch f1 fo &&
+	imatch -L wl -i 0:1 -m 3 -K 1 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 1 -p 0.33 -s 1 -m 3 with" spotmatch f1 fo &&
+	# a lexicon of other documents that keeps the same terms gives the same fingerprints
+	dklexicon -w i1 >wl1 && imatch -L wl1 $set i2 >fs && test_cmp f2 fs &&
+	imatch -L wl2 $set i2 >fo && ! head -n 1 fo | grep -q "/l$d" &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* after one" spotmatch f1 fo &&
+	expect_error 2 "^spotmatch: f1:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* (at fo:1)" spotmatch --against fo f1 &&
+	sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" f1 >old1 && sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" f2 >old2 &&
+	! grep -q "^F[0-9]*/[0-9]*/" old1 &&
+	spotmatch old1 old2 >p && canon <p >actual && test_cmp whole actual &&
+	expect_error 2 "^spotmatch: f2:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d after one of unrecorded imatch settings of -K 2 (an earlier imatch.s, or written by hand) (at old1:1): $tail\$" spotmatch old1 f2
+'
+
 test_done
