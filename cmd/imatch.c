@@ -67,6 +67,7 @@ struct lexicon {
 	dk_made made;           /* dk_lexicon_made: q-grams, words, joins of words */
 	uint64_t hollow;        /* N + 1 when N <= 1 and no term is in the range */
 	const char *hollowpath; /* the (first) lexicon file then */
+	char par[DK_FPRINTPAR_MAX];     /* the keys' <ipar> (keys.h) */
 };
 
 struct opts {
@@ -273,6 +274,38 @@ randomize(struct lexicon *lx, const struct opts *o)
 			lx->term[perm[j]].in[i >> 6] |= 1ULL << (i & 63);
 	}
 	free(perm);
+}
+
+/* The keys' <ipar>: the settings a document's fingerprints depend on,
+ * so that spotmatch refuses streams of others merged (their copies would
+ * not share a key).  The lexicon is named by a digest of what imatch kept
+ * of it, its terms in canonical order with their roles (in the range, or
+ * the rank below it for -x): that is all the fingerprints take from the
+ * lexicon files and -i, and it costs one pass over the kept terms. */
+static void
+make_par(struct lexicon *lx, const struct opts *o)
+{
+	dk_buf text = { 0 };
+	dk_sha1 *h = dk_sha1_new();
+	char hex[DK_SHA1_HEX];
+	const struct term *t;
+	size_t i;
+
+	for (i = 0; i < lx->nterm; i++) {
+		t = &lx->term[i];
+		dk_buf_bytes(&text, lx->pool.p + t->enc, t->enclen);
+		dk_buf_char(&text, '\t');
+		if (t->irank == NOT_SECONDARY)
+			dk_buf_char(&text, 'p');
+		else
+			dk_buf_u64(&text, t->irank);
+		dk_buf_char(&text, '\n');
+	}
+	dk_sha1_hex(h, text.n ? text.p : "", text.n, hex);
+	dk_fprintpar_format(lx->par, hex, o->nlex, o->frac, o->seed, o->min, o->extend,
+	    o->kolcz, o->quoted == DK_QUOTED_SKIP);
+	dk_sha1_free(h);
+	dk_buf_free(&text);
 }
 
 static void
@@ -550,7 +583,7 @@ fingerprint(const struct lexicon *lx, struct scratch *w, const struct opts *o,
 			continue;
 		extended |= got == 2;
 		digest(lx, w, hex);
-		dk_buf_fprintkey(&dk_out, (unsigned)i, (unsigned)o->nlex, hex);
+		dk_buf_fprintkey(&dk_out, (unsigned)i, (unsigned)o->nlex, lx->par, hex);
 		put_rest(doc, sigs);
 		emitted++;
 	}
@@ -705,6 +738,7 @@ main(int argc, char **argv)
 	dk_lexicon_free(src);
 	build_index(&lx);
 	randomize(&lx, &o);
+	make_par(&lx, &o);
 	dk_note("%zu terms in [%g, %g], %zu below for -x", lx.nprimary, o.lo, o.hi,
 	    lx.nsecondary);
 

@@ -1,6 +1,7 @@
 /* partition: key a signature stream by length partition (SpotSigs 4.2). */
 #include "dk.h"
 #include "partition.h"
+#include "sigform.h"
 
 #include <sys/stat.h>
 
@@ -63,9 +64,12 @@ print_bounds(const dk_parts *t)
 }
 
 /* Reads one operand into memory: the output is grouped by partition, so
- * nothing can be written before the input ends. */
+ * nothing can be written before the input ends.  Operands whose
+ * signatures cannot meet (q-grams of two lengths, spot signatures of
+ * other chains) are refused by form: partitioned together they would
+ * lose every pair across them later, with status 0. */
 static void
-load(dk_reader *r, const dk_parts *t, dk_measure m)
+load(dk_reader *r, const dk_parts *t, dk_measure m, dk_sigform *form)
 {
 	dk_record rec = { 0 };
 	dk_sigs sigs = { 0 };
@@ -73,9 +77,12 @@ load(dk_reader *r, const dk_parts *t, dk_measure m)
 	uint64_t len;
 
 	dk_expect(r, DK_KIND_SIG, NULL);
+	dk_sigform_file(form);
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		dk_record_sigs(r, &rec, &sigs);
+		if (dk_sigform_want(form))
+			dk_sigform_record(form, &sigs, r);
 		if (sigs.flags & DK_SIG_PROBE)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "!probe record: input is already keyed");
@@ -118,6 +125,7 @@ struct job {
 	const dk_parts *t;
 	dk_measure m;
 	double sizeratio;          /* --size-ratio, 0 without */
+	dk_sigform form;           /* of the operands' signatures (sigform.h) */
 };
 
 static void
@@ -126,7 +134,7 @@ operand(dk_reader *r, void *arg)
 	struct job *j = arg;
 
 	reserve(dk_reader_name(r));
-	load(r, j->t, j->m);
+	load(r, j->t, j->m, &j->form);
 }
 
 /* Writes partition k: its members and the probes of partition k-1, in
@@ -254,8 +262,9 @@ main(int argc, char **argv)
 	if (bounds)
 		print_bounds(&t);
 	else {
-		job = (struct job){ &t, m, sizeratio };
+		job = (struct job){ &t, m, sizeratio, { 0 } };
 		status = dk_each_input(argc, argv, operand, &job);
+		dk_sigform_free(&job.form);
 		write_all(&t, m, sizeratio, shard);
 	}
 	dk_out_close();

@@ -107,6 +107,47 @@ bandpar(const char *p, const char *end)
 	return p;
 }
 
+/* The end of a run of decimal digits at p without a leading zero, or
+ * NULL when there is none. */
+static const char *
+decimal(const char *p, const char *end)
+{
+	const char *q;
+
+	for (q = p; q < end && *q >= '0' && *q <= '9'; q++)
+		;
+	return q == p || q - p > 19 || (*p == '0' && q - p > 1) ? NULL : q;
+}
+
+/* Whether p..end (from its '/') is an imatch <ipar>:
+ * "/l" <16 hex> ["p" FRAC "s" SEED] "m" MIN ["x"] ["k"] ["q"]. */
+static int
+fprintpar(const char *p, const char *end)
+{
+	const char *q;
+
+	if (end - p < 19 || p[1] != 'l' || !lowhex(p + 2, 16))
+		return 0;
+	p += 18;
+	if (p < end && *p == 'p') {
+		for (q = ++p; q < end && ((*q >= '0' && *q <= '9') || *q == '.' ||
+		    *q == 'e' || *q == '-' || *q == '+'); q++)
+			;
+		if (q == p || q - p > 24 || q == end || *q != 's' ||
+		    (p = decimal(q + 1, end)) == NULL)
+			return 0;
+	}
+	if (p == end || *p != 'm' || (p = decimal(p + 1, end)) == NULL)
+		return 0;
+	if (p < end && *p == 'x')
+		p++;
+	if (p < end && *p == 'k')
+		p++;
+	if (p < end && *p == 'q')
+		p++;
+	return p == end;
+}
+
 /* Whether key (B..., its ':' at colon) is B<band><par>:<hash> or
  * B<par>:<hash>,...; if so, its band, bands and <par> in k. */
 static int
@@ -246,7 +287,7 @@ dk_partkey_describe(const dk_keyinfo *k, char *buf, size_t size)
 enum dk_key
 dk_key_parse(dk_str key, dk_keyinfo *out)
 {
-	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl;
+	const char *colon = memchr(key.p, ':', key.n), *e = key.p + key.n, *sl, *par;
 	dk_keyinfo k = { DK_KEY_NONE, key, { NULL, 0 }, 0, 0, 0, { NULL, 0 } };
 
 	if (key.n == 1 && key.p[0] == 'R')
@@ -264,14 +305,17 @@ dk_key_parse(dk_str key, dk_keyinfo *out)
 		k.key = DK_KEY_BAND;
 		k.head.n = (size_t)(colon - key.p);
 	} else if (key.p[0] == 'F' && (sl = memchr(key.p, '/', (size_t)(colon - key.p))) &&
-	    digits(key.p + 1, sl) && digits(sl + 1, colon) && e - colon - 1 == 40 &&
-	    lowhex(colon + 1, 40)) {
+	    (par = memchr(sl + 1, '/', (size_t)(colon - sl - 1)), 1) &&
+	    digits(key.p + 1, sl) && digits(sl + 1, par ? par : colon) &&
+	    (!par || fprintpar(par, colon)) && e - colon - 1 == 40 && lowhex(colon + 1, 40)) {
 		k.key = DK_KEY_FPRINT;
 		k.head.n = (size_t)(colon - key.p);
 		k.num = number(key.p + 1, sl, 100000);
-		k.nfp = (unsigned long)number(sl + 1, colon, 100000);
+		k.nfp = (unsigned long)number(sl + 1, par ? par : colon, 100000);
 		if (k.nfp >= 100000)
 			k.nfp = 0;
+		if (par)
+			k.par = (dk_str){ (char *)par, (size_t)(colon - par) };
 	}
 	if (out)
 		*out = k;
@@ -457,10 +501,66 @@ dk_buf_bandkeys(dk_buf *b, const char *par, const uint64_t *hash, unsigned l)
 }
 
 void
-dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40])
+dk_fprintpar_format(char *par, const char lexhex[16], int nlex, double frac,
+    uint64_t seed, size_t min, int extend, int kolcz, int noquoted)
 {
-	char head[32];
-	int len = snprintf(head, sizeof head, "F%02u/%u:", i, n);
+	char p[64] = "";
+	int n;
+
+	/* -p and -s make the extra lexicons: nothing without them */
+	if (nlex > 1) {
+		p[0] = 'p';
+		dk_tau_format(p + 1, 32, frac);
+		n = (int)strlen(p);
+		snprintf(p + n, sizeof p - (size_t)n, "s%llu", (unsigned long long)seed);
+	}
+	snprintf(par, DK_FPRINTPAR_MAX, "/l%.16s%sm%zu%s%s%s", lexhex, p, min,
+	    extend ? "x" : "", kolcz ? "k" : "", noquoted ? "q" : "");
+}
+
+void
+dk_fprintpar_describe(dk_str par, unsigned long nfp, char *buf)
+{
+	char lex[17], frac[32] = "", seed[24] = "", min[24] = "", kk[32] = "";
+	const char *p, *e = par.p + par.n, *q;
+
+	if (par.n == 0) {
+		if (nfp > 1)
+			snprintf(kk, sizeof kk, " of -K %lu", nfp - 1);
+		snprintf(buf, DK_FPRINTPAR_MAX * 2, "unrecorded imatch settings%s (an "
+		    "earlier imatch's, or written by hand)", kk);
+		return;
+	}
+	/* a <par> dk_key_parse has taken: fields of bounded length */
+	memcpy(lex, par.p + 2, 16);
+	lex[16] = '\0';
+	p = par.p + 18;
+	if (*p == 'p') {
+		for (q = ++p; *q != 's'; q++)
+			;
+		snprintf(frac, sizeof frac, "%.*s", (int)(q - p), p);
+		for (p = ++q; *q >= '0' && *q <= '9'; q++)
+			;
+		snprintf(seed, sizeof seed, "%.*s", (int)(q - p), p);
+		p = q;
+	}
+	for (q = ++p; q < e && *q >= '0' && *q <= '9'; q++)
+		;
+	snprintf(min, sizeof min, "%.*s", (int)(q - p), p);
+	if (nfp > 1)
+		snprintf(kk, sizeof kk, " -K %lu", nfp - 1);
+	snprintf(buf, DK_FPRINTPAR_MAX * 2, "imatch%s%s%s%s%s -m %s%s%s%s with lexicon terms %s",
+	    kk, *frac ? " -p " : "", frac, *seed ? " -s " : "", seed, min,
+	    memchr(q, 'x', (size_t)(e - q)) ? " -x" : "",
+	    memchr(q, 'k', (size_t)(e - q)) ? " -k" : "",
+	    memchr(q, 'q', (size_t)(e - q)) ? " --quoted skip" : "", lex);
+}
+
+void
+dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char *par, const char sha1hex[40])
+{
+	char head[32 + DK_FPRINTPAR_MAX];
+	int len = snprintf(head, sizeof head, "F%02u/%u%s:", i, n, par);
 
 	dk_buf_bytes(b, head, (size_t)len);
 	dk_buf_bytes(b, sha1hex, 40);

@@ -13,7 +13,7 @@
  *   B<par>:<hash>,<hash>...  minhash  the same, every band of a document in
  *                                   one key: the i-th hash is band i's, and
  *                                   stands for the key B<i><par>:<hash>
- *   F<i>/<n>:<sha1>      imatch     DK_PAIRS_SHARE: documents sharing a key
+ *   F<i>/<n><ipar>:<sha1>  imatch   DK_PAIRS_SHARE: documents sharing a key
  *                                   are copies; SIM is the share of the n
  *                                   fingerprints they share
  *   R                    imatch     a document without fingerprints
@@ -47,6 +47,19 @@
  *           hash, so that a stream mixing them has to be refused (spotmatch
  *           compares each band key's <par> with the stream's first)
  *   <i>     2 decimal digits; <n> decimal; <sha1> 40 lower-case hex digits
+ *   <ipar>  the settings that made the fingerprints: "/l" and 16 lower-case
+ *           hex digits, the lexicon's digest; "p" FRAC "s" SEED when n > 1
+ *           (imatch's -p, as dk_tau_format writes it, and -s); "m" MIN;
+ *           then "x", "k" and "q" for -x, -k and --quoted skip.  "" in the
+ *           keys of earlier versions and of hand-written streams.  The
+ *           digest is of the terms imatch kept, in canonical order, each
+ *           with its role (in the -i range, or its rank below it for -x):
+ *           all the fingerprints take from the lexicon files and -i, so
+ *           that lexicons or ranges keeping the same terms (which give the
+ *           same fingerprints) have one <ipar>.  Other settings give a
+ *           document other fingerprints: spotmatch refuses a stream whose
+ *           F keys' <ipar> is not its first F key's (on either side of
+ *           --against)
  *
  * A producer writes a document's records under each of its keys: the
  * records of one key are consecutive (partition), or the records of one
@@ -97,7 +110,8 @@ typedef struct {
 	                     * fingerprint number */
 	unsigned long nfp;  /* F: fingerprints a document (n), 0 when bad */
 	unsigned nband;     /* B: bands in the key (1 for B<band>:) */
-	dk_str par;         /* B: <par>, "/k6l32s0w" or "" */
+	dk_str par;         /* B: <par>, "/k6l32s0w" or ""; F: <ipar>,
+	                     * "/l0123456789abcdefm5" or "" */
 } dk_keyinfo;
 
 /* The kind of key, and with k not NULL its parts. */
@@ -156,7 +170,21 @@ double dk_bandpar_chance(dk_str par, double tau);
 void dk_buf_bandkey(dk_buf *b, unsigned band, const char *par, uint64_t hash);
 /* B<par>:<hash>,...: the l bands' hashes in one key. */
 void dk_buf_bandkeys(dk_buf *b, const char *par, const uint64_t *hash, unsigned l);
-void dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char sha1hex[40]);
+/* The <ipar> of imatch's settings, in par (of DK_FPRINTPAR_MAX bytes):
+ * lexhex the 16 hexadecimal digits of its lexicon's digest, the rest its
+ * options (-K + 1, -p, -s, -m, -x, -k, --quoted skip). */
+#define DK_FPRINTPAR_MAX 96
+void dk_fprintpar_format(char *par, const char lexhex[16], int nlex, double frac,
+    uint64_t seed, size_t min, int extend, int kolcz, int noquoted);
+/* An <ipar> taken apart by dk_key_parse, of a key of nfp fingerprints (its
+ * <n>), for messages, in buf (of 2 * DK_FPRINTPAR_MAX bytes): as imatch's
+ * options ("imatch -K 2 -p 0.33 -s 1 -m 5 -x with lexicon terms
+ * 0123456789abcdef"), or "unrecorded imatch settings (...)" for "". */
+void dk_fprintpar_describe(dk_str par, unsigned long nfp, char *buf);
+/* F<i>/<n><ipar>:<sha1>; par is a NUL-terminated <ipar> ("" writes the
+ * keys of earlier versions). */
+void dk_buf_fprintkey(dk_buf *b, unsigned i, unsigned n, const char *par,
+    const char sha1hex[40]);
 void dk_buf_rejectkey(dk_buf *b);
 
 /* The 16 lower-case hexadecimal digits of v at p (no NUL). */

@@ -132,7 +132,7 @@ test_expect_success 'imatch: a text that reads as signatures, with a lexicon of 
 	imatch -i 0:1 -m 1 -L urllex urls >auto &&
 	imatch -T -i 0:1 -m 1 -L urllex urls >text &&
 	test_cmp text auto &&
-	grep "^F00/1:[0-9a-f]*	u1	\$" auto
+	grep "^F00/1/l[0-9a-f]*m1:[0-9a-f]*	u1	\$" auto
 '
 
 test_expect_success 'dklexicon: a filter with a lexicon of words, a merge of both kinds' '

@@ -174,7 +174,7 @@ test_expect_success 'evaluate: a cluster stream given where the pairs go is refu
 	printf "a\ta\nb\te\n" >q3 && evaluate g q3 >out && grep "^recall *0.2500\$" out
 '
 
-test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch and minhash refuse them' '
+test_expect_success 'streams of other q-grams, or q-grams and spot signatures, merged or matched --against: spotmatch, minhash and partition refuse them' '
 	awk "NR % 2" docs >h1 && awk "NR % 2 == 0" docs >h2 &&
 	qgram -q 4 h1 >q4a && qgram -q 4 h2 >q4b && qgram -q 5 h2 >q5b &&
 	spotsig h2 >sb &&
@@ -188,11 +188,14 @@ test_expect_success 'streams of other q-grams, or q-grams and spot signatures, m
 	expect_error 2 "^spotmatch: sb:[0-9]*: its signatures are words joined by .:. (\"$firsts\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" spotmatch -t 0.5 --against q4a sb &&
 	expect_error 2 "^spotmatch: q4a:1: its signatures are q-grams of 4 characters (\"$first4\", ...), and those of sb words joined by .:. (\"$firsts\", ...): $tail\$" spotmatch -t 0.5 sb q4a &&
 	expect_error 2 "^minhash: q5b:1: its signatures are q-grams of 5 characters" minhash -t 0.5 q4a q5b &&
+	expect_error 2 "^partition: q5b:1: its signatures are q-grams of 5 characters (\"$first5\", ...), and those of q4a q-grams of 4 characters (\"$first4\", ...): $tail\$" partition -t 0.5 q4a q5b &&
+	expect_error 2 "^partition: q4a:1: its signatures are q-grams of 4 characters" partition -t 0.5 sb q4a &&
 	qgram -q 4 docs >q4 && spotmatch -t 0.3 q4 >p && canon <p >whole &&
 	spotmatch -t 0.3 q4a q4b >p && canon <p >actual && test_cmp whole actual &&
 	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
 	spotmatch -t 0.3 --against q4a q4b >p && canon <p >actual && test_cmp cross actual &&
-	minhash -t 0.5 q4a q4b >/dev/null
+	minhash -t 0.5 q4a q4b >/dev/null &&
+	partition -t 0.3 q4a q4b >pt && spotmatch -t 0.3 pt >p && canon <p >actual && test_cmp whole actual
 '
 
 test_expect_success 'spot signatures or word shingles of other chains merged or matched --against: spotmatch and minhash refuse them' '
@@ -200,6 +203,7 @@ test_expect_success 'spot signatures or word shingles of other chains merged or 
 	expect_error 2 "^spotmatch: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3 ([0-9]* of [0-9]*): they were made with longer chains (spotsig -c, -a WORD:D:C, or qgram -w) and share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)\$" spotmatch -t 0.5 s1 s2c3 &&
 	expect_error 2 "^spotmatch: s1:[0-9]*: its signatures of \"[a-z]*\" join 3 words ([0-9]* of [0-9]*), those of s2c3 4 ([0-9]* of [0-9]*): they were made with shorter chains" spotmatch -t 0.5 --against s2c3 s1 &&
 	expect_error 2 "^minhash: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" minhash -t 0.5 s1 s2c3 &&
+	expect_error 2 "^partition: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words ([0-9]* of [0-9]*), those of s1 3" partition -t 0.5 s1 s2c3 &&
 	expect_error 2 "^dklexicon: s2c3:[0-9]*: its signatures of \"[a-z]*\" join 4 words" dklexicon s1 s2c3 &&
 	expect_error 2 "^dklexicon: q5b:1: its signatures are q-grams of 5 characters" dklexicon q4a q5b &&
 	dklexicon s1 s2 >/dev/null && dklexicon q4a q4b >/dev/null &&
@@ -239,6 +243,41 @@ test_expect_success 'lexicons of other chains merged (dklexicon -m, -L, spotsig 
 	spotsig -l en v2 | dklexicon >l2 && dklexicon -m l1 l2 >merged &&
 	dklexicon sv >expect && test_cmp expect merged &&
 	dklexicon -m l1 l1 >/dev/null
+'
+
+test_expect_success 'imatch streams of other settings or lexicons merged or matched --against: spotmatch refuses the first key of the other' '
+	awk "NR % 2" docs >i1 && awk "NR % 2 == 0" docs >i2 &&
+	dklexicon -w docs >wl && head -n 2 i1 >two && dklexicon -w two >wl2 &&
+	set="-i 0:1 -m 3 -K 2" &&
+	imatch -L wl $set docs >fall && spotmatch fall >p && canon <p >whole &&
+	awk -F "\t" "substr(\$1, 2) % 2 != substr(\$2, 2) % 2" whole >cross && test -s cross &&
+	imatch -L wl $set i1 >f1 && imatch -L wl $set i2 >f2 &&
+	spotmatch f1 f2 >p && canon <p >actual && test_cmp whole actual &&
+	spotmatch --against f1 f2 >p && canon <p >actual && test_cmp cross actual &&
+	d=$(head -n 1 f1 | cut -d/ -f3 | cut -c2-17) &&
+	tail="fingerprints of other settings differ for the same document, so that its copies would not be paired (make every stream with the same imatch options and lexicon)" &&
+	imatch -L wl $set -s 2 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 2 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1): $tail\$" spotmatch f1 fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 2 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1): $tail\$" spotmatch --against f1 fo &&
+	imatch -L wl $set -p 0.5 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.5 -s 1 -m 3 with" spotmatch f1 fo &&
+	imatch -L wl $set -m 4 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 4 with" spotmatch f1 fo &&
+	imatch -L wl $set -k i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 -k with" spotmatch -j 2 f1 fo &&
+	imatch -L wl -i 0:0.1 -m 3 -K 2 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d (at f1:1)" spotmatch f1 fo &&
+	imatch -L wl -i 0:1 -m 3 -K 1 i2 >fo &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 1 -p 0.33 -s 1 -m 3 with" spotmatch f1 fo &&
+	# a lexicon of other documents that keeps the same terms gives the same fingerprints
+	dklexicon -w i1 >wl1 && imatch -L wl1 $set i2 >fs && test_cmp f2 fs &&
+	imatch -L wl2 $set i2 >fo && ! head -n 1 fo | grep -q "/l$d" &&
+	expect_error 2 "^spotmatch: fo:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* after one" spotmatch f1 fo &&
+	expect_error 2 "^spotmatch: f1:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d after one of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms [0-9a-f]* (at fo:1)" spotmatch --against fo f1 &&
+	sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" f1 >old1 && sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" f2 >old2 &&
+	! grep -q "^F[0-9]*/[0-9]*/" old1 &&
+	spotmatch old1 old2 >p && canon <p >actual && test_cmp whole actual &&
+	expect_error 2 "^spotmatch: f2:1: a fingerprint key of imatch -K 2 -p 0.33 -s 1 -m 3 with lexicon terms $d after one of unrecorded imatch settings of -K 2 (an earlier imatch.s, or written by hand) (at old1:1): $tail\$" spotmatch old1 f2
 '
 
 test_done

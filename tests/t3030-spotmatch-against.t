@@ -234,8 +234,11 @@ test_expect_success 'keyed errors: sorted input, other signatures, fingerprint c
 	expect_error 2 "spotmatch: bad:2: document .d1. appears with other signatures" \
 		spotmatch --against R.b bad &&
 	imatch -L lex -i 0:1 -m 2 -K 1 I.txt >I.f2 &&
-	expect_error 2 "spotmatch: I.f2:1: key with 2 fingerprints, REF.s have 4" \
+	expect_error 2 "spotmatch: I.f2:1: a fingerprint key of imatch -K 1 -p 0.33 -s 1 -m 2 with lexicon terms [0-9a-f]* after one of imatch -K 3 -p 0.33 -s 1 -m 2 with lexicon terms [0-9a-f]* (at R.f:[0-9]*): fingerprints of other settings differ" \
 		spotmatch --against R.f I.f2 &&
+	sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" R.f >R.old && sed "s|^\\(F[0-9]*/[0-9]*\\)/[^:]*:|\\1:|" I.f2 >I.old &&
+	expect_error 2 "spotmatch: I.old:1: a fingerprint key of unrecorded imatch settings of -K 1 (an earlier imatch.s, or written by hand) after one of unrecorded imatch settings of -K 3 (an earlier imatch.s, or written by hand) (at R.old:[0-9]*)" \
+		spotmatch --against R.old I.old &&
 	expect_error 2 "the input is an imatch fingerprint stream but REF is a minhash" \
 		spotmatch --against R.b I.f
 '

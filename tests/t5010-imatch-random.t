@@ -78,18 +78,23 @@ test_expect_success 'same seed, same output' '
 '
 
 test_expect_success 'lexicon i does not depend on K' '
-	imatch -L lex -K 2 -s 42 orig | sed "s|/3:|/6:|" >k2 &&
+	imatch -L lex -K 2 -s 42 orig | sed "s|^\(F0[0-9]\)/3/|\1/6/|" >k2 &&
 	grep -v "^F0[345]" s1 >k5 &&
 	test_cmp k5 k2
 '
 
+# nopar: the keys without their <ipar> (which records -s, -p and the rest).
+nopar() {
+	sed "s|^\(F[0-9]*/[0-9]*\)/[^:]*:|\1:|"
+}
+
 test_expect_success 'the seed does not change F00; other seeds give other lexicons' '
 	imatch -L lex -K 5 -s 43 orig >s3 &&
-	grep "^F00" s1 >f1 &&
-	grep "^F00" s3 >f3 &&
+	grep "^F00" s1 | nopar >f1 &&
+	grep "^F00" s3 | nopar >f3 &&
 	test_cmp f1 f3 &&
-	grep -v "^F00" s1 | sort >o1 &&
-	grep -v "^F00" s3 | sort >o3 &&
+	grep -v "^F00" s1 | nopar | sort >o1 &&
+	grep -v "^F00" s3 | nopar | sort >o3 &&
 	test $(comm -12 o1 o3 | wc -l) = 0 &&
 	test $(wc -l <o1) = $((5 * D))
 '

@@ -60,6 +60,7 @@ struct against {
 	sm_group g;
 	DK_VEC(uint32_t) member, probe;
 	sm_keyed *keys;
+	sm_fpar fpar;               /* REF's imatch settings, if an imatch stream */
 	struct current cur;
 	sm_pairs pairs;
 	struct within *w;
@@ -407,6 +408,9 @@ keyed_record(struct against *a, dk_reader *r)
 		    "key '%.*s' after a later one of document '%.*s': the records of a "
 		    "document must be consecutive, in key order", (int)key.n, key.p,
 		    (int)id.n, id.p);
+	/* an input of other imatch settings than REF's shares no key with it */
+	if (x->key.key == DK_KEY_FPRINT)
+		sm_fpar_check(&a->fpar, &x->key, r);
 	if (num >= 0 && a->cls->pairs == DK_PAIRS_SHARE && nfp && x->key.nfp != nfp)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 		    "key with %lu fingerprints, REF's have %lu", x->key.nfp, nfp);
@@ -526,6 +530,7 @@ cleanup(struct against *a)
 {
 	if (a->keys)
 		sm_keyed_free(a->keys);
+	sm_fpar_free(&a->fpar);
 	if (a->w) {
 		if (a->w->keys)
 			sm_keyed_free(a->w->keys);
@@ -567,6 +572,7 @@ read_ref(struct against *a)
 	if (sm_input_kind(in))
 		a->refkind = class_of(sm_input_kind(in));
 	a->keys = sm_input_take_keys(in);
+	sm_input_take_fpar(in, &a->fpar);
 	sm_input_free(in);
 }
 

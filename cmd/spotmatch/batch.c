@@ -36,6 +36,7 @@ struct sm_input {
 	DK_VEC(uint32_t) gstart;  /* first record of each key group */
 	struct members prev, cur; /* of the last two groups, for probes */
 	sm_keyed *keyed;
+	sm_fpar fpar;             /* imatch streams: their settings */
 	const sm_numbered *pre;   /* the record's signatures numbered ahead,
 	                           * or NULL */
 };
@@ -80,6 +81,7 @@ sm_input_free(sm_input *in)
 	free(in->lastkey.v);
 	free(in->gstart.v);
 	free(in->pfile);
+	sm_fpar_free(&in->fpar);
 	if (in->keyed)
 		sm_keyed_free(in->keyed);
 	free(in);
@@ -98,6 +100,51 @@ sm_input_take_keys(sm_input *in)
 
 	in->keyed = NULL;
 	return k;
+}
+
+void
+sm_input_take_fpar(sm_input *in, sm_fpar *to)
+{
+	sm_fpar_free(to);
+	*to = in->fpar;
+	memset(&in->fpar, 0, sizeof in->fpar);
+}
+
+/* imatch keys of other settings (lexicon, -i, -K, -p, -s, -m, -x, -k,
+ * --quoted skip) give one document other fingerprints: streams of both
+ * merged, or matched --against each other, would pair none of their
+ * copies across them, with status 0. */
+void
+sm_fpar_check(sm_fpar *f, const dk_keyinfo *key, const dk_reader *r)
+{
+	char now[2 * DK_FPRINTPAR_MAX], first[2 * DK_FPRINTPAR_MAX];
+	dk_str par = key->par;
+
+	if (!f->file) {
+		f->par.n = 0;
+		dk_buf_bytes(&f->par, par.p, par.n);
+		f->nfp = key->nfp;
+		f->file = dk_strdup(dk_reader_name(r));
+		f->line = dk_reader_lineno(r);
+		return;
+	}
+	if (key->nfp == f->nfp && par.n == f->par.n &&
+	    (par.n == 0 || memcmp(par.p, f->par.p, par.n) == 0))
+		return;
+	dk_fprintpar_describe(par, key->nfp, now);
+	dk_fprintpar_describe((dk_str){ f->par.p, f->par.n }, f->nfp, first);
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "a fingerprint key of %s after "
+	    "one of %s (at %s:%lu): fingerprints of other settings differ for the same "
+	    "document, so that its copies would not be paired (make every stream with "
+	    "the same imatch options and lexicon)", now, first, f->file, f->line);
+}
+
+void
+sm_fpar_free(sm_fpar *f)
+{
+	dk_buf_free(&f->par);
+	free(f->file);
+	memset(f, 0, sizeof *f);
 }
 
 /* The document of the record read, its signatures numbered ahead or
@@ -347,6 +394,8 @@ take_record(sm_input *in, dk_reader *r)
 		break;
 	case DK_PAIRS_VERIFY:
 	case DK_PAIRS_SHARE:
+		if (s->x.key.key == DK_KEY_FPRINT)
+			sm_fpar_check(&in->fpar, &s->x.key, r);
 		sm_keyed_add(in->keyed, c, s, r, in->pre);
 		break;
 	}

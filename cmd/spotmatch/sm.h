@@ -387,6 +387,19 @@ void sm_input_read(sm_input *in, dk_reader *r);
  * stream's, handed over to the caller, or NULL). */
 const struct dk_keykind *sm_input_kind(const sm_input *in);
 sm_keyed *sm_input_take_keys(sm_input *in);
+/* The imatch settings (<n> and <ipar>, keys.h) of the first F key read,
+ * and where: fingerprints of other settings differ for the same document,
+ * so that each later F key must carry the same. */
+typedef struct {
+	dk_buf par;
+	unsigned long nfp;        /* its <n> */
+	char *file;               /* NULL until the first F key */
+	unsigned long line;
+} sm_fpar;
+void sm_fpar_check(sm_fpar *f, const dk_keyinfo *key, const dk_reader *r);
+void sm_fpar_free(sm_fpar *f);
+/* The input's sm_fpar, handed over to *to (for --against: REF's). */
+void sm_input_take_fpar(sm_input *in, sm_fpar *to);
 void sm_input_free(sm_input *in);
 int sm_batch(const sm_opts *o, int argc, char **argv);
 

@@ -415,6 +415,58 @@ test_bandpar(void)
 	dk_buf_free(&b);
 }
 
+/* keys.h: an imatch key's settings (<ipar>), written, read back and
+ * described; keys without them read as before; malformed ones are not
+ * imatch keys. */
+static void
+test_fprintpar(void)
+{
+	static const char sha[] = "0123456789abcdef0123456789abcdef01234567";
+	char par[DK_FPRINTPAR_MAX], key[256], text[2 * DK_FPRINTPAR_MAX];
+	dk_keyinfo k;
+	dk_buf b = { 0 };
+
+	dk_fprintpar_format(par, "00000000000000ff", 3, 0.25, 42, 5, 1, 1, 1);
+	tap_is_mem(par, strlen(par), "/l00000000000000ffp0.25s42m5xkq", 31, "settings format");
+	dk_fprintpar_format(par, "00000000000000ffee", 1, 0.25, 42, 7, 0, 0, 0);
+	tap_is_mem(par, strlen(par), "/l00000000000000ffm7", 20,
+	    "without -K, no -p or -s; 16 digits of the digest");
+	dk_fprintpar_format(par, "00000000000000ff", 4, 0.33, 1, 5, 0, 0, 0);
+	dk_buf_fprintkey(&b, 2, 4, par, sha);
+	snprintf(key, sizeof key, "F02/4%s:%s", par, sha);
+	tap_is_mem(b.p, b.n, key, strlen(key), "fingerprint key with its settings");
+	tap_ok(dk_key_parse((dk_str){ b.p, b.n }, &k) == DK_KEY_FPRINT && k.num == 2 &&
+	    k.nfp == 4 && k.par.n == strlen(par) && memcmp(k.par.p, par, k.par.n) == 0 &&
+	    k.head.n == 5 + strlen(par), "read back: number, n, settings, head");
+	dk_fprintpar_describe(k.par, k.nfp, text);
+	tap_is_mem(text, strlen(text), "imatch -K 3 -p 0.33 -s 1 -m 5 with lexicon terms "
+	    "00000000000000ff", 65, "settings described");
+	dk_fprintpar_describe(str("/l00000000000000ffm12xq"), 1, text);
+	tap_is_mem(text, strlen(text), "imatch -m 12 -x --quoted skip with lexicon terms "
+	    "00000000000000ff", 65, "settings without -K described");
+	snprintf(key, sizeof key, "F00/1:%s", sha);
+	tap_ok(dk_key_parse(str(key), &k) == DK_KEY_FPRINT && k.par.n == 0 && k.nfp == 1 &&
+	    k.head.n == 5, "a key without settings, as before");
+	dk_fprintpar_describe(k.par, 3, text);
+	tap_ok(strncmp(text, "unrecorded imatch settings of -K 2", 34) == 0,
+	    "no settings described");
+	{
+		static const char *bad[] = { "/l00000000000000f", "/l00000000000000Ffm5",
+			"/l00000000000000ffp0.3m5", "/l00000000000000ffm05",
+			"/l00000000000000ff", "/l00000000000000ffm5y", "/l00000000000000ffm5kx",
+			"/", "/m5", "/l00000000000000ffps1m5" };
+		int ok = 1;
+		size_t i;
+
+		for (i = 0; i < sizeof bad / sizeof *bad; i++) {
+			snprintf(key, sizeof key, "F00/1%s:%s", bad[i], sha);
+			ok &= dk_key_parse(str(key), NULL) == DK_KEY_NONE;
+		}
+		tap_ok(ok, "malformed settings are not imatch keys");
+	}
+	dk_buf_free(&b);
+}
+
 /* common/spread: dk_spread_into by 1, 2, 3 and 5 threads places each value
  * in the run of its top byte, each run's values in their order in the
  * input, the runs where dk_spread_runs (in place) puts them; dk_sort_runs
@@ -474,7 +526,7 @@ test_spread(void)
 int
 main(void)
 {
-	tap_plan(61);
+	tap_plan(70);
 	test_hash();
 	test_sha1();
 	test_measure();
@@ -488,5 +540,6 @@ main(void)
 	test_spread();
 	test_checks();
 	test_bandpar();
-	return tap_done(61);
+	test_fprintpar();
+	return tap_done(70);
 }
