@@ -186,6 +186,8 @@ struct wids {
 struct win {
 	sm_opts o;                  /* m, tau, novel and the --window ones */
 	double ratio;               /* dk_measure_ratio at tau */
+	double oratio;              /* dk_overlap_ratio at tau and
+	                             * --size-ratio: alpha_of's */
 
 	struct wdict dict;
 	/* With -L, the order of prefix filtering comes from a lexicon's
@@ -388,8 +390,8 @@ post_trim(const struct win *w, struct band *b)
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
- * where every measure gives alpha >= r * len, r its ratio at tau
- * (dk_overlap_min: one less than the rounded-up product keeps it safe from
+ * where every measure gives alpha >= r * len, r its ratio at tau and
+ * --size-ratio (dk_overlap_ratio; dk_overlap_min: one less than the rounded-up product keeps it safe from
  * rounding).  Counting a signature with count c
  * as c elements in the global order, the first ell elements two documents
  * share lie within the first len - alpha + ell elements of each, for any
@@ -403,7 +405,7 @@ post_trim(const struct win *w, struct band *b)
 static inline uint64_t
 alpha_of(const struct win *w, uint64_t len)
 {
-	return dk_overlap_min(w->ratio, len);
+	return dk_overlap_min(w->oratio, len);
 }
 
 /* ell for a length: it never decreases as the length grows. */
