@@ -391,16 +391,17 @@ post_trim(const struct win *w, struct band *b)
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
  * where every measure gives alpha >= r * len, r its ratio at tau and
- * --size-ratio (dk_overlap_ratio; dk_overlap_min: one less than the rounded-up product keeps it safe from
- * rounding).  Counting a signature with count c
- * as c elements in the global order, the first ell elements two documents
- * share lie within the first len - alpha + ell elements of each, for any
- * ell <= alpha.  So both documents index and probe that many elements, and
- * a pair sharing fewer than min(ell_x, ell_y) of them cannot match.  A
- * larger ell costs a longer prefix but cuts candidates sharing a little
- * common text.  prefix_take() returns the signatures holding the first plen
- * elements, and in *lastn how many copies of the last one they take;
- * prefix_size() does so for the prefix of a length, *ell the count needed. */
+ * --size-ratio (dk_overlap_ratio; dk_overlap_min: one less than the
+ * rounded-up product keeps it safe from rounding).  Counting a signature
+ * with count c as c elements in the global order, the first ell elements
+ * two documents share lie within the first len - alpha + ell elements of
+ * each, for any ell <= alpha.  So both documents index and probe that many
+ * elements, and a pair sharing fewer than min(ell_x, ell_y) of them cannot
+ * match.  A larger ell costs a longer prefix but cuts candidates sharing
+ * a little common text.  prefix_take() returns the signatures holding the
+ * first plen elements, and in *lastn how many copies of the last one they
+ * take; prefix_size() does so for the prefix of a length, *ell the count
+ * needed. */
 #define ELL_DIV 32
 static inline uint64_t
 alpha_of(const struct win *w, uint64_t len)
