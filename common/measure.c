@@ -110,3 +110,27 @@ dk_measure_ratio(dk_measure m, double tau)
 		return 0.0;
 	return tau;
 }
+
+double
+dk_overlap_ratio(dk_measure m, double tau, double R)
+{
+	double r = dk_measure_ratio(m, tau), L = dk_len_ratio(r, R), q;
+
+	if (R <= 0)
+		return r;
+	if (m == DK_M_CONTAIN)
+		q = tau * L;
+	else if (m == DK_M_DICE)
+		q = tau * (1.0 + L) / 2.0;
+	else if (m == DK_M_COSINE)
+		q = tau * sqrt(L);
+	else if (m == DK_M_MAX)
+		q = tau;
+	else
+		q = tau * (1.0 + L) / (1.0 + tau);
+	/* both quotients were tested in double (dk_sim, dk_size_below): the
+	 * margin, far above their rounding and this one's, only lets more
+	 * pairs through */
+	q *= 1.0 - 1e-9;
+	return q > r ? q : r;
+}

@@ -26,7 +26,8 @@
  * (tau) <= tau.  As the overlap is at most the shorter length, also
  * len A / len B >= r when len A <= len B.  Length partitions
  * (partition.h), the length bounds of the matcher and the window, and the
- * prefix bound of prefix filtering all derive from r alone.  Measures that
+ * prefix bound of prefix filtering all derive from r alone (and, under
+ * spotmatch --size-ratio, from r and that ratio: dk_overlap_ratio).  Measures that
  * share a weight and a ratio share their partitions: dk_measure_tag names
  * them in a partition key.
  *
@@ -191,10 +192,10 @@ dk_len_below(double small, double big, double r)
 /* --size-ratio R (spotmatch, partition): a pair of lengths la, lb is
  * reported only when the shorter is at least R times the longer, as the
  * double quotient shorter / longer >= R says (two empty documents pass);
- * 0 is no such bar.  It is a bound of lengths alone, not of the overlap:
- * length filters and partitions may use max(r, R) for their ratio
- * (dk_len_below tests the same quotient, so no pair it keeps is lost),
- * the overlap bounds (dk_overlap_least, dk_overlap_min) r only. */
+ * 0 is no such bar.  Length filters and partitions may use max(r, R) for
+ * their ratio (dk_len_below tests the same quotient, so no pair it keeps
+ * is lost); the overlap bounds (dk_overlap_least, dk_overlap_min) the
+ * ratio dk_overlap_ratio derives from it. */
 static inline int
 dk_size_below(double R, uint64_t la, uint64_t lb)
 {
@@ -209,6 +210,17 @@ dk_len_ratio(double r, double R)
 {
 	return R > r ? R : r;
 }
+
+/* The ratio of the overlap to the longer length that every pair reported
+ * at tau under --size-ratio R (0: none) reaches, for the overlap bounds
+ * (dk_overlap_least, dk_overlap_min) in place of r: as the shorter length
+ * is at least L = max(r, R) times the longer, the overlap a pair needs
+ * (dk_overlap_need) is at least tau L (containment), tau (max),
+ * tau (1 + L) / (1 + tau) (jaccard, set), tau (1 + L) / 2 (dice) or
+ * tau sqrt(L) (cosine) times the longer.  Never below r, and above tau
+ * for jaccard and set when R is; with R = 0 it is r (0 for containment,
+ * whose prefix bound is then --min-shared's alone). */
+double dk_overlap_ratio(dk_measure m, double tau, double R);
 
 /* The overlap every match of a document of length len needs, whatever the
  * other's length, less one against rounding: ceil(r * len) - 1, at least 1

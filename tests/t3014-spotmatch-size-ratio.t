@@ -60,37 +60,47 @@ test_expect_success 'a ratio outside (0, 1] is refused' '
 	test_expect_code 2 spotmatch --size-ratio x in 2>err
 '
 
-# Each case: seed, documents, threshold, measure, R, --min-shared.  Each
-# drops some pairs the threshold alone reports (checked), so the bound is
-# exercised; every route of the matcher gives brute force's pairs.
+# routes TAU M R MS: every route of the matcher on ./in gives brute
+# force's pairs, and the threshold alone reports more (so the bound is
+# exercised): -j 1 and 2, --no-prune, --no-partition, -r, a partitioned
+# stream (partitioned with R and without), --against --within, --window.
+routes() {
+	dk_brute -t $1 -M $2 --min-shared $4 in >all &&
+	dk_brute -t $1 -M $2 --min-shared $4 --size-ratio $3 in >expect &&
+	test $(wc -l <expect) -lt $(wc -l <all) &&
+	part="-t $1 -M $2" && ratio=$3 &&
+	set -- -t $1 -M $2 --min-shared $4 --size-ratio $3 &&
+	spotmatch -j 1 "$@" in >actual &&
+	test_cmp expect actual &&
+	spotmatch -j 2 "$@" in >actual &&
+	test_cmp expect actual &&
+	spotmatch -j 2 --no-prune "$@" in >actual &&
+	test_cmp expect actual &&
+	spotmatch -j 1 --no-partition "$@" in >actual &&
+	test_cmp expect actual &&
+	spotmatch -j 2 -r 7 "$@" in >actual &&
+	test_cmp expect actual &&
+	sort expect >expect.sorted &&
+	partition $part in >keyed &&
+	spotmatch -j 2 "$@" keyed | sort >actual &&
+	test_cmp expect.sorted actual &&
+	partition $part --size-ratio $ratio in >keyed &&
+	spotmatch -j 2 "$@" keyed | sort >actual &&
+	test_cmp expect.sorted actual &&
+	head -n 100 in >ref && tail -n +101 in >rest &&
+	dk_brute "$@" --against ref --within rest >expect &&
+	spotmatch -j 2 "$@" --against ref --within rest >actual &&
+	test_cmp expect actual &&
+	dk_brute "$@" --window 50 in >expect &&
+	spotmatch "$@" --window 50 in >actual &&
+	test_cmp expect actual
+}
+
+# Each case: seed, documents, threshold, measure, R, --min-shared.
 while read seed n tau m r ms; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m, --size-ratio $r" "
 		gen $seed $n >in &&
-		dk_brute -t $tau -M $m --min-shared $ms in >all &&
-		dk_brute -t $tau -M $m --min-shared $ms --size-ratio $r in >expect &&
-		test \$(wc -l <expect) -lt \$(wc -l <all) &&
-		set -- -t $tau -M $m --min-shared $ms --size-ratio $r &&
-		spotmatch -j 1 \"\$@\" in >actual &&
-		test_cmp expect actual &&
-		spotmatch -j 2 \"\$@\" in >actual &&
-		test_cmp expect actual &&
-		spotmatch -j 2 --no-prune \"\$@\" in >actual &&
-		test_cmp expect actual &&
-		spotmatch -j 1 --no-partition \"\$@\" in >actual &&
-		test_cmp expect actual &&
-		spotmatch -j 2 -r 7 \"\$@\" in >actual &&
-		test_cmp expect actual &&
-		partition -t $tau -M $m in >keyed &&
-		spotmatch -j 2 \"\$@\" keyed | sort >actual &&
-		sort expect >expect.sorted &&
-		test_cmp expect.sorted actual &&
-		head -n 100 in >ref && tail -n +101 in >rest &&
-		dk_brute \"\$@\" --against ref --within rest >expect &&
-		spotmatch -j 2 \"\$@\" --against ref --within rest >actual &&
-		test_cmp expect actual &&
-		dk_brute \"\$@\" --window 50 in >expect &&
-		spotmatch \"\$@\" --window 50 in >actual &&
-		test_cmp expect actual
+		routes $tau $m $r $ms
 	"
 done <<EOF_CASES
 1 400 0.9 jaccard 0.95 1
@@ -105,6 +115,31 @@ done <<EOF_CASES
 10 400 1.0 containment 0.2 2
 11 2000 0.7 containment 0.3 8
 12 2000 0.9 set 0.97 1
+EOF_CASES
+
+# At the edges of the overlap bound under R (the prefixes of containment
+# and of the measures whose bound R raises, measure.h dk_overlap_ratio):
+# lengths of 1 to 3 over a few signatures, where tau R len meets an
+# integer (0.5 x 0.5 x 4, 0.6 x 0.5 x 10, 1 x 1), and the smallest tau
+# and R.  Each case: seed, documents, lengths, vocabulary, threshold,
+# measure, R, --min-shared.
+while read seed n len v tau m r ms; do
+	test_expect_success "edge $seed: lengths $len of $v, tau $tau, $m, --size-ratio $r" "
+		dk_gen -v $v --loglen -l $len --repeat --copy 0.3 --exact 0.3 \
+			--change 0.3 -s $seed $n >in &&
+		routes $tau $m $r $ms
+	"
+done <<EOF_CASES
+21 150 1:3 6 0.5 containment 0.5 1
+22 150 1:60 30 0.05 containment 0.05 1
+23 150 1:6 10 1.0 containment 1.0 1
+24 150 1:12 20 0.75 containment 0.4 2
+25 150 1:3 6 0.6 containment 0.5 1
+26 150 1:12 12 0.5 jaccard 0.6 1
+27 150 1:6 8 0.3 dice 0.9 1
+28 150 1:6 8 0.4 cosine 0.5 1
+29 150 1:3 5 0.5 set 0.6 1
+30 150 1:12 10 0.6 max 0.75 1
 EOF_CASES
 
 test_done

@@ -4,7 +4,8 @@
  * Every document's signatures are sorted by their global number, that is
  * by ascending document frequency (sm_order_sigs).  A match of a document
  * of length len has an overlap of at least dk_overlap_least(r, len) with
- * it, so it shares one of the document's first signatures, its prefix:
+ * it (r the ratio of dk_overlap_ratio, which --size-ratio raises: for
+ * containment, whose own ratio is 0, it makes the prefix filter), so it shares one of the document's first signatures, its prefix:
  * those until what is left weighs less than that overlap.  As both sides
  * of a pair are cut in the same order, a matching pair shares a signature
  * of both prefixes (were the last of one prefix before the last of the
@@ -122,8 +123,8 @@ sm_matcher_threads(sm_ctx *c, int nw)
 	size_t i, nsig = dk_intern_count(&c->sigs);
 
 	mt->c = c;
-	mt->ratio = dk_measure_ratio(c->m, c->tau);
-	mt->lenratio = dk_len_ratio(mt->ratio, c->size_ratio);
+	mt->ratio = dk_overlap_ratio(c->m, c->tau, c->size_ratio);
+	mt->lenratio = dk_len_ratio(dk_measure_ratio(c->m, c->tau), c->size_ratio);
 	mt->slot = dk_reallocarray(NULL, nsig + 2, sizeof *mt->slot);
 	for (i = 0; i <= nsig + 1; i++)
 		mt->slot[i] = (struct slot){ NONE };

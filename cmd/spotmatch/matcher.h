@@ -73,9 +73,12 @@ struct worker {
 
 struct sm_matcher {
 	sm_ctx *c;
-	double ratio;              /* dk_measure_ratio at c->tau */
-	double lenratio;           /* ratio or c->size_ratio, the larger:
-	                            * the bound of lengths (dk_len_ratio) */
+	double ratio;              /* of the overlap to the longer length:
+	                            * dk_overlap_ratio at c->tau and
+	                            * c->size_ratio, for the prefixes */
+	double lenratio;           /* dk_measure_ratio at c->tau or
+	                            * c->size_ratio, the larger: the bound
+	                            * of lengths (dk_len_ratio) */
 	/* the index of the current group; lists hold member ranks in
 	 * ascending order, that is by descending length */
 	size_t nmember;

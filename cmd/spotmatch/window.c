@@ -219,6 +219,7 @@ sm_window(const sm_opts *o, int argc, char **argv)
 	sm_reader_init(&w.in, 1, NULL);
 	w.in.minfields = o->timecol ? o->timecol + 1 : 2;
 	w.ratio = dk_measure_ratio(w.o.m, w.o.tau);
+	w.oratio = dk_overlap_ratio(w.o.m, w.o.tau, w.o.size_ratio);
 	if (w.o.lexicon)
 		win_order_load(&w, w.o.lexicon);
 	win_narrow_limits(&w);

@@ -186,6 +186,8 @@ struct wids {
 struct win {
 	sm_opts o;                  /* m, tau, novel and the --window ones */
 	double ratio;               /* dk_measure_ratio at tau */
+	double oratio;              /* dk_overlap_ratio at tau and
+	                             * --size-ratio: alpha_of's */
 
 	struct wdict dict;
 	/* With -L, the order of prefix filtering comes from a lexicon's
@@ -388,22 +390,23 @@ post_trim(const struct win *w, struct band *b)
 }
 
 /* Prefix filtering with an ell-prefix: a match needs overlap >= alpha,
- * where every measure gives alpha >= r * len, r its ratio at tau
- * (dk_overlap_min: one less than the rounded-up product keeps it safe from
- * rounding).  Counting a signature with count c
- * as c elements in the global order, the first ell elements two documents
- * share lie within the first len - alpha + ell elements of each, for any
- * ell <= alpha.  So both documents index and probe that many elements, and
- * a pair sharing fewer than min(ell_x, ell_y) of them cannot match.  A
- * larger ell costs a longer prefix but cuts candidates sharing a little
- * common text.  prefix_take() returns the signatures holding the first plen
- * elements, and in *lastn how many copies of the last one they take;
- * prefix_size() does so for the prefix of a length, *ell the count needed. */
+ * where every measure gives alpha >= r * len, r its ratio at tau and
+ * --size-ratio (dk_overlap_ratio; dk_overlap_min: one less than the
+ * rounded-up product keeps it safe from rounding).  Counting a signature
+ * with count c as c elements in the global order, the first ell elements
+ * two documents share lie within the first len - alpha + ell elements of
+ * each, for any ell <= alpha.  So both documents index and probe that many
+ * elements, and a pair sharing fewer than min(ell_x, ell_y) of them cannot
+ * match.  A larger ell costs a longer prefix but cuts candidates sharing
+ * a little common text.  prefix_take() returns the signatures holding the
+ * first plen elements, and in *lastn how many copies of the last one they
+ * take; prefix_size() does so for the prefix of a length, *ell the count
+ * needed. */
 #define ELL_DIV 32
 static inline uint64_t
 alpha_of(const struct win *w, uint64_t len)
 {
-	return dk_overlap_min(w->ratio, len);
+	return dk_overlap_min(w->oratio, len);
 }
 
 /* ell for a length: it never decreases as the length grows. */

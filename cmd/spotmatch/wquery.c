@@ -275,8 +275,9 @@ win_query_run(struct win *w, uint64_t lenq, int64_t t)
 	if (w->tail == w->head)         /* nothing to compare with, no ring yet */
 		return;
 	/* the bands whose lengths can reach tau with the query's, with a
-	 * length to spare on either side against rounding */
-	dk_len_range(w->ratio, lenq, &lo, &hi);
+	 * length to spare on either side against rounding (and within
+	 * --size-ratio's) */
+	dk_len_range(dk_len_ratio(w->ratio, w->o.size_ratio), lenq, &lo, &hi);
 	blo = band_of(lo);
 	/* a document long enough to match needs at least ell_of(lo) shared
 	 * elements, as ell grows with the length: below that (and below the
@@ -358,7 +359,7 @@ win_query_run(struct win *w, uint64_t lenq, int64_t t)
 	for (i = 0; i < q->cand.n; i++) {
 		d = win_doc(w, q->cand.v[i].seq);
 		hi = d->len < lenq ? lenq : d->len;
-		need = dk_overlap_min(w->ratio, hi);
+		need = dk_overlap_min(w->oratio, hi);
 		/* --min-shared: a pair also shares that much (an overlap cut
 		 * short is below need, so below it too) */
 		if (need < w->o.minshared)

@@ -123,6 +123,57 @@ contract_holds(dk_measure m, double tau)
 	return 1;
 }
 
+/* The same under --size-ratio R: a pair dk_sim puts at tau whose lengths
+ * pass dk_size_below has the overlap dk_overlap_ratio promises of the
+ * longer length (so of either), and its lengths lie in the range of
+ * dk_len_ratio's ratio; the lengths up to 90 hold pairs at every edge of
+ * the products tau R len. */
+static int
+ratio_holds(dk_measure m, double tau, double R)
+{
+	double r = dk_measure_ratio(m, tau), q = dk_overlap_ratio(m, tau, R);
+	uint64_t la, lb, o, lo, hi;
+
+	if (!(q >= r && q <= 1))
+		return 0;
+	for (la = 1; la <= 90; la++)
+		for (lb = la; lb <= 90; lb++)
+			for (o = 1; o <= la; o++) {
+				if (dk_sim(m, o, la, lb) < tau || dk_size_below(R, la, lb))
+					continue;
+				dk_len_range(dk_len_ratio(r, R), lb, &lo, &hi);
+				if (o < dk_overlap_least(q, lb) || o < dk_overlap_min(q, lb) ||
+				    o < dk_overlap_least(q, la) || la < lo || lb > hi)
+					return 0;
+			}
+	return 1;
+}
+
+static void
+test_measure_size_ratio(void)
+{
+	static const double taus[] = { 0.05, 0.3, 0.5, 0.7, 0.75, 0.9, 1.0 };
+	static const double rs[] = { 0.01, 0.1, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0 };
+	dk_measure m;
+	size_t i, j;
+	int ok;
+
+	for (m = DK_M_JACCARD; m <= DK_M_CONTAIN; m++) {
+		ok = dk_overlap_ratio(m, 0.7, 0) == dk_measure_ratio(m, 0.7);
+		for (i = 0; i < sizeof taus / sizeof *taus; i++)
+			for (j = 0; j < sizeof rs / sizeof *rs; j++)
+				ok &= ratio_holds(m, taus[i], rs[j]);
+		tap_ok(ok, "%s --size-ratio: every pair kept passes the overlap bound", dk_measure_name(m));
+	}
+	/* containment's bound is tau R, not looser: at 0.5 and 0.5 a length
+	 * of 8 needs 2 (a pair of 4 and 8 sharing 2 is kept), of 12 needs 3 */
+	tap_ok(dk_overlap_least(dk_overlap_ratio(DK_M_CONTAIN, 0.5, 0.5), 8) == 2 &&
+	    dk_overlap_least(dk_overlap_ratio(DK_M_CONTAIN, 0.5, 0.5), 12) == 3 &&
+	    dk_overlap_least(dk_overlap_ratio(DK_M_CONTAIN, 0.7, 0.3), 100) == 21 &&
+	    dk_overlap_ratio(DK_M_JACCARD, 0.5, 0.3) == dk_measure_ratio(DK_M_JACCARD, 0.5),
+	    "containment --size-ratio: the overlap bound tau R len, rounded up");
+}
+
 static void
 test_measure_contract(void)
 {
@@ -526,11 +577,12 @@ test_spread(void)
 int
 main(void)
 {
-	tap_plan(70);
+	tap_plan(77);
 	test_hash();
 	test_sha1();
 	test_measure();
 	test_measure_contract();
+	test_measure_size_ratio();
 	test_arena();
 	test_threads();
 	test_sort();
@@ -541,5 +593,5 @@ main(void)
 	test_checks();
 	test_bandpar();
 	test_fprintpar();
-	return tap_done(70);
+	return tap_done(77);
 }
