@@ -579,6 +579,29 @@ dk_chain_whole(const struct dk_chain_word *c)
 	return m;
 }
 
+const struct dk_chain_word *
+dk_chain_clash(const struct dk_chain_word *cur, size_t ncur, const struct dk_chain_word *first,
+    size_t nfirst, uint32_t least, const struct dk_chain_word **other, unsigned *mine,
+    unsigned *theirs)
+{
+	const struct dk_chain_word *l;
+	size_t i, j;
+
+	for (i = 0; i < ncur; i++) {
+		if (cur[i].count < least)
+			continue;
+		for (j = 0, l = NULL; j < nfirst && !l; j++)
+			if (first[j].hash == cur[i].hash && first[j].count >= least)
+				l = &first[j];
+		if (!l || (*mine = dk_chain_whole(&cur[i])) == 0 ||
+		    (*theirs = dk_chain_whole(l)) == 0 || *mine == *theirs)
+			continue;
+		*other = l;
+		return &cur[i];
+	}
+	return NULL;
+}
+
 static struct chainword *
 chain_slot(struct chains *ch, uint64_t h)
 {
@@ -866,8 +889,6 @@ parse_count(dk_str f, uint64_t *v, char *why)
 	return NULL;
 }
 
-/* The records of one file; the reason of the first bad one, else NULL with
- * the file's N, and the largest DF (as summed in lx) and its line. */
 /* The chains of the file just loaded against the first file's; NULL,
  * or why they clash. */
 static const char *
@@ -876,18 +897,10 @@ chain_file(dk_lexicon *lx, char *why)
 	struct filechains *f = lx->files;
 	const struct dk_chain_word *c, *l;
 	unsigned mine, theirs;
-	size_t i, j;
+	size_t i;
 
-	for (i = 0; i < f->ncur && f->have; i++) {
-		c = &f->cur[i];
-		if (c->count < DK_CHAIN_LEX)
-			continue;
-		for (j = 0, l = NULL; j < f->nfirst && !l; j++)
-			if (f->first[j].hash == c->hash && f->first[j].count >= DK_CHAIN_LEX)
-				l = &f->first[j];
-		if (!l || (mine = dk_chain_whole(c)) == 0 || (theirs = dk_chain_whole(l)) == 0 ||
-		    mine == theirs)
-			continue;
+	if (f->have && (c = dk_chain_clash(f->cur, f->ncur, f->first, f->nfirst, DK_CHAIN_LEX, &l,
+	    &mine, &theirs)) != NULL) {
 		/* (mine and theirs are at most DK_CHAIN_LEN) */
 		snprintf(why, DK_LEXICON_WHY, "its terms of \"%.20s\" join %u words, the "
 		    "lexicon's before %u: other chains (spotsig -c or -a, qgram -w)",
@@ -903,6 +916,8 @@ chain_file(dk_lexicon *lx, char *why)
 	return NULL;
 }
 
+/* The records of one file; the reason of the first bad one, else NULL with
+ * the file's N, and the largest DF (as summed in lx) and its line. */
 static const char *
 load_records(dk_lexicon *lx, dk_reader *r, uint64_t *np, uint64_t *maxdf,
     unsigned long *maxline, char *why)

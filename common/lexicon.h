@@ -216,6 +216,15 @@ struct dk_chain_word {
 /* A spot signature s in the tally v of the first DK_CHAIN_WORDS
  * antecedents (*nv of them so far). */
 void dk_chain_tally(struct dk_chain_word *v, size_t *nv, const char *s, size_t n);
+/* The first antecedent of the tally cur (ncur of them) that holds least
+ * signatures or more, as it does in the tally first, and whose chains,
+ * whole on both sides (dk_chain_whole), join another number of words
+ * there: other chains (spotsig -c, -a WORD:D:C, qgram -w).  NULL when
+ * none clashes; else *other is first's tally of it, *mine and *theirs
+ * the words each side's chains join. */
+const struct dk_chain_word *dk_chain_clash(const struct dk_chain_word *cur, size_t ncur,
+    const struct dk_chain_word *first, size_t nfirst, uint32_t least,
+    const struct dk_chain_word **other, unsigned *mine, unsigned *theirs);
 typedef struct {
 	int records;
 	size_t sigs, found, pending;

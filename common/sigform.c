@@ -113,18 +113,10 @@ check_chains(dk_sigform *f, const dk_reader *r)
 {
 	const struct dk_chain_word *c, *l;
 	unsigned mine, theirs;
-	size_t i, j;
 
-	for (i = 0; i < f->nchain; i++) {
-		c = &f->chain[i];
-		if (c->count < DK_CHAIN_SIGS)
-			continue;
-		for (j = 0, l = NULL; j < f->nchain0 && !l; j++)
-			if (f->chain0[j].hash == c->hash && f->chain0[j].count >= DK_CHAIN_SIGS)
-				l = &f->chain0[j];
-		if (!l || (mine = dk_chain_whole(c)) == 0 || (theirs = dk_chain_whole(l)) == 0 ||
-		    mine == theirs)
-			continue;
+	c = dk_chain_clash(f->chain, f->nchain, f->chain0, f->nchain0, DK_CHAIN_SIGS, &l, &mine,
+	    &theirs);
+	if (c)
 		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "its signatures of \"%s\" "
 		    "join %u words (%u of %u), those of %s %u (%u of %u): they were made "
 		    "with %s chains (spotsig -c, -a WORD:D:C, or qgram -w) and share "
@@ -133,7 +125,6 @@ check_chains(dk_sigform *f, const dk_reader *r)
 		    "the same options)", c->ant, mine, c->len[mine], c->count,
 		    f->chainname0, theirs, l->len[theirs], l->count,
 		    mine > theirs ? "longer" : "shorter");
-	}
 }
 
 void
