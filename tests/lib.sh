@@ -127,6 +127,18 @@ dk_python() {
 dk_gen() { dk_python "$DK_TESTS/gen.py" "$@"; }
 dk_brute() { dk_python "$DK_TESTS/brute.py" "$@"; }
 
+# dk_gen_skewed SEED N [OPTION...]: N random signature documents of the
+# shape the property tests share: vocabularies of 8, 40, 300 and 3,000
+# signatures, lengths 1 to 100 on a log scale, counts above one, 15% near
+# copies of which half exact, a tenth of a near copy's signatures changed.
+# An OPTION of gen.py given here overrides the shape's (the last wins).
+dk_gen_skewed() {
+	_seed=$1 _n=$2
+	shift 2
+	dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
+		--copy 0.15 --exact 0.5 --change 0.1 -s "$_seed" "$@" "$_n"
+}
+
 # dk_short_copies SIGS: the exact copies of documents too short to judge,
 # as dkdedup pairs them: in spotsig --checksum -m's stream SIGS, each
 # later document marked !short (or without signatures) whose SHA-1 an

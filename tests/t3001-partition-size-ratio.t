@@ -8,11 +8,6 @@ canon() {
 	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1, $3; else print }' | sort
 }
 
-gen() {
-	dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
-		--copy 0.15 --exact 0.5 --change 0.1 -s "$@"
-}
-
 # Lengths 10, 8 and 5 (ratios 0.8, 0.5, 0.625): at 0.6 the partitions
 # are [1, 2], [3, 6], [7, 12] ...: 5 lies in the one before 8 and 10,
 # and is their probe (5 / 7 >= 0.6); with -r 5 the last one is [3, inf).
@@ -90,7 +85,7 @@ test_expect_success 'a bad <size> in a key is refused' '
 # every key's records matched on their own, and shards keyed apart.
 while read seed n tau m r ms; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m, --size-ratio $r" "
-		gen $seed $n >in &&
+		dk_gen_skewed $seed $n >in &&
 		set -- -t $tau -M $m --min-shared $ms --size-ratio $r &&
 		dk_brute \"\$@\" in | canon >expect &&
 		spotmatch -j 2 \"\$@\" in | canon >whole &&

@@ -2,23 +2,19 @@
 test_description='spotmatch: pairs equal brute-force all-pairs comparison'
 . "$(dirname "$0")/lib.sh"
 
-# gen SEED N: a random signature stream with skewed lengths, counts above
-# one, exact and near copies.  dk_brute -t TAU -M MEASURE FILE: every pair
-# whose similarity reaches TAU, as spotmatch writes them.
-gen() {
-	dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
-		--copy 0.15 --exact 0.5 --change 0.1 -s "$@"
-}
-
+# dk_gen_skewed SEED N (tests/lib.sh): a random signature stream with
+# skewed lengths, counts above one, exact and near copies.  dk_brute -t
+# TAU -M MEASURE FILE: every pair whose similarity reaches TAU, as
+# spotmatch writes them.
 test_expect_success 'the generator' '
-	gen 1 20 >g &&
+	dk_gen_skewed 1 20 >g &&
 	test $(wc -l <g) = 20
 '
 
 # Each case: seed, documents, threshold, measure.
 while read seed n tau m; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m" "
-		gen $seed $n >in &&
+		dk_gen_skewed $seed $n >in &&
 		dk_brute -t $tau -M $m in >expect &&
 		spotmatch -j 1 -t $tau -M $m in >actual &&
 		test_cmp expect actual &&
@@ -76,7 +72,7 @@ EOF_CASES
 # threshold alone reports (checked), so the bound is exercised.
 while read seed n tau m ms; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m, --min-shared $ms" "
-		gen $seed $n >in &&
+		dk_gen_skewed $seed $n >in &&
 		dk_brute -t $tau -M $m in >all &&
 		dk_brute -t $tau -M $m --min-shared $ms in >expect &&
 		test \$(wc -l <expect) -lt \$(wc -l <all) &&
@@ -111,7 +107,7 @@ done <<EOF_CASES
 EOF_CASES
 
 test_expect_success 'the pairs of a threshold are found at a higher threshold of the same stream' '
-	gen 21 500 >in &&
+	dk_gen_skewed 21 500 >in &&
 	partition -t 0.6 in >keyed &&
 	dk_brute -t 0.8 in >expect &&
 	spotmatch -t 0.8 keyed >actual &&
@@ -124,7 +120,7 @@ test_expect_success 'the pairs of a threshold are found at a higher threshold of
 # give exactly the output of one run.
 for tau in 0.3 0.8 1.0; do
 	test_expect_success "sharding by key at tau $tau" "
-		gen 31 1500 >in &&
+		dk_gen_skewed 31 1500 >in &&
 		partition -t $tau in >keyed &&
 		spotmatch -j 2 keyed >whole && test -s whole &&
 		rm -rf shards && mkdir shards &&

@@ -2,13 +2,6 @@
 test_description='spotmatch --size-ratio: pairs equal brute force filtered by the ratio of lengths'
 . "$(dirname "$0")/lib.sh"
 
-# gen SEED N: a random signature stream with skewed lengths, counts above
-# one, exact and near copies, as t3010's.
-gen() {
-	dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat \
-		--copy 0.15 --exact 0.5 --change 0.1 -s "$@"
-}
-
 # Lengths 10, 8 and 5, each the start of the one before: under
 # containment at 1 every pair matches, and the ratios are 0.8, 0.5 and
 # 0.625; a pair at exactly R is kept (the quotient as a double).
@@ -99,7 +92,7 @@ routes() {
 # Each case: seed, documents, threshold, measure, R, --min-shared.
 while read seed n tau m r ms; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m, --size-ratio $r" "
-		gen $seed $n >in &&
+		dk_gen_skewed $seed $n >in &&
 		routes $tau $m $r $ms
 	"
 done <<EOF_CASES

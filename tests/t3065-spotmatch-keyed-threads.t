@@ -13,10 +13,7 @@ test_description='spotmatch: keyed streams read by threads equal -j 1 and brute 
 # with the same SIM, and for every -j (1, 2, 3, 7) the pairs and the -v
 # counts those of -j 1, byte for byte.
 
-gen() {
-	dk_gen -v 8,40,300,3000 --loglen -l 1:80 --repeat \
-		--copy 0.3 --exact 0.5 --change 0.08 -s "$@"
-}
+gen() { dk_gen_skewed "$@" -l 1:80 --copy 0.3 --change 0.08; }
 
 # every KEYED OPTION...: -j 1's pairs into actual.1, each other -j's
 # compared with them, and the -v counts.

@@ -229,8 +229,8 @@ test_expect_success 'spotsig --dense writes the flag spotmatch reads: siblings a
 # !short records as the oracle and the other modes do.
 while read seed n tau T m; do
 	test_expect_success "property: seed $seed, $n docs, tau $tau, --dense-tau $T, $m" "
-		dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat --copy 0.3 --exact 0.3 \
-			--change 0.1 --chains 0.35 --short 0.03 -s $seed $n >in &&
+		dk_gen_skewed $seed $n --copy 0.3 --exact 0.3 --chains 0.35 \
+			--short 0.03 >in &&
 		test \$(grep -c '	!chains' in) -gt $((n / 5)) &&
 		dk_brute -t $tau -M $m in >nobar &&
 		dk_brute -t $tau -M $m --dense-tau $T in >expect &&

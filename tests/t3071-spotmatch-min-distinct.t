@@ -119,8 +119,7 @@ test_expect_success 'refused: with --window, an imatch stream, a bad value' '
 # copies: every route equal to brute.py --min-distinct.
 while read seed n tau md; do
 	test_expect_success "seed $seed: $n docs, tau $tau, --min-distinct $md, every route" "
-		dk_gen -v 8,40,300,3000 --loglen -l 1:100 --repeat --copy 0.3 \
-			--exact 0.5 --change 0.1 -s $seed $n >g &&
+		dk_gen_skewed $seed $n --copy 0.3 >g &&
 		dk_brute -t $tau --min-distinct $md g >expect &&
 		spotmatch -j 1 -t $tau --min-distinct $md g >actual &&
 		test_cmp expect actual &&

@@ -11,10 +11,7 @@ test_description='minhash | spotmatch: every pair is an exact pair, with its exa
 # postings spilled to files (DK_TEST_KEYED_SPILL: the postings held,
 # here few enough that buckets are split again).  Case 12 posts 81,000
 # band keys, enough that -j 2 sorts them by threads (65,536 or more).
-gen() {
-	dk_gen -v 8,40,300,3000 --loglen -l 1:60 --repeat \
-		--copy 0.2 --exact 0.4 --change 0.1 -s "$@"
-}
+gen() { dk_gen_skewed "$@" -l 1:60 --copy 0.2 --exact 0.4; }
 
 # subset EXPECT ACTUAL: ACTUAL's pairs are EXPECT's lines (pair and SIM),
 # none repeated; prints the recall.
