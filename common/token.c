@@ -331,3 +331,36 @@ dk_is_word(const char *s, size_t n)
 	}
 	return 1;
 }
+
+int
+dk_unspaced_letter(uint32_t cp)
+{
+	return (cp >= 0x0e00 && cp <= 0x0eff) ||       /* Thai, Lao */
+	    (cp >= 0x1000 && cp <= 0x109f) ||           /* Myanmar */
+	    (cp >= 0x1780 && cp <= 0x17ff) ||           /* Khmer */
+	    (cp >= 0x3040 && cp <= 0x30ff) ||           /* Hiragana, Katakana */
+	    (cp >= 0x3400 && cp <= 0x4dbf) ||           /* Han, extension A */
+	    (cp >= 0x4e00 && cp <= 0x9fff) ||           /* Han */
+	    (cp >= 0xf900 && cp <= 0xfaff) ||           /* Han compatibility */
+	    (cp >= 0xff66 && cp <= 0xff9f) ||           /* halfwidth Katakana */
+	    (cp >= 0x20000 && cp <= 0x3ffff);           /* Han, planes 2 and 3 */
+}
+
+size_t
+dk_tokens_unspaced(const dk_tokens *t)
+{
+	const unsigned char *s;
+	size_t i, n = 0;
+	uint32_t cp;
+
+	for (i = 0; i < t->n; i++) {
+		s = (const unsigned char *)dk_token_text(t, i);
+		/* every such letter takes three or four bytes */
+		if (s[0] < 0xe0 || t->v[i].len < 3)
+			continue;
+		(void)dk_utf8_decode(s, t->v[i].len, &cp);
+		if (dk_unspaced_letter(cp))
+			n += t->v[i].len;
+	}
+	return n;
+}

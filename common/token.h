@@ -41,6 +41,14 @@ void dk_tokenize(dk_tokenizer *t, const char *text, size_t n, dk_tokens *out);
 int dk_is_word(const char *s, size_t n);
 void dk_tokens_free(dk_tokens *toks);
 
+/* Is cp a letter of a script written without spaces between words (Han,
+ * Hiragana, Katakana, Thai, Lao, Myanmar, Khmer)?  The built-in rule
+ * takes a run of such letters between two punctuation marks, a phrase or
+ * a sentence, for one word. */
+int dk_unspaced_letter(uint32_t cp);
+/* The bytes of the tokens that begin with such a letter, of t->ntext. */
+size_t dk_tokens_unspaced(const dk_tokens *t);
+
 static inline const char *
 dk_token_text(const dk_tokens *t, size_t i)
 {

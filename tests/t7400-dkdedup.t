@@ -214,6 +214,26 @@ test_expect_success 'a translated page is kept, a near copy of the page removed'
 	tail -n 1 err >actual && test_cmp expect actual
 '
 
+# A page and its Japanese translation, which leaves one of the page's
+# two paragraphs untranslated: the translation's spots come from that
+# paragraph only, so it would be matched to the page on it (Jaccard, and
+# --prose's containment, where --keep longest removed the page for its
+# longer translation).  Most of its text is Japanese: spotsig marks it
+# !short, and both are kept.
+test_expect_success 'a translation that left a paragraph in English is kept, and so is the page' '
+	EN="The program reads the documents of a corpus and writes the signatures of each document. The signatures are the words that follow the articles. A copy of a page is found by the signatures it shares with the page. The threshold is the least similarity of a copy." &&
+	EN2="The options are listed in the manual of the program. Each option has a default that the installed file holds." &&
+	JA="このプログラムはコーパスの文書を読み、各文書の署名を書き出します。署名は冠詞の後に続く単語です。ページのコピーは、そのページと共有する署名によって見つけられます。しきい値はコピーの最小の類似度です。長い説明がここに続きます。設定ファイルの書き方、入力の形式、出力の形式、そして使用例について、この章で詳しく述べます。" &&
+	printf "en\t%s %s\nja\t%s\\\\n\\\\n%s\n" "$EN" "$EN2" "$JA" "$EN" >ja.tsv &&
+	for o in "" --prose; do
+		dkdedup $o tsv ja.tsv ja.out 2>err &&
+		printf "en\nja\n" >expect && test_cmp expect ja.out.keep &&
+		test_must_be_empty ja.out.pairs &&
+		echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see ja.out.removed), 1 too short to judge (kept)" >expect &&
+		tail -n 1 err >actual && test_cmp expect actual || return 1
+	done
+'
+
 # A message, a reply that quotes it whole with a paragraph of its own (9
 # signatures), and the reply delivered again by another list: by default
 # (--quoted skip) the quotation is no evidence, the reply kept and its

@@ -90,6 +90,7 @@ struct bdoc {
 	size_t n;
 	uint64_t idhash;        /* --agree: a hash of the ID */
 	int chains;             /* represented by word chains (!chains) */
+	int unspaced;           /* mostly unspaced script: !short */
 };
 
 /* Where the word classes come from: the languages of -l (all of them
@@ -158,6 +159,7 @@ struct state {
 	dk_buf sig;             /* encoded signatures, back to back */
 	DK_VEC(struct usig) u;  /* distinct signatures, first occurrence order */
 	int chains;             /* u holds word chains (--dense): !chains */
+	int unspaced;           /* judged on spots, most of the text unspaced */
 	uint32_t *uslot;        /* u index + 1 */
 	size_t umask;
 	dk_buf raw;             /* a decoded signature for -L look-ups */
@@ -169,7 +171,7 @@ struct state {
 	dk_sha1 *sha1;
 	char sum[DK_SHA1_HEX + 1];
 	/* statistics */
-	uint64_t ndocs, nshort, nsigs, nkept, bytes, ndense;
+	uint64_t ndocs, nshort, nsigs, nkept, bytes, ndense, nunspaced;
 };
 
 /* For each length n up to WSHORT, what makes a key of the 16 bytes
