@@ -133,14 +133,14 @@ check_chains(dk_sigform *f, const dk_reader *r)
 }
 
 /* The words a signature joins by ':' (at most 255), or 0 when it holds
- * none. */
+ * none or starts with ':' (a word chain of spotsig --dense). */
 static unsigned
 joined_words(const char *s, size_t n)
 {
 	const char *end = s + n;
 	unsigned w = 1;
 
-	if (n == 0 || (s = memchr(s, ':', n)) == NULL)
+	if (n == 0 || s[0] == ':' || (s = memchr(s, ':', n)) == NULL)
 		return 0;
 	do
 		w += w < 255;
@@ -159,7 +159,7 @@ doc_form(const dk_sigs *sigs, unsigned *n)
 	int grams = 1, joined = 1;
 	const dk_str *s;
 
-	if (look < DK_SIGFORM_DOC)
+	if (look < DK_SIGFORM_DOC || (sigs->flags & DK_SIG_CHAINS))
 		return 0;
 	for (i = 0; i < look && (grams || joined); i++) {
 		s = &sigs->v[i].s;

@@ -45,8 +45,9 @@
  *   W words joined by ':': DK_SIGFORM_DOC or more looked at, each holding
  *       ':', none joining more than W words and at least half exactly W
  *       (chains mostly whole: spotsig -c W-1, qgram -w W);
- *   nothing, else (fewer signatures, a mix, words of varying lengths): it
- *       neither starts nor breaks a run.
+ *   nothing, else (fewer signatures, a mix, words of varying lengths, the
+ *       word chains of a document marked !chains): it neither starts nor
+ *       breaks a run.
  * The first DK_SIGFORM_RUN documents judged in a row of one form (among
  * those that tell one) set the file's form; a later DK_SIGFORM_RUN in a
  * row of another is fatal, at the FILE:LINE of the first of them, the

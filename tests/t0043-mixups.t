@@ -259,7 +259,12 @@ test_expect_success 'one stream in one file, or two of one form, or documents th
 	awk "BEGIN { for (i = 1; i <= 60; i++) printf \"t%d\t%s\n\", i, i % 3 ? \"Return of the King\" : \"The King Returns Home\" }" >titles &&
 	spotsig -l en titles >st && cat sc3 st >mixed && spotmatch -t 0.3 mixed >/dev/null &&
 	awk -F "\t" "{ printf \"%s\t\", \$1; for (i = 1; i <= 12; i++) printf \"%s=1%s\", substr(\"abcdefghijklmnopqrstuvwxyz\", i, 1 + (i * 7 + NR) % 9), i < 12 ? \" \" : \"\n\" }" ab >words &&
-	cat words qa | sed "s/^a/x/;1,60 s/^x/y/" >wq && spotmatch -t 0.3 wq >/dev/null
+	cat words qa | sed "s/^a/x/;1,60 s/^x/y/" >wq && spotmatch -t 0.3 wq >/dev/null &&
+	awk "BEGIN { srand(12); for (d = 1; d <= 30; d++) { printf \"c%d\t\", d;
+		for (i = 1; i <= 40; i++) printf \"w%d%s\", int(rand() * 300), i < 40 ? \" \" : \"\n\" } }" >ids &&
+	cat ab ids >abc && spotsig -l en --dense 3 --dense-words 4 abc >dense &&
+	test $(grep -c "	!chains :" dense) = 30 && test $(grep -c "^c[0-9]*	!chains :" dense) = 30 &&
+	spotmatch -t 0.3 dense >/dev/null && minhash -t 0.5 dense >/dev/null
 '
 
 test_expect_success 'dklexicon counts a document of a keyed stream once, under however many keys; an imatch stream of documents is refused' '
