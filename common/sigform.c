@@ -58,7 +58,8 @@ int
 dk_sigform_want(dk_sigform *f)
 {
 	f->asked++;
-	return f->asked <= DK_SIGFORM_RECORDS || f->dense || f->asked % DK_SIGFORM_EVERY == 0;
+	return f->asked <= DK_SIGFORM_RECORDS || f->dense || f->asked % DK_SIGFORM_EVERY == 0 ||
+	    (f->set.kind == 0 && f->asked <= DK_SIGFORM_SETTING);
 }
 
 /* The signature s as written in a message: at most 40 bytes, whole

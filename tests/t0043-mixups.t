@@ -226,7 +226,7 @@ test_expect_success 'one file of two streams (cat a b), the second after the fir
 	eg3=$(head -n 1 qa | cut -f 2 | cut -d "=" -f 1) &&
 	eg5=$(sed -n 2p qb | cut -f 2 | cut -d "=" -f 1) &&
 	tail="so that the documents of the one would not meet those of the other (make every stream with one program and the same options)" &&
-	msg="qab:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 5 characters (\"$eg5\", ...), those of lines 1 to 24 q-grams of 3 characters (\"$eg3\", ...): this file holds two streams (joined by cat?), the second beginning after line 24, that share no signature, $tail" &&
+	msg="qab:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 5 characters (\"$eg5\", ...), those of lines 1 to 16 q-grams of 3 characters (\"$eg3\", ...): this file holds two streams (joined by cat?), the second beginning after line 16, that share no signature, $tail" &&
 	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 qab &&
 	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 -j 2 qab &&
 	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 --against qab qa &&
@@ -236,16 +236,16 @@ test_expect_success 'one file of two streams (cat a b), the second after the fir
 	spotsig -l en -c 3 a30 >sa && spotsig -l en b30 >sb2 && cat sa sb2 >sab &&
 	eg4=$(head -n 1 sa | cut -f 2 | cut -d "=" -f 1) &&
 	egs=$(sed -n 2p sb2 | cut -f 2 | cut -d "=" -f 1) &&
-	msg="sab:32: its documents from this one on (16 judged in a row) have signatures that are 3 words joined by .:. (\"$egs\", ...), those of lines 1 to 24 4 words joined by .:. (\"$eg4\", ...): this file holds two streams (joined by cat?), the second beginning after line 24, that share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)" &&
+	msg="sab:32: its documents from this one on (16 judged in a row) have signatures that are 3 words joined by .:. (\"$egs\", ...), those of lines 1 to 16 4 words joined by .:. (\"$eg4\", ...): this file holds two streams (joined by cat?), the second beginning after line 16, that share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)" &&
 	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 sab &&
 	expect_error 2 "^minhash: $msg\$" minhash -t 0.5 sab &&
 	expect_error 2 "^partition: $msg\$" partition -t 0.5 sab &&
 	expect_error 2 "^dklexicon: $msg\$" dklexicon sab &&
 	cat sb2 qa >sq &&
-	expect_error 2 "^spotmatch: sq:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 3 characters (\"[a-z]*\", ...), those of lines 1 to 24 3 words joined by .:. (\"[a-z:]*\", ...): this file holds two streams (joined by cat?), the second beginning after line 24, that share no signature, $tail\$" spotmatch -t 0.5 sq &&
+	expect_error 2 "^spotmatch: sq:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 3 characters (\"[a-z]*\", ...), those of lines 1 to 17 3 words joined by .:. (\"[a-z:]*\", ...): this file holds two streams (joined by cat?), the second beginning after line 17, that share no signature, $tail\$" spotmatch -t 0.5 sq &&
 	expect_error 2 "^minhash: sq:32: its documents" minhash -t 0.5 sq &&
 	qgram -w 3 a30 >wa && qgram -w 4 b30 >wb && cat wa wb >wab &&
-	expect_error 2 "^spotmatch: wab:32: its documents from this one on (16 judged in a row) have signatures that are 4 words joined by .:. (\"[a-z:]*\", ...), those of lines 1 to 24 3 words" spotmatch -t 0.5 wab
+	expect_error 2 "^spotmatch: wab:32: its documents from this one on (16 judged in a row) have signatures that are 4 words joined by .:. (\"[a-z:]*\", ...), those of lines 1 to 16 3 words" spotmatch -t 0.5 wab
 '
 
 test_expect_success 'one stream in one file, or two of one form, or documents that tell no form, are not refused' '
