@@ -15,7 +15,7 @@ static const struct dk_usage usage = {
 	"dklexicon --idf lo:hi [-v] [--min-sigs N] [--agree A | -L lexicon...] [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
-	"  -p, --pattern PATTERN\n"
+	"  -p PATTERN, --pattern PATTERN\n"
 	"                PCRE2 token pattern for -w instead of the built-in one\n"
 	"  --quoted WHAT  with -w: keep (the default) or skip quoted mail text\n"
 	"                (spotsig --quoted)\n"

@@ -15,7 +15,7 @@ static const struct dk_usage usage = {
 	"[-d distance] [-m min] [--dense N [--dense-words L]] [-S file] [-p pattern]\n"
 	"[--quoted keep|skip] [--idf lo:hi [--agree A | -L lexicon...]] [--checksum]\n"
 	"[--json id[,text]] [file ...]",
-	"  -l, --lang LANGS\n"
+	"  -l LANGS, --lang LANGS\n"
 	"                the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
 	"                default): each paragraph's language, by its stopwords\n"
@@ -26,7 +26,7 @@ static const struct dk_usage usage = {
 	"  -d N          spot distance for items without their own (default 1)\n"
 	"  -c N          chain length for items without their own (default 2)\n"
 	"  -S FILE       stopwords from a file instead of the built-in list\n"
-	"  -p, --pattern PATTERN\n"
+	"  -p PATTERN, --pattern PATTERN\n"
 	"                PCRE2 token pattern instead of the built-in tokenizer\n"
 	DK_QUOTED_HELP
 	"  -m N          mark documents with fewer than N distinct signatures\n"
