@@ -15,7 +15,8 @@ static const struct dk_usage usage = {
 	"dklexicon --idf lo:hi [-v] [--min-sigs N] [--agree A | -L lexicon...] [file ...]",
 	"  (default)     lexicon of a signature stream\n"
 	"  -w            lexicon of the words of a document stream\n"
-	"  -p PATTERN    PCRE2 token pattern for -w instead of the built-in one\n"
+	"  -p PATTERN, --pattern PATTERN\n"
+	"                PCRE2 token pattern for -w instead of the built-in one\n"
 	"  --quoted WHAT  with -w: keep (the default) or skip quoted mail text\n"
 	"                (spotsig --quoted)\n"
 	"  --json ID[,TEXT]  with -w, the input is JSON Lines, the document's ID\n"
@@ -435,7 +436,7 @@ main(int argc, char **argv)
 	dk_cli_init_text(argc, argv);
 	st.lex = dk_lexicon_new();
 	st.agree = 2;           /* off */
-	while ((ch = getopt_long(argc, argv, "hI:L:mp:vw", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "hL:mp:vw", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'I':
 			dk_parse_range(optarg, &st.lo, &st.hi, "IDF range");

@@ -217,6 +217,56 @@ test_expect_success 'spot signatures or word shingles of other chains merged or 
 	spotmatch -t 0.3 s1 st >/dev/null && spotmatch -t 0.3 st s1 >/dev/null
 '
 
+test_expect_success 'one file of two streams (cat a b), the second after the first records: spotmatch, minhash, partition and dklexicon refuse it at the line judged first of the second' '
+	awk "BEGIN { srand(11); split(\"the a of and to in is was for on that with as by at from it this an be are or his her they we our news report city council said police market year new people\", w, \" \");
+		for (d = 1; d <= 60; d++) { printf \"%s%d\t\", d <= 30 ? \"a\" : \"b\", d;
+			for (i = 1; i <= 60; i++) printf \"%s%s\", w[1 + int(rand() * 40)], i < 60 ? \" \" : \"\n\" } }" >ab &&
+	head -n 30 ab >a30 && tail -n 30 ab >b30 &&
+	qgram -q 3 a30 >qa && qgram -q 5 b30 >qb && cat qa qb >qab &&
+	eg3=$(head -n 1 qa | cut -f 2 | cut -d "=" -f 1) &&
+	eg5=$(sed -n 2p qb | cut -f 2 | cut -d "=" -f 1) &&
+	tail="so that the documents of the one would not meet those of the other (make every stream with one program and the same options)" &&
+	msg="qab:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 5 characters (\"$eg5\", ...), those of lines 1 to 16 q-grams of 3 characters (\"$eg3\", ...): this file holds two streams (joined by cat?), the second beginning after line 16, that share no signature, $tail" &&
+	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 qab &&
+	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 -j 2 qab &&
+	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 --against qab qa &&
+	expect_error 2 "^minhash: $msg\$" minhash -t 0.5 qab &&
+	expect_error 2 "^partition: $msg\$" partition -t 0.5 qab &&
+	expect_error 2 "^dklexicon: $msg\$" dklexicon qab &&
+	spotsig -l en -c 3 a30 >sa && spotsig -l en b30 >sb2 && cat sa sb2 >sab &&
+	eg4=$(head -n 1 sa | cut -f 2 | cut -d "=" -f 1) &&
+	egs=$(sed -n 2p sb2 | cut -f 2 | cut -d "=" -f 1) &&
+	msg="sab:32: its documents from this one on (16 judged in a row) have signatures that are 3 words joined by .:. (\"$egs\", ...), those of lines 1 to 16 4 words joined by .:. (\"$eg4\", ...): this file holds two streams (joined by cat?), the second beginning after line 16, that share few signatures, so that the documents of the one would hardly meet those of the other (make every stream with one program and the same options)" &&
+	expect_error 2 "^spotmatch: $msg\$" spotmatch -t 0.5 sab &&
+	expect_error 2 "^minhash: $msg\$" minhash -t 0.5 sab &&
+	expect_error 2 "^partition: $msg\$" partition -t 0.5 sab &&
+	expect_error 2 "^dklexicon: $msg\$" dklexicon sab &&
+	cat sb2 qa >sq &&
+	expect_error 2 "^spotmatch: sq:32: its documents from this one on (16 judged in a row) have signatures that are q-grams of 3 characters (\"[a-z]*\", ...), those of lines 1 to 17 3 words joined by .:. (\"[a-z:]*\", ...): this file holds two streams (joined by cat?), the second beginning after line 17, that share no signature, $tail\$" spotmatch -t 0.5 sq &&
+	expect_error 2 "^minhash: sq:32: its documents" minhash -t 0.5 sq &&
+	qgram -w 3 a30 >wa && qgram -w 4 b30 >wb && cat wa wb >wab &&
+	expect_error 2 "^spotmatch: wab:32: its documents from this one on (16 judged in a row) have signatures that are 4 words joined by .:. (\"[a-z:]*\", ...), those of lines 1 to 16 3 words" spotmatch -t 0.5 wab
+'
+
+test_expect_success 'one stream in one file, or two of one form, or documents that tell no form, are not refused' '
+	qgram -q 3 ab >q3 && qgram -q 3 b30 >qb3 && cat qa qb3 >qaa && test_cmp q3 qaa &&
+	spotmatch -t 0.3 q3 >p && test -s p && minhash -t 0.5 q3 >/dev/null &&
+	partition -t 0.5 q3 >/dev/null && dklexicon q3 >/dev/null &&
+	spotsig -l en ab >s && cat sb2 sb2 | sed "s/^b/c/;31,\$ s/^c/d/" >ss &&
+	spotmatch -t 0.3 ss >/dev/null && minhash -t 0.5 ss >/dev/null &&
+	spotsig -l en -c 3 ab >sc3 && spotmatch -t 0.3 sc3 >/dev/null &&
+	qgram -w 3 ab >w3 && spotmatch -t 0.3 w3 >/dev/null &&
+	awk "BEGIN { for (i = 1; i <= 60; i++) printf \"t%d\t%s\n\", i, i % 3 ? \"Return of the King\" : \"The King Returns Home\" }" >titles &&
+	spotsig -l en titles >st && cat sc3 st >mixed && spotmatch -t 0.3 mixed >/dev/null &&
+	awk -F "\t" "{ printf \"%s\t\", \$1; for (i = 1; i <= 12; i++) printf \"%s=1%s\", substr(\"abcdefghijklmnopqrstuvwxyz\", i, 1 + (i * 7 + NR) % 9), i < 12 ? \" \" : \"\n\" }" ab >words &&
+	cat words qa | sed "s/^a/x/;1,60 s/^x/y/" >wq && spotmatch -t 0.3 wq >/dev/null &&
+	awk "BEGIN { srand(12); for (d = 1; d <= 30; d++) { printf \"c%d\t\", d;
+		for (i = 1; i <= 40; i++) printf \"w%d%s\", int(rand() * 300), i < 40 ? \" \" : \"\n\" } }" >ids &&
+	cat ab ids >abc && spotsig -l en --dense 3 --dense-words 4 abc >dense &&
+	test $(grep -c "	!chains :" dense) = 30 && test $(grep -c "^c[0-9]*	!chains :" dense) = 30 &&
+	spotmatch -t 0.3 dense >/dev/null && minhash -t 0.5 dense >/dev/null
+'
+
 test_expect_success 'dklexicon counts a document of a keyed stream once, under however many keys; an imatch stream of documents is refused' '
 	spotsig -l en vv >sv && dklexicon sv >expect &&
 	head -n 1 expect >n && echo "!N	40" >n40 && test_cmp n40 n &&

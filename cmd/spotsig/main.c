@@ -15,7 +15,8 @@ static const struct dk_usage usage = {
 	"[-d distance] [-m min] [--dense N [--dense-words L]] [-S file] [-p pattern]\n"
 	"[--quoted keep|skip] [--idf lo:hi [--agree A | -L lexicon...]] [--checksum]\n"
 	"[--json id[,text]] [file ...]",
-	"  -l LANGS      the built-in antecedents and stopwords of these languages\n"
+	"  -l LANGS, --lang LANGS\n"
+	"                the built-in antecedents and stopwords of these languages\n"
 	"                (en, de, fr, es, it, pt, nl, sv, pl, ru), or auto (the\n"
 	"                default): each paragraph's language, by its stopwords\n"
 	"  -a LIST       antecedents, comma-separated WORD or WORD:D:C items\n"
@@ -25,7 +26,8 @@ static const struct dk_usage usage = {
 	"  -d N          spot distance for items without their own (default 1)\n"
 	"  -c N          chain length for items without their own (default 2)\n"
 	"  -S FILE       stopwords from a file instead of the built-in list\n"
-	"  -p PATTERN    PCRE2 token pattern instead of the built-in tokenizer\n"
+	"  -p PATTERN, --pattern PATTERN\n"
+	"                PCRE2 token pattern instead of the built-in tokenizer\n"
 	DK_QUOTED_HELP
 	"  -m N          mark documents with fewer than N distinct signatures\n"
 	"                !short (default 1: those without any), and those\n"
@@ -638,7 +640,7 @@ main(int argc, char **argv)
 	st.minsigs = 1;         /* an empty list cannot be matched: say so */
 	st.agree = 2;           /* off */
 	st.chainwords = CHAIN_WORDS;
-	while ((ch = getopt_long(argc, argv, "a:A:c:d:hI:l:L:m:p:S:v", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "a:A:c:d:hl:L:m:p:S:v", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a': antes_from_list(&src.av, optarg); break;
 		case 'A': antes_from_file(&src.av, optarg); break;
