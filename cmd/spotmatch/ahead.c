@@ -37,9 +37,9 @@
  * makes the threads number the first M records of the batch ahead in
  * every round whatever the first thread does, so that the tests number
  * batches over two rounds, by a dictionary two batches old. */
-#define BATCH_BYTES ((size_t)8 << 20)
+#define BATCH_BYTES (((size_t)16 << 20) / 3)     /* three in memory */
 #define BATCH_FIRST 512
-#define BATCH_RECORDS 32768
+#define BATCH_RECORDS 21845
 #define CHUNK 64               /* records a thread claims at a time */
 
 /* A record of the batch. */
