@@ -7,22 +7,13 @@ test_description='spotmatch: keyed streams read by threads equal -j 1 and brute 
 # its key (a band key's values too), the first thread takes the records
 # in order.  DK_TEST_AHEAD_BATCH=97 makes the batches 97 records at
 # most, so that each case spans dozens of them, the numbering of one
-# meeting the taking of the other; the batch after is read before one is
-# taken, and a thread with nothing left to number numbers it, by the
-# dictionary as it was, while the first thread takes.  Whether a thread
-# gets there depends on the timing: DK_TEST_AHEAD_MIN=60 makes the
-# threads number the first 60 records of that batch in every round (the
-# runs named 3m, at -j 3), the rest in the next round.  Each case: a
-# random collection with exact and near copies; a partition stream's
-# pairs must be the brute force's (sorted:
+# meeting the taking of the other.  Each case: a random collection with exact and near
+# copies; a partition stream's pairs must be the brute force's (sorted:
 # they come key group by key group), a minhash stream's a subset of them
-# with the same SIM, and for every -j (1, 2, 3, 7, 3m) the pairs and the
-# -v counts those of -j 1, byte for byte.
+# with the same SIM, and for every -j (1, 2, 3, 7) the pairs and the -v
+# counts those of -j 1, byte for byte.
 
 gen() { dk_gen_skewed "$@" -l 1:80 --copy 0.3 --change 0.08; }
-
-# ahead J: the DK_TEST_AHEAD_MIN of run J (2, 3, 7 or 3m, see above).
-ahead() { case $1 in 3m) echo 60 ;; *) echo 0 ;; esac; }
 
 # every KEYED OPTION...: -j 1's pairs into actual.1, each other -j's
 # compared with them, and the -v counts.
@@ -30,9 +21,8 @@ every() {
 	_k=$1
 	shift
 	spotmatch -v -j 1 "$@" "$_k" >actual.1 2>expect.err &&
-	for j in 2 3 7 3m; do
-		DK_TEST_AHEAD_MIN=$(ahead $j) DK_TEST_AHEAD_BATCH=97 \
-			spotmatch -v -j ${j%m} "$@" "$_k" >actual 2>actual.err &&
+	for j in 2 3 7; do
+		DK_TEST_AHEAD_BATCH=97 spotmatch -v -j $j "$@" "$_k" >actual 2>actual.err &&
 		test_cmp actual.1 actual &&
 		test_cmp expect.err actual.err || return 1
 	done
@@ -129,9 +119,8 @@ test_expect_success 'a bad key in a later batch' '
 	test_expect_code 2 spotmatch -j 1 bad >out.1 2>err.1 &&
 	test_must_be_empty out.1 &&
 	grep ":1201:" err.1 &&
-	for j in 2 3 7 3m; do
-		DK_TEST_AHEAD_MIN=$(ahead $j) DK_TEST_AHEAD_BATCH=97 \
-			test_expect_code 2 spotmatch -j ${j%m} bad >out 2>err &&
+	for j in 2 3 7; do
+		DK_TEST_AHEAD_BATCH=97 test_expect_code 2 spotmatch -j $j bad >out 2>err &&
 		test_must_be_empty out &&
 		test_cmp err.1 err || return 1
 	done
@@ -157,9 +146,8 @@ test_expect_success 'a repeated ID in a later batch, checked by the threads hash
 		test_expect_code 2 spotmatch -j 1 $f >out.1 2>err.1 &&
 		test_must_be_empty out.1 &&
 		grep "already at line" err.1 &&
-		for j in 2 3 7 3m; do
-			DK_TEST_AHEAD_MIN=$(ahead $j) DK_TEST_AHEAD_BATCH=97 \
-				test_expect_code 2 spotmatch -j ${j%m} $f >out 2>err &&
+		for j in 2 3 7; do
+			DK_TEST_AHEAD_BATCH=97 test_expect_code 2 spotmatch -j $j $f >out 2>err &&
 			test_must_be_empty out &&
 			test_cmp err.1 err || return 1
 		done || return 1

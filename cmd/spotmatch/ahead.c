@@ -4,9 +4,8 @@
  * dictionary as it stands (looking up only: nothing changes it
  * meanwhile), sorted and checked; then the records are taken one by one in
  * their order, exactly as sm_next takes them, each message naming its
- * line.  The first thread reads a batch ahead, then takes the records of
- * the one before the next while the others number the next one (and,
- * done with it, the one read ahead), then helps them.  A
+ * line.  The first thread takes the records of a batch while the others
+ * number the next one, then reads the batch after it and helps them.  A
  * signature the dictionary did not hold is numbered when its record is
  * taken, in the order of the stream: while the threads number, from
  * sm_ctx.pend, and added to the dictionary, which gives it the same
@@ -22,8 +21,6 @@
  * the ID by that hash without making it again. */
 #include "sm.h"
 
-#include <sched.h>
-#include <stdint.h>
 #include <stdlib.h>
 
 /* The first thread fetches the memory of the check of a record's ID
@@ -33,13 +30,10 @@
 /* A batch ends at whichever comes first; the first batches are shorter,
  * each twice the one before, so that the threads start soon.
  * DK_TEST_AHEAD_BATCH=N makes every batch N records at most, so that
- * the tests cross many batches with few records; DK_TEST_AHEAD_MIN=M
- * makes the threads number the first M records of the batch ahead in
- * every round whatever the first thread does, so that the tests number
- * batches over two rounds, by a dictionary two batches old. */
-#define BATCH_BYTES (((size_t)16 << 20) / 3)     /* three in memory */
+ * the tests cross many batches with few records. */
+#define BATCH_BYTES ((size_t)8 << 20)
 #define BATCH_FIRST 512
-#define BATCH_RECORDS 21845
+#define BATCH_RECORDS 32768
 #define CHUNK 64               /* records a thread claims at a time */
 
 /* A record of the batch. */
@@ -100,46 +94,33 @@ struct aworker {
 	sm_scratch scratch;
 };
 
-/* Lines read, and what the threads made of them (out, by thread); the
- * next record to number (claim), and whether the lines may be numbered
- * (ready, set once they are read). */
+/* Lines read, and what the threads made of them (out, by thread). */
 struct batch {
 	DK_VEC(char) text;
 	DK_VEC(struct arec) rec;
 	struct aout *out;
-	dk_counter claim;
-	int ready;
 };
 
-/* Three batches, in turn: while the first thread takes the records of
- * one (cur), the threads number the next (must), which must be numbered
- * whole when it is taken, and the first thread reads the one after
- * (ahead) before it takes: a thread with nothing left of the one numbered
- * numbers it while the first thread takes, so that batches whose records
- * are taken more slowly than numbered (short documents) do not leave
- * threads idle.  Numbering a batch may span two rounds; a record is
- * numbered by the dictionary as it was then, which holds the same
- * numbers later (what it lacked is numbered when its record is taken). */
+/* Two batches: while the threads number one, the first thread takes the
+ * records of the other, then reads the batch after into it. */
 struct sm_ahead {
 	sm_ctx *c;
 	enum dk_key key;           /* the stream's kind of key, or none */
-	struct batch b[3];
+	struct batch b[2];
 	int cur;                   /* the batch being taken */
 	size_t next;               /* its record to take next */
 	int eof;
 	size_t limit;              /* records of the batch read next */
 	size_t lfirst, lmost;      /* limits of the first batch, of any */
-	size_t amin;               /* DK_TEST_AHEAD_MIN */
 	dk_reader *r;
 	sm_reader *s;
 	void (*take)(void *, dk_reader *, const sm_numbered *);
 	void *arg;
-	/* a round's work: the batch taken, the one numbered whole, the one
-	 * read ahead; done: the first thread has taken what it could and
-	 * the one numbered is all claimed, so that no thread starts on the
-	 * batch ahead */
-	struct batch *taken, *must, *ahead;
-	int done;
+	/* the threads' work: the batch numbered (NULL: none); whether the
+	 * first thread reads the batch after into b[!cur] first (at the
+	 * start), or takes b[cur] first, and has read into it (refilled) */
+	struct batch *num;
+	int first, refilled;
 	struct aworker *w;
 	int nw;
 	dk_counter claim;
@@ -161,13 +142,10 @@ sm_ahead_new(sm_ctx *c)
 		a->lmost = a->lmost ? a->lmost : 1;
 		a->lfirst = a->lmost < a->lfirst ? a->lmost : a->lfirst;
 	}
-	if (getenv("DK_TEST_AHEAD_MIN"))
-		a->amin = (size_t)strtoul(getenv("DK_TEST_AHEAD_MIN"), NULL, 10);
 	a->nw = c->nthreads > 1 ? c->nthreads : 1;
 	a->w = dk_calloc((size_t)a->nw, sizeof *a->w);
 	a->b[0].out = dk_calloc((size_t)a->nw, sizeof *a->b[0].out);
 	a->b[1].out = dk_calloc((size_t)a->nw, sizeof *a->b[1].out);
-	a->b[2].out = dk_calloc((size_t)a->nw, sizeof *a->b[2].out);
 	dk_intern_init(&a->pend, DK_INTERN_INDEX);
 	return a;
 }
@@ -180,32 +158,25 @@ sm_ahead_free(sm_ahead *a)
 	for (t = 0; t < a->nw; t++) {
 		dk_sigs_free(&a->w[t].sigs);
 		DK_FREE_ALL(a->w[t].hash.v, a->w[t].scratch.v);
-		for (k = 0; k < 3; k++)
+		for (k = 0; k < 2; k++)
 			DK_FREE_ALL(a->b[k].out[t].pool.v, a->b[k].out[t].miss.v,
 			    a->b[k].out[t].mtext.v, a->b[k].out[t].keys.v,
 			    a->b[k].out[t].band.v);
 	}
 	dk_intern_free(&a->pend);
 	DK_FREE_ALL(a->w, a->b[0].text.v, a->b[0].rec.v, a->b[0].out, a->b[1].text.v,
-	    a->b[1].rec.v, a->b[1].out, a->b[2].text.v, a->b[2].rec.v, a->b[2].out,
-	    a->miss.v, a);
+	    a->b[1].rec.v, a->b[1].out, a->miss.v, a);
 }
 
-/* Copies the next lines of r into b, none at the end of r, and makes
- * them ready to be numbered. */
+/* Copies the next lines of r into b, none at the end of r. */
 static void
 read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 {
 	dk_str line;
 	struct arec x = { 0 };
-	int t;
 
 	dk_reader_at(r, 0);
 	b->text.n = b->rec.n = 0;
-	b->claim.next = 0;
-	for (t = 0; t < a->nw; t++)
-		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n =
-		    b->out[t].keys.n = b->out[t].band.n = 0;
 	a->limit = a->limit == 0 ? a->lfirst : 2 * a->limit < a->lmost ? 2 * a->limit : a->lmost;
 	while (!a->eof && b->rec.n < a->limit && b->text.n < BATCH_BYTES) {
 		if (!dk_read_line(r, &line)) {
@@ -221,7 +192,6 @@ read_batch(sm_ahead *a, struct batch *b, dk_reader *r)
 		b->text.n += line.n;
 		DK_PUSH(&b->rec, x);
 	}
-	__atomic_store_n(&b->ready, 1, __ATOMIC_RELEASE);
 }
 
 /* A signature of record x that the dictionary does not hold, noted. */
@@ -414,58 +384,57 @@ take_one(sm_ahead *a, const struct batch *b, size_t k)
 	a->take(a->arg, r, x->ok ? &a->out : NULL);
 }
 
-/* The first thread's part besides numbering: reading the batch ahead,
- * then taking the records of the batch taken, up to one that must be
- * taken from its field (which may change the dictionary). */
+/* The first thread's part besides numbering: at the start, reading the
+ * batch after the one numbered; then taking the records of b[cur] (up to
+ * one that must be taken from its field, which may change the
+ * dictionary), and, all taken, reading the batch after the one numbered
+ * into it. */
 static void
 lead(sm_ahead *a)
 {
-	struct batch *b = a->taken;
+	struct batch *b = &a->b[a->cur];
 
-	if (!a->eof)
-		read_batch(a, a->ahead, a->r);
-	else            /* none: the threads need not wait for it */
-		__atomic_store_n(&a->ahead->ready, 1, __ATOMIC_RELEASE);
+	if (a->first) {
+		read_batch(a, &a->b[!a->cur], a->r);
+		return;
+	}
 	while (a->next < b->rec.n && b->rec.v[a->next].ok)
 		take_one(a, b, a->next++);
-}
-
-/* Numbers the records of b that thread tid claims, n at a time, until
- * none are left or, once those before record whole are claimed, the
- * round is done. */
-static void
-number_claimed(sm_ahead *a, struct batch *b, int tid, size_t n, size_t whole)
-{
-	size_t k, end, nrec = b->rec.n;
-
-	while ((__atomic_load_n(&b->claim.next, __ATOMIC_RELAXED) < whole ||
-	    !__atomic_load_n(&a->done, __ATOMIC_ACQUIRE)) &&
-	    (k = dk_counter_take(&b->claim, n, nrec)) < nrec)
-		for (end = k + n < nrec ? k + n : nrec; k < end; k++)
-			number(a, b, tid, &b->rec.v[k]);
+	if (a->next < b->rec.n || a->eof)
+		return;
+	read_batch(a, b, a->r);
+	a->refilled = 1;
 }
 
 static void
 number_work(void *arg, int tid)
 {
 	sm_ahead *a = arg;
+	struct batch *b = a->num;
+	size_t k, end, n;
 
 	if (tid == 0)
 		lead(a);
-	number_claimed(a, a->must, tid, CHUNK, SIZE_MAX);
-	if (tid == 0) {
-		__atomic_store_n(&a->done, 1, __ATOMIC_RELEASE);
+	if (!b)
 		return;
-	}
-	/* the batch ahead, once read (the first thread reads it first, in
-	 * a few milliseconds), in smaller claims: the round ends when the
-	 * claim in hand is numbered */
-	while (!__atomic_load_n(&a->ahead->ready, __ATOMIC_ACQUIRE))
-		if (__atomic_load_n(&a->done, __ATOMIC_ACQUIRE))
-			return;
-		else
-			sched_yield();
-	number_claimed(a, a->ahead, tid, CHUNK / 4, a->amin);
+	n = b->rec.n;
+	while ((k = dk_counter_take(&a->claim, CHUNK, n)) < n)
+		for (end = k + CHUNK < n ? k + CHUNK : n; k < end; k++)
+			number(a, b, tid, &b->rec.v[k]);
+}
+
+/* Numbers batch b with the threads, the first one doing lead's part. */
+static void
+run(sm_ahead *a, struct batch *b)
+{
+	int t;
+
+	a->num = b;
+	a->claim.next = 0;
+	for (t = 0; b && t < a->nw; t++)
+		b->out[t].pool.n = b->out[t].miss.n = b->out[t].mtext.n =
+		    b->out[t].keys.n = b->out[t].band.n = 0;
+	dk_parallel(a->nw, number_work, a);
 }
 
 void
@@ -480,27 +449,27 @@ sm_ahead_take(sm_ahead *a, sm_reader *s, dk_reader *r,
 	a->take = take;
 	a->arg = arg;
 	read_batch(a, &a->b[0], r);
-	/* the first round takes nothing (b[2] is empty), numbers b[0] and
-	 * reads b[1] */
-	a->cur = 2;
-	for (;;) {
-		b = a->taken = &a->b[a->cur];
-		a->must = &a->b[(a->cur + 1) % 3];
-		a->ahead = &a->b[(a->cur + 2) % 3];
-		if (b->rec.n == 0 && a->must->rec.n == 0)
-			break;
+	a->cur = 0;
+	a->first = 1;
+	run(a, &a->b[0]);
+	a->first = 0;
+	while ((b = &a->b[a->cur])->rec.n > 0) {
+		/* b is numbered, the next batch read (empty at the end) */
 		a->next = 0;
-		a->done = 0;
-		__atomic_store_n(&a->ahead->ready, 0, __ATOMIC_RELAXED);
-		a->ahead->rec.n = 0;
-		sm_pend_begin(a->c, &a->pend);
-		dk_parallel(a->nw, number_work, a);
-		sm_pend_end(a->c);
-		/* a record lead could not take, and those after it */
-		while (a->next < b->rec.n)
-			take_one(a, b, a->next++);
-		b->rec.n = 0;
-		a->cur = (a->cur + 1) % 3;
+		a->refilled = 0;
+		if (a->b[!a->cur].rec.n > 0) {
+			sm_pend_begin(a->c, &a->pend);
+			run(a, &a->b[!a->cur]);
+			sm_pend_end(a->c);
+		}
+		if (!a->refilled) {
+			while (a->next < b->rec.n)
+				take_one(a, b, a->next++);
+			b->rec.n = 0;
+			if (!a->eof)
+				read_batch(a, b, r);
+		}
+		a->cur = !a->cur;
 	}
 	dk_reader_at(r, 0);
 }
