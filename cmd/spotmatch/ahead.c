@@ -69,9 +69,8 @@ struct akey {
 };
 
 /* A signature the dictionary did not hold: the entry of the record's
- * array it goes in (first its place in the field), its hash, and its
- * bytes, in the batch's text (a field without escapes) or else in the
- * thread's mtext. */
+ * array it goes in, its hash, and its bytes, in the batch's text (a field
+ * without escapes) or else in the thread's mtext. */
 struct amiss {
 	size_t at, off, n;
 	uint64_t hash;
@@ -264,8 +263,7 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 	struct aworker *w = &a->w[tid];
 	struct aout *o = &b->out[tid];
 	char *p = b->text.v + x->line, *end = p + x->len, *tab;
-	size_t i, k, n;
-	uint32_t id;
+	size_t i, n;
 	dk_idcount *v;
 	dk_str f;
 
@@ -312,27 +310,19 @@ number(const sm_ahead *a, const struct batch *b, int tid, struct arec *x)
 		dk_intern_prefetch_entry(dict, w->hash.v[i]);
 	DK_GROW(&o->pool, o->pool.n + n + 1);
 	v = o->pool.v + o->pool.n;
-	for (i = k = 0; i < n; i++) {
-		id = dk_intern_find_hashed(dict, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
+	for (i = 0; i < n; i++) {
+		v[i].id = dk_intern_find_hashed(dict, w->sigs.v[i].s.p, w->sigs.v[i].s.n,
 		    w->hash.v[i]);
-		if (id == UINT32_MAX)
+		v[i].count = w->sigs.v[i].count;
+		if (v[i].id == UINT32_MAX)
 			note_miss(b, w, o, x, i);
-		else
-			v[k++] = (dk_idcount){ id, w->sigs.v[i].count };
 	}
-	/* the misses after the others, in the order of the field: the
-	 * numbers they get when the record is taken are above all that
-	 * the dictionary holds now, so that the others are sorted here */
-	for (i = 0; i < x->nmiss; i++) {
-		struct amiss *m = &o->miss.v[x->miss + i];
-
-		v[k + i] = (dk_idcount){ UINT32_MAX, w->sigs.v[m->at].count };
-		m->at = k + i;
+	if (x->nmiss == 0) {            /* else sorted once they are numbered */
+		sm_sort_sigs(v, n, &w->scratch);
+		for (i = 1; i < n; i++)
+			if (v[i].id == v[i - 1].id)
+				return;
 	}
-	sm_sort_sigs(v, k, &w->scratch);
-	for (i = 1; i < k; i++)
-		if (v[i].id == v[i - 1].id)
-			return;
 	o->pool.n += n;
 	x->ok = 1;
 }

@@ -457,7 +457,7 @@ uint32_t
 sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 {
 	dk_idcount *v;
-	size_t i, k;
+	size_t i;
 
 	if (!admit(c, r, id, x->flags, x->n, x->size, 0))
 		return UINT32_MAX;
@@ -466,13 +466,11 @@ sm_add_numbered(sm_ctx *c, dk_reader *r, dk_str id, const sm_numbered *x)
 	DK_GROW(&c->stage, x->n + 1);
 	v = c->stage.v;
 	memcpy(v, x->v, x->n * sizeof *x->v);
-	/* in the order of the field, as sm_add_doc adds them: numbered above
-	 * the others, which are sorted, they are sorted after them */
+	/* in the order of the field, as sm_add_doc adds them */
 	for (i = 0; i < x->nmiss; i++)
 		v[x->miss[i].at].id = miss_id(c, &x->miss[i]);
-	k = x->n - x->nmiss;
-	sm_sort_sigs(v + k, x->nmiss, &c->keys);
-	for (i = k + 1; i < x->n; i++)
+	sm_sort_sigs(v, x->n, &c->keys);
+	for (i = 1; i < x->n; i++)
 		if (v[i].id == v[i - 1].id)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "a signature is listed twice");

@@ -268,9 +268,8 @@ typedef struct {
 	dk_str s;
 } sm_miss;
 /* A record's signatures numbered ahead (ahead.c) by the dictionary
- * c->sigs as it was: those it held sorted by number, none twice, then
- * the misses, in the order of the field, to be added in that order (each
- * gets a number above all that the dictionary held then); with the
+ * c->sigs as it was: in the order of the field, the misses to be added
+ * in that order, or without misses sorted by number, none twice; with the
  * flags and the sum of the counts of the field.  A record of a band key
  * comes with its bands' values (dk_key_bandvalue), nband of them (0 for
  * another key), and the hash of its SIGS field (dk_hash64, seed 0). */
