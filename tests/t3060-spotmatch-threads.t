@@ -107,6 +107,14 @@ test_expect_success 'a signature listed twice, known or new' '
 	err twice 30000 "a signature is listed twice"
 '
 
+# A known signature listed twice in a record that has a new one too (the
+# threads sort the known ones, the new ones come after them).
+test_expect_success 'a known signature listed twice beside a new one' '
+	awk -F "\t" -v OFS="\t" "NR == 30000 { split(\$2, w, \" \"); \$2 = \$2 \" new=1 \" w[1] } { print }" \
+		in >twice &&
+	err twice 30000 "a signature is listed twice"
+'
+
 test_expect_success 'a repeated ID, and the first of two faults' '
 	awk -F "\t" -v OFS="\t" "NR == 33000 { \$1 = \"d5\" } { print }" in >rep &&
 	err rep 33000 "ID d5 already at line 6" &&

@@ -105,6 +105,24 @@
 # its page faults by a third (minhash 47,700 -> 31,200 at -j 2) but not
 # its time: -j 2 wall 0.98 (partition) and 0.97 (minhash) by farm-bench
 # --vs, 9 pairs at load 1.6, so it was left out.
+# Then two more were tried and left out (h-keyed5, at load 4 to 7, where
+# the walls say nothing).  The reading's threads measured by their own
+# CPU per batch: the main thread takes a batch (0.30 s in all on the
+# minhash stream, 0.41 s on the partition one) while the others number
+# the next; in a partition stream's short documents taking is slower
+# than numbering, so the other thread waited 0.04 s (minhash) and 0.06
+# to 0.09 s (partition) of the reading.  A ring of three batches, the one
+# after the next read first and numbered by a thread left idle, brought
+# that to -0.03..+0.03 s, but numbered by a dictionary two batches old it
+# left more records with a miss to the main thread (partition 116,736 ->
+# 151,552, minhash 52,224 -> 62,464), and needed batches two thirds as
+# large to keep the peak (175.9 MiB against 149.7): -j 2 new/old
+# farm-bench medians of 7, partition wall 0.97 CPU 0.98, minhash wall
+# 1.00 CPU 1.04; main thread CPU (perf, 6 rounds) new/old 1.04 and 1.09.
+# The threads sorting a record's known signatures and leaving its misses
+# last (their numbers are above all the dictionary held), so that the
+# main thread sorts only the misses: -j 2 new/old, 9 pairs, partition
+# wall 0.96 CPU 1.02, minhash wall 1.00 CPU 0.98, within the noise.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
