@@ -107,8 +107,8 @@ test_expect_success 'a signature listed twice, known or new' '
 	err twice 30000 "a signature is listed twice"
 '
 
-# A known signature listed twice in a record that has a new one too (the
-# threads sort the known ones, the new ones come after them).
+# A known signature listed twice in a record that has a new one too: the
+# repeat is found whichever of its signatures the dictionary lacked.
 test_expect_success 'a known signature listed twice beside a new one' '
 	awk -F "\t" -v OFS="\t" "NR == 30000 { split(\$2, w, \" \"); \$2 = \$2 \" new=1 \" w[1] } { print }" \
 		in >twice &&
