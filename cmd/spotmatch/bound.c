@@ -53,6 +53,14 @@ sm_doc_sim(const sm_ctx *c, uint32_t a, uint32_t b)
 }
 
 
+uint64_t
+sm_need_least(const sm_ctx *c, uint64_t len, uint64_t lo, uint64_t hi)
+{
+	uint64_t need = dk_overlap_need_least(c->m, c->tau, len, lo, hi);
+
+	return need > c->minshared ? need : c->minshared;
+}
+
 /* dk_overlap that gives up, returning 0, as soon as the mass still
  * unmatched in either document makes `need` unreachable. */
 static uint64_t

@@ -88,6 +88,8 @@ struct sm_matcher {
 	double lenratio;           /* dk_measure_ratio at c->tau or
 	                            * c->size_ratio, the larger: the bound
 	                            * of lengths (dk_len_ratio) */
+	uint64_t lenlo, lenhi;     /* the members' shortest and longest
+	                            * lengths (build_index) */
 	/* the index of the current group; lists hold member ranks in
 	 * ascending order, that is by descending length */
 	size_t nmember;
@@ -225,6 +227,10 @@ try_candidate(const sm_matcher *mt, struct worker *w, const uint64_t *qbits,
 		DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other, q < other ? other : q, sim }));
 }
 
+/* The overlap every match of a document of length len needs with a
+ * document of length in [lo, hi]: dk_overlap_need_least's, or
+ * --min-shared's, the larger. */
+uint64_t sm_need_least(const sm_ctx *c, uint64_t len, uint64_t lo, uint64_t hi);
 /* The bitmap of d into b[0..BITWORDS). */
 void sm_doc_bits(const sm_ctx *c, const sm_doc *d, uint64_t *b);
 /* How many of d's first signatures are its prefix for a match overlap of

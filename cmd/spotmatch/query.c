@@ -131,6 +131,12 @@ build_index(sm_matcher *mt, const sm_group *g)
 	else
 		memcpy(mt->rank2doc.v, g->member, n * sizeof *g->member);
 	sm_par(n < 4 * RANKBLOCK ? 1 : mt->inner, rank_work, &rk);
+	mt->lenlo = n ? UINT64_MAX : 0;
+	mt->lenhi = 0;
+	for (r = 0; r < n; r++) {
+		mt->lenlo = mt->bits.v[r].len < mt->lenlo ? mt->bits.v[r].len : mt->lenlo;
+		mt->lenhi = mt->bits.v[r].len > mt->lenhi ? mt->bits.v[r].len : mt->lenhi;
+	}
 	if (mt->bypair)
 		return;        /* sm_join_pairs */
 	for (r = 0; r < n; r++)
@@ -236,7 +242,7 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 	const sm_doc *d = &c->docs.v[q];
 	const uint32_t *s = sigs_of(c, d);
 	const struct posting *list, *p;
-	uint64_t rest = d->len, from, need, ub;
+	uint64_t rest = d->len, from, need, ub, least;
 	size_t i, j, j0, n, np;
 	uint32_t l, r, wt, len = d->len;
 	int sorted = c->prune && c->partition;
@@ -246,12 +252,20 @@ query(sm_matcher *mt, struct worker *w, uint32_t q, uint32_t below)
 		w->query = 1;
 	}
 	w->cand.n = 0;
-	/* a member meets only members as long as itself or longer when the
-	 * lists go by length (ranks below its own): the overlap a match needs
-	 * is then at least that of a match of its own length, which grows
-	 * with the other's length for every measure, and a shorter prefix
-	 * does */
-	need = sorted && below != NONE ? need_of(c, len, len) : 0;
+	/* the prefix for the overlap a match needs with any member the query
+	 * may meet, when it is more than that of any match: a member meets
+	 * only members as long as itself or longer when the lists go by
+	 * length (ranks below its own), a probe or a member of lists in input
+	 * order every member, whose lengths the index knows.  (A probe of a
+	 * length partition is shorter than every member: its prefix is then
+	 * that of a member of its length, not the longer one it would need
+	 * to meet a document of any length.) */
+	need = sm_alpha_of(mt, d, 0);
+	if (c->prune && mt->nmember > 0) {
+		least = sm_need_least(c, len, sorted && below != NONE ? len : mt->lenlo,
+		    mt->lenhi);
+		need = least > need ? least : need;
+	}
 	np = sm_prefix_len(mt, d, need);
 	for (i = 0; i < np; i++) {
 		wt = (uint32_t)(s[i] != 0 ? weight_of(c, d, i) : sm_sig_count(c, d, i));
