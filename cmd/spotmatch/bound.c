@@ -25,9 +25,9 @@
  * cannot reach it.
  *
  * Bitmap filter: before the merge, each document's signatures hashed to
- * BITS bits; a bit of one document that the other lacks stands for at
- * least one of its signatures the other does not hold, so the overlap is
- * at most a length less the bits only that side has.  The members' maps
+ * 64 BITWORDS bits; a bit of one document that the other lacks stands for
+ * at least one of its signatures the other does not hold, so the overlap
+ * is at most a length less the bits only that side has.  The members' maps
  * lie in one array by rank, read in place of the arrays the merge would
  * fetch from all over the pool.
  *

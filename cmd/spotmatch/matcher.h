@@ -41,7 +41,10 @@ struct pentry {
 };
 
 #define PRUNED UINT32_MAX      /* worker.acc of a member dropped by a query */
-#define BITWORDS 2             /* words of a document's bitmap */
+/* Words of a document's bitmap: 256 bits.  A long document fills 128
+ * (2 words), and then rules out no candidate; 512 (8) filter more but
+ * cost more per candidate than the merges they spare. */
+#define BITWORDS 4
 
 /* A member's bitmap and length, by rank, for the bitmap filter. */
 struct rankbits {
