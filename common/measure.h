@@ -180,6 +180,26 @@ dk_overlap_need(dk_measure m, double tau, uint64_t la, uint64_t lb)
 	return need > 0 ? (uint64_t)need : 0;
 }
 
+/* The least overlap dk_overlap_need asks of a pair of a length len and
+ * any length in [lo, hi] (lo <= hi): a lower bound on the overlap of
+ * every match of a document of length len with a document whose length
+ * lies there.  As a function of the other length, the need before its
+ * margin is concave (linear, square root, the shorter of two) or, for
+ * max, two lines meeting at len; the margin only takes a line off.  Its
+ * least is then at an end of the range, or at len for max. */
+static inline uint64_t
+dk_overlap_need_least(dk_measure m, double tau, uint64_t len, uint64_t lo, uint64_t hi)
+{
+	uint64_t a = dk_overlap_need(m, tau, len, lo), b = dk_overlap_need(m, tau, len, hi), k;
+
+	a = b < a ? b : a;
+	if (lo < len && len < hi) {
+		k = dk_overlap_need(m, tau, len, len);
+		a = k < a ? k : a;
+	}
+	return a;
+}
+
 /* True when a length `small` can no longer reach tau with a length `big`
  * >= small, r being dk_measure_ratio: the lengths are passed as doubles
  * converted by the caller from its own type. */

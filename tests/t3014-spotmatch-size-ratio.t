@@ -89,7 +89,11 @@ routes() {
 	test_cmp expect actual
 }
 
-# Each case: seed, documents, threshold, measure, R, --min-shared.
+# Each case: seed, documents, threshold, measure, R, --min-shared.  From
+# 13 on, every measure at its smallest thresholds, and containment near 1:
+# a query's prefix is that of the least overlap it needs with the
+# members' range of lengths (query.c), which the probes of a partition
+# and the members of --no-partition's unsorted lists meet.
 while read seed n tau m r ms; do
 	test_expect_success "seed $seed: $n docs, tau $tau, $m, --size-ratio $r" "
 		dk_gen_skewed $seed $n >in &&
@@ -108,6 +112,13 @@ done <<EOF_CASES
 10 400 1.0 containment 0.2 2
 11 2000 0.7 containment 0.3 8
 12 2000 0.9 set 0.97 1
+13 500 0.05 containment 0.1 1
+14 500 0.05 jaccard 0.1 1
+15 500 0.2 dice 0.4 1
+16 500 0.1 cosine 0.2 1
+17 500 0.6 max 0.8 2
+18 500 0.05 set 0.3 1
+19 1000 0.95 containment 0.6 3
 EOF_CASES
 
 # At the edges of the overlap bound under R (the prefixes of containment

@@ -3,13 +3,22 @@
  *
  *   span.c     the span note of -v -v, and par, the parallel regions it
  *              measures
- *   match.c    the matcher: a group's index, queries and verification,
- *              signature pairs, exact copies; a group opened and closed
+ *   bound.c    the bounds the filters use (the overlap a pair needs, the
+ *              prefixes, the bitmaps) and a candidate's verification
+ *   query.c    a group's prefix index, its queries, the queries handed
+ *              out to the threads
+ *   pjoin.c    a group joined by signature pairs instead of an index
+ *   copies.c   the exact copies of a group, folded and unfolded
+ *   match.c    the matcher: made, a group opened (copies folded, index
+ *              built or join done) and closed, its pairs collected
  *   crew.c     groups side by side (the crew), sm_match_groups and
  *              sm_match_plain
  *
- * Included by those three only.  Calls go one way: crew.c calls match.c
- * and span.c, match.c calls span.c, span.c calls neither. */
+ * Included by those only.  Calls go one way: crew.c calls match.c,
+ * query.c and span.c; match.c calls copies.c, pjoin.c, query.c and
+ * bound.c; pjoin.c calls query.c and bound.c; query.c calls bound.c;
+ * each may call span.c, which calls none of them, nor does copies.c or
+ * bound.c. */
 #ifndef SM_MATCHER_H
 #define SM_MATCHER_H
 
@@ -32,7 +41,10 @@ struct pentry {
 };
 
 #define PRUNED UINT32_MAX      /* worker.acc of a member dropped by a query */
-#define BITWORDS 2             /* words of a document's bitmap */
+/* Words of a document's bitmap: 256 bits.  A long document fills 128
+ * (2 words), and then rules out no candidate; 512 (8) filter more but
+ * cost more per candidate than the merges they spare. */
+#define BITWORDS 4
 
 /* A member's bitmap and length, by rank, for the bitmap filter. */
 struct rankbits {
@@ -79,6 +91,8 @@ struct sm_matcher {
 	double lenratio;           /* dk_measure_ratio at c->tau or
 	                            * c->size_ratio, the larger: the bound
 	                            * of lengths (dk_len_ratio) */
+	uint64_t lenlo, lenhi;     /* the members' shortest and longest
+	                            * lengths (build_index) */
 	/* the index of the current group; lists hold member ranks in
 	 * ascending order, that is by descending length */
 	size_t nmember;
@@ -145,7 +159,127 @@ void sm_span_unit(int group);
 void sm_span_begin(struct span *sp);
 void sm_span_end(struct span *sp, int nthreads);
 
-/* ---- the matcher's steps that the crew takes (match.c) ---- */
+/* ---- bounds and verification (bound.c) ---- */
+
+/* The number of d's signatures and its weight of the i-th, the set
+ * measure counting each as 1; the overlap a pair of lengths needs
+ * (need_of); the bitmap bound (bits_bound); a candidate tried
+ * (try_candidate).  Inline: the queries call them for every posting or
+ * candidate. */
+static inline const uint32_t *
+sigs_of(const sm_ctx *c, const sm_doc *d)
+{
+	return sm_doc_sigs(c, d);
+}
+
+/* The weight of d's i-th signature. */
+static inline uint64_t
+weight_of(const sm_ctx *c, const sm_doc *d, size_t i)
+{
+	return c->m == DK_M_SET ? 1 : sm_sig_count(c, d, i);
+}
+
+
+/* The overlap a pair of lengths la, lb needs: tau's (dk_overlap_need) or
+ * --min-shared's, the larger. */
+static inline uint64_t
+need_of(const sm_ctx *c, uint64_t la, uint64_t lb)
+{
+	uint64_t need = dk_overlap_need(c->m, c->tau, la, lb);
+
+	return need > c->minshared ? need : c->minshared;
+}
+
+
+/* The bitmap filter's bound on the overlap of documents of lengths la and
+ * lb and bitmaps a and b. */
+static inline uint64_t
+bits_bound(const uint64_t *a, uint64_t la, const uint64_t *b, uint64_t lb)
+{
+	uint64_t only_a = 0, only_b = 0;
+	int k;
+
+	for (k = 0; k < BITWORDS; k++) {
+		only_a += (uint64_t)__builtin_popcountll(a[k] & ~b[k]);
+		only_b += (uint64_t)__builtin_popcountll(b[k] & ~a[k]);
+	}
+	la -= only_a < la ? only_a : la;
+	lb -= only_b < lb ? only_b : lb;
+	return la < lb ? la : lb;
+}
+
+
+/* Document q against the member of rank r: left out when qbits (q's
+ * bitmap, NULL for none) bounds their overlap below the need, else
+ * verified, a pair kept at tau. */
+static inline void
+try_candidate(const sm_matcher *mt, struct worker *w, const uint64_t *qbits,
+    uint32_t q, uint32_t r)
+{
+	const sm_ctx *c = mt->c;
+	const struct rankbits *rb = &mt->bits.v[r];
+	uint32_t other, len = c->docs.v[q].len;
+	double sim;
+
+	if (qbits && bits_bound(qbits, len, rb->bits, rb->len) < need_of(c, len, rb->len))
+		return;
+	w->candidates++;
+	other = mt->rank2doc.v[r];
+	sim = sm_candidate_sim(c, q, other);
+	if (sim >= c->tau)
+		DK_PUSH(&w->pairs, ((sm_pair){ q < other ? q : other, q < other ? other : q, sim }));
+}
+
+/* The overlap every match of a document of length len needs with a
+ * document of length in [lo, hi]: dk_overlap_need_least's, or
+ * --min-shared's, the larger. */
+uint64_t sm_need_least(const sm_ctx *c, uint64_t len, uint64_t lo, uint64_t hi);
+/* The bitmap of d into b[0..BITWORDS). */
+void sm_doc_bits(const sm_ctx *c, const sm_doc *d, uint64_t *b);
+/* How many of d's first signatures are its prefix for a match overlap of
+ * at least alpha (0: that of any match); all of them without pruning. */
+size_t sm_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha);
+/* The largest weight of a signature of d. */
+uint64_t sm_doc_maxw(const sm_ctx *c, const sm_doc *d);
+/* alpha for sm_prefix_len settled: the default when 0, at least
+ * --min-shared. */
+uint64_t sm_alpha_of(const sm_matcher *mt, const sm_doc *d, uint64_t alpha);
+/* How many of d's first signatures are its pair prefix (pjoin.c) for a
+ * match overlap of at least alpha (0: any), maxw its largest weight. */
+size_t sm_pair_prefix_len(const sm_matcher *mt, const sm_doc *d, uint64_t alpha,
+    uint64_t maxw);
+
+/* ---- the index and the queries (query.c) ---- */
+
+/* Undoes the slots the current index (or a count in them) set. */
+void sm_drop_index(sm_matcher *mt);
+/* Runs queries from to total - 1 (the members by rank, then the probes)
+ * on the matcher's threads. */
+void sm_run_queries(sm_matcher *mt, size_t from, size_t total);
+
+/* ---- signature pairs (pjoin.c) ---- */
+
+/* Whether group g is joined by signature pairs (leaves no index). */
+int sm_pair_keys(sm_matcher *mt, const sm_group *g);
+/* Matches the group indexed (by sm_index, with mt->bypair set: its ranks
+ * and bitmaps only) by the join of its pair prefixes; the pairs into the
+ * workers. */
+void sm_join_pairs(sm_matcher *mt);
+
+/* ---- exact copies (copies.c) ---- */
+
+/* Puts doc[0..n) in classes (into mt->cls): their representatives, in
+ * the order of doc, into reps, *nreps of them; each copy linked after the
+ * last document of its class. */
+void sm_fold(sm_matcher *mt, const uint32_t *doc, size_t n, uint32_t *reps, size_t *nreps);
+/* Copies each pair of p from p->v[from] on to the copies of its two
+ * documents. */
+void sm_unfold(const sm_matcher *mt, sm_pairs *p, size_t from);
+/* The pairs inside the first nmember_cls classes (the members'), at 1,
+ * into p; every link undone, unless the links are shared. */
+void sm_close_classes(sm_matcher *mt, size_t nmember_cls, sm_pairs *p);
+
+/* ---- the matcher's steps that the crew takes (match.c, query.c) ---- */
 sm_matcher *sm_matcher_threads(sm_ctx *c, int nw);
 void sm_worker_fit(struct worker *w, size_t n);
 void sm_query_batches(sm_matcher *mt, struct worker *w);

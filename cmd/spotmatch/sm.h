@@ -10,11 +10,14 @@
  *   batch.c    the default mode: a whole collection read (plain, partition
  *              or keyed), matched, its pairs written (spotmatch(1),
  *              DESCRIPTION)
- *   match.c    threshold matching of a group: SpotSigs' Algorithm 1
+ *   match.c    threshold matching of a group: SpotSigs' Algorithm 1,
+ *              with bound.c (the filters' bounds), query.c (the index
+ *              and its queries), pjoin.c (signature pairs) and copies.c
+ *              (exact copies)
  *   order.c    the global order of the signatures (sm_order_sigs)
  *   crew.c     groups side by side, sm_match_groups and sm_match_plain
  *   span.c     the span note of -v -v
- *              (match.c, crew.c and span.c share matcher.h)
+ *              (the matcher's files, crew.c and span.c share matcher.h)
  *   keyed.c    minhash and imatch keys: documents sharing a key, read
  *              into postings, spilled past the budget (kspill.c), their
  *              groups matched (kgroups.c); the three share keyed.h

@@ -174,6 +174,54 @@ test_measure_size_ratio(void)
 	    "containment --size-ratio: the overlap bound tau R len, rounded up");
 }
 
+/* dk_overlap_need_least is the least of dk_overlap_need over the range of
+ * the other length, taken one length at a time: lengths up to 40 against
+ * ranges below, around and past them, up to 300. */
+static int
+need_least_holds(dk_measure m, double tau)
+{
+	static const uint64_t span[] = { 0, 1, 7, 60, 300 };
+	uint64_t len, lo, hi, x, least;
+	size_t k;
+
+	for (len = 1; len <= 40; len++)
+		for (lo = 1; lo <= 40; lo++)
+			for (k = 0; k < sizeof span / sizeof *span; k++) {
+				hi = lo + span[k];
+				for (least = UINT64_MAX, x = lo; x <= hi; x++) {
+					uint64_t need = dk_overlap_need(m, tau, len, x);
+
+					least = need < least ? need : least;
+				}
+				if (dk_overlap_need_least(m, tau, len, lo, hi) != least)
+					return 0;
+			}
+	return 1;
+}
+
+static void
+test_measure_need_least(void)
+{
+	static const double taus[] = { 0.05, 0.3, 0.5, 0.7, 0.7001, 0.9, 1.0 };
+	dk_measure m;
+	size_t i;
+	int ok;
+
+	for (m = DK_M_JACCARD; m <= DK_M_CONTAIN; m++) {
+		for (ok = 1, i = 0; i < sizeof taus / sizeof *taus; i++)
+			ok &= need_least_holds(m, taus[i]);
+		tap_ok(ok, "%s: dk_overlap_need_least is the least need over the range",
+		    dk_measure_name(m));
+	}
+	/* containment's need falls, by its margin, as the longer length grows:
+	 * 0.7001 x 10 needs 7 of a length of 10, 6 of one of 2,000,000 */
+	tap_ok(dk_overlap_need(DK_M_CONTAIN, 0.7001, 10, 10) == 7 &&
+	    dk_overlap_need(DK_M_CONTAIN, 0.7001, 10, 2000000) == 6 &&
+	    dk_overlap_need_least(DK_M_CONTAIN, 0.7001, 10, 10, 2000000) == 6 &&
+	    dk_overlap_need_least(DK_M_CONTAIN, 0.7001, 10, 20, 30) == 7,
+	    "containment: dk_overlap_need_least at the ends of a wide range");
+}
+
 static void
 test_measure_contract(void)
 {
@@ -577,12 +625,13 @@ test_spread(void)
 int
 main(void)
 {
-	tap_plan(77);
+	tap_plan(84);
 	test_hash();
 	test_sha1();
 	test_measure();
 	test_measure_contract();
 	test_measure_size_ratio();
+	test_measure_need_least();
 	test_arena();
 	test_threads();
 	test_sort();
@@ -593,5 +642,5 @@ main(void)
 	test_checks();
 	test_bandpar();
 	test_fprintpar();
-	return tap_done(77);
+	return tap_done(84);
 }
