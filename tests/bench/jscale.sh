@@ -123,6 +123,21 @@
 # last (their numbers are above all the dictionary held), so that the
 # main thread sorts only the misses: -j 2 new/old, 9 pairs, partition
 # wall 0.96 CPU 1.02, minhash wall 1.00 CPU 0.98, within the noise.
+# Then (h-keyed6) a partition record's lookup among its group's members
+# by the ID hash the threads make, each record taken carrying the
+# hashes of the IDs 16 and 8 records on, so that the main thread fetches
+# those lookups' table slots and entries ahead.  perf record with dwarf
+# call graphs at -j 2, 3 pairs alternated plus one, load 3.9 to 5.6:
+# main-thread samples (999 Hz) inside part_record 282, 231, 239, 229 ->
+# 189, 209, 206, 182, of them the member table's probing 98, 76, 89, 85
+# -> 33, 35, 36, 28; the main thread's share of all threads' CPU (task-clock
+# samples, 9 pairs, medians) 0.531 -> 0.526, its CPU new/old median 1.03
+# (0.84 to 1.15: the load hides 40 ms).  farm-bench --vs, 9 pairs, the
+# build before: -j 2 CPU 0.93, wall 0.96 (load 3.8 to 4.6); -j 1 CPU
+# 0.98, wall 1.02 (load 4.3 to 4.6); peak -j 2 150.7 -> 151.8 MiB, -j 1
+# 100.4 both; against the build with the split matcher CPU 1.02, wall
+# 1.03 (load 5.1 to 5.7).  Left out (commit 77974d0): the 40 ms it takes
+# off the main thread are within the noise of whole runs.
 . "$(dirname "$0")/common.sh"
 timed_bench spotmatch
 n=${JSCALE_N:-400000}
