@@ -143,11 +143,14 @@ check_chains(dk_sigform *f, const dk_reader *r)
 static char
 doc_form(dk_str field, unsigned *n, dk_str *first)
 {
-	const char *p = field.p, *end = p + field.n, *e;
+	const char *p = field.p, *end, *e;
 	unsigned q = 0, len, w, most = 0, atmost = 0, look = 0, colons;
 	int grams = 1, joined = 1, odd;
 	unsigned char c;
 
+	if (field.n == 0)
+		return 0;       /* field.p may be NULL then */
+	end = p + field.n;
 	while (p < end && *p == '!') {
 		if (end - p >= 7 && memcmp(p, "!chains", 7) == 0)
 			return 0;
@@ -189,7 +192,8 @@ doc_form(dk_str field, unsigned *n, dk_str *first)
 		look++;
 		for (p = e + 1; p < end && *p != ' '; p++)
 			;
-		p++;
+		if (p < end)
+			p++;
 	}
 	if (look < DK_SIGFORM_DOC)
 		return 0;
@@ -220,13 +224,14 @@ run_name(const struct dk_sigform_run *u, char *buf, size_t size)
 static int
 first_fits(dk_str field, const struct dk_sigform_run *set)
 {
-	const char *p = field.p, *end = p + field.n, *e;
+	const char *p = field.p, *end, *e;
 	unsigned colons = 0;
 	int odd = 0;
 	unsigned char c;
 
 	if (field.n == 0 || *p == '!' || *p == ':')
 		return 0;
+	end = p + field.n;
 	for (e = p; e < end && (c = (unsigned char)*e) != '='; e++) {
 		colons += c == ':';
 		odd |= c == ' ' || c == '%';
