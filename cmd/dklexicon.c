@@ -376,7 +376,6 @@ run(dk_reader *r, void *arg)
 		} else
 			hold(st, r, &rec, keyed);
 		/* counted: the streams must be of one form, as one lexicon's */
-		dk_sigform_doc(&st->form, rec.f[rec.n - 1], r);
 		if (dk_sigform_want(&st->form))
 			dk_sigform_record(&st->form, &st->sigs, r);
 	}

@@ -81,7 +81,6 @@ load(dk_reader *r, const dk_parts *t, dk_measure m, dk_sigform *form)
 	while (dk_read_record(r, &rec, 2)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		dk_record_sigs(r, &rec, &sigs);
-		dk_sigform_doc(form, rec.f[rec.n - 1], r);
 		if (dk_sigform_want(form))
 			dk_sigform_record(form, &sigs, r);
 		if (sigs.flags & DK_SIG_PROBE)

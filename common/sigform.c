@@ -50,13 +50,16 @@ dk_sigform_file(dk_sigform *f)
 	f->nchain = 0;
 	memset(&f->set, 0, sizeof f->set);
 	memset(&f->cur, 0, sizeof f->cur);
-	f->lastset = 0;
+	f->lastset = f->asked = 0;
+	f->dense = 0;
 }
 
 int
-dk_sigform_want(const dk_sigform *f)
+dk_sigform_want(dk_sigform *f)
 {
-	return f->records < DK_SIGFORM_RECORDS;
+	f->asked++;
+	return f->asked <= DK_SIGFORM_RECORDS || f->dense || f->asked % DK_SIGFORM_EVERY == 0 ||
+	    (f->set.kind == 0 && f->asked <= DK_SIGFORM_SETTING);
 }
 
 /* The signature s as written in a message: at most 40 bytes, whole
@@ -130,56 +133,44 @@ check_chains(dk_sigform *f, const dk_reader *r)
 		    mine > theirs ? "longer" : "shorter");
 }
 
-/* The form a document's first DK_SIGFORM_LOOK signatures tell, read from
- * the SIGS field as written: 'q' and the characters of its q-grams, 'j'
- * and the words its chains mostly join, or 0 (sigform.h); *first is its
- * first SIG.  A SIG is the bytes of an item before its '=', read once, at
- * the cost of every document: it joins as many words as it holds ':' and
- * one more, unless it starts with ':' (a word chain of spotsig --dense),
- * and one with a percent escape is no q-gram (the bytes producers escape
- * are none of a word's; an escaped ':', %3A, is a word's own and joins
- * nothing).  Flags are passed over; !chains, or an item that is not well
- * formed (the caller's parse reports it), tells nothing. */
-static char
-doc_form(dk_str field, unsigned *n, dk_str *first)
+/* The words a signature joins by ':' (at most 255), or 0 when it holds
+ * none or starts with ':' (a word chain of spotsig --dense). */
+static unsigned
+joined_words(const char *s, size_t n)
 {
-	const char *p = field.p, *end, *e;
-	unsigned q = 0, len, w, most = 0, atmost = 0, look = 0, colons;
-	int grams = 1, joined = 1, odd;
-	unsigned char c;
+	const char *end = s + n;
+	unsigned w = 1;
 
-	if (field.n == 0)
-		return 0;       /* field.p may be NULL then */
-	end = p + field.n;
-	while (p < end && *p == '!') {
-		if (end - p >= 7 && memcmp(p, "!chains", 7) == 0)
-			return 0;
-		if ((p = memchr(p, ' ', (size_t)(end - p))) == NULL)
-			return 0;
-		p++;
-	}
-	while (p < end && look < DK_SIGFORM_LOOK) {
-		colons = 0;
-		odd = 0;
-		for (e = p; e < end && (c = (unsigned char)*e) != '='; e++) {
-			colons += c == ':';
-			odd |= c == ' ' || c == '%' || c == '!';
-		}
-		if (e == p || e == end || (odd && (memchr(p, ' ', (size_t)(e - p)) ||
-		    memchr(p, '!', (size_t)(e - p)))))
-			return 0;
-		if (look == 0) {
-			first->p = (char *)p;
-			first->n = (size_t)(e - p);
-		}
+	if (n == 0 || s[0] == ':' || (s = memchr(s, ':', n)) == NULL)
+		return 0;
+	do
+		w += w < 255;
+	while (++s < end && (s = memchr(s, ':', (size_t)(end - s))) != NULL);
+	return w;
+}
+
+/* The form a document's first DK_SIGFORM_LOOK signatures tell: 'q' and
+ * the characters of its q-grams, 'j' and the words its chains mostly
+ * join, or 0 (sigform.h). */
+static char
+doc_form(const dk_sigs *sigs, unsigned *n)
+{
+	size_t i, look = sigs->n < DK_SIGFORM_LOOK ? sigs->n : DK_SIGFORM_LOOK;
+	unsigned q = 0, len, w, most = 0, atmost = 0;
+	int grams = 1, joined = 1;
+	const dk_str *s;
+
+	if (look < DK_SIGFORM_DOC || (sigs->flags & DK_SIG_CHAINS))
+		return 0;
+	for (i = 0; i < look && (grams || joined); i++) {
+		s = &sigs->v[i].s;
 		if (grams) {
-			len = !odd && !colons && dk_is_word(p, (size_t)(e - p)) ?
-			    (unsigned)dk_term_chars(p, (size_t)(e - p)) : 0;
-			grams = len > 0 && (look == 0 || len == q);
+			len = dk_is_word(s->p, s->n) ? (unsigned)dk_term_chars(s->p, s->n) : 0;
+			grams = len > 0 && (i == 0 || len == q);
 			q = len;
 		}
 		if (joined) {
-			w = colons == 0 || *p == ':' ? 0 : colons < 255 ? colons + 1 : 255;
+			w = joined_words(s->p, s->n);
 			joined = w > 0;
 			if (w > most) {
 				most = w;
@@ -187,16 +178,7 @@ doc_form(dk_str field, unsigned *n, dk_str *first)
 			}
 			atmost += w == most;
 		}
-		if (!grams && !joined)
-			return 0;
-		look++;
-		for (p = e + 1; p < end && *p != ' '; p++)
-			;
-		if (p < end)
-			p++;
 	}
-	if (look < DK_SIGFORM_DOC)
-		return 0;
 	if (grams) {
 		*n = q;
 		return 'q';
@@ -219,84 +201,43 @@ run_name(const struct dk_sigform_run *u, char *buf, size_t size)
 	return buf;
 }
 
-/* Whether the first SIG of a field is of the file's form (sigform.h): a
- * look at its first bytes only, cheap enough for every document. */
-static int
-first_fits(dk_str field, const struct dk_sigform_run *set)
-{
-	const char *p = field.p, *end, *e;
-	unsigned colons = 0;
-	int odd = 0;
-	unsigned char c;
-
-	if (field.n == 0 || *p == '!' || *p == ':')
-		return 0;
-	end = p + field.n;
-	for (e = p; e < end && (c = (unsigned char)*e) != '='; e++) {
-		colons += c == ':';
-		odd |= c == ' ' || c == '%';
-	}
-	if (e == end || odd)
-		return 0;
-	if (set->kind == 'j')
-		return colons + 1 == set->n;
-	return colons == 0 && dk_is_word(p, (size_t)(e - p)) &&
-	    dk_term_chars(p, (size_t)(e - p)) == set->n;
-}
-
-void
-dk_sigform_doc(dk_sigform *f, dk_str field, const dk_reader *r)
+/* The document r has just read, against the form of its file's
+ * documents before it (sigform.h). */
+static void
+judge_doc(dk_sigform *f, const dk_sigs *sigs, const dk_reader *r)
 {
 	struct dk_sigform_run *c = &f->cur;
-	char a[64], b[64], at[64];
+	char a[64], b[64];
 	unsigned n = 0;
-	dk_str first = { 0 };
-	unsigned long line = dk_reader_lineno(r);
-	char kind;
-	int other, chains;
+	char kind = doc_form(sigs, &n);
+	int chains;
 
-	if (f->set.kind && first_fits(field, &f->set)) {
-		c->kind = f->set.kind;  /* taken for one of the file's form */
-		c->n = f->set.n;
-		f->lastset = line;
-		return;
-	}
-	if ((kind = doc_form(field, &n, &first)) == 0)
+	if (kind == 0)
 		return;
 	if (kind != c->kind || n != c->n) {
 		c->kind = kind;
 		c->n = n;
-		c->line = line;
+		c->line = dk_reader_lineno(r);
 		c->docs = 0;
-		example(c->eg, sizeof c->eg, first.p, first.n);
+		example(c->eg, sizeof c->eg, sigs->v[0].s.p, sigs->v[0].s.n);
 	}
-	c->docs++;
-	if (f->set.kind == 0) {
-		if (c->docs == DK_SIGFORM_RUN)
+	f->dense = f->set.kind && (kind != f->set.kind || n != f->set.n);
+	if (!f->dense)
+		f->lastset = dk_reader_lineno(r);
+	if (++c->docs != DK_SIGFORM_RUN || !f->dense) {
+		if (f->set.kind == 0 && c->docs == DK_SIGFORM_RUN)
 			f->set = *c;
-		f->lastset = line;
 		return;
 	}
-	other = kind != f->set.kind || n != f->set.n;
-	if (!other) {
-		f->lastset = line;
-		return;
-	}
-	if (c->docs != DK_SIGFORM_RUN)
-		return;
 	chains = kind == 'j' && f->set.kind == 'j';
-	if (c->line == f->lastset + 1)
-		snprintf(at, sizeof at, "on this line");
-	else
-		snprintf(at, sizeof at, "after line %lu (those between tell no form)",
-		    f->lastset);
-	dk_die_at(dk_reader_name(r), c->line, "its documents from this one on (%d in a row) "
-	    "have signatures that are %s (\"%s\", ...), those of lines %lu to %lu %s "
-	    "(\"%s\", ...): this file holds two streams (joined by cat?), the second "
-	    "beginning %s, that share %s, so that the documents of the one would %s "
-	    "those of the other (make every stream with one program and the same "
-	    "options)", DK_SIGFORM_RUN, run_name(c, a, sizeof a), c->eg, f->set.line,
-	    f->lastset, run_name(&f->set, b, sizeof b), f->set.eg, at,
+	dk_die_at(dk_reader_name(r), c->line, "its documents from this one on (%d judged "
+	    "in a row) have signatures that are %s (\"%s\", ...), those of lines %lu to "
+	    "%lu %s (\"%s\", ...): this file holds two streams (joined by cat?), the "
+	    "second beginning after line %lu, that share %s, "
+	    "so that the documents of the one would %s those of the other (make every "
+	    "stream with one program and the same options)", DK_SIGFORM_RUN,
+	    run_name(c, a, sizeof a), c->eg, f->set.line, f->lastset,
+	    run_name(&f->set, b, sizeof b), f->set.eg, f->lastset,
 	    chains ? "few signatures" : "no signature", chains ? "hardly meet" : "not meet");
 }
 
@@ -306,6 +247,7 @@ dk_sigform_record(dk_sigform *f, const dk_sigs *sigs, const dk_reader *r)
 	const dk_str *s;
 	size_t i, len;
 
+	judge_doc(f, sigs, r);
 	if (f->records >= DK_SIGFORM_RECORDS || sigs->n == 0)
 		return;
 	for (i = 0; i < sigs->n; i++) {

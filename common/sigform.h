@@ -33,48 +33,36 @@
  * signatures of another -d (spot distance) join as many words: not told
  * apart.
  *
- * One file may hold two streams too (cat a.sigs b.sigs).  So every
- * document of every file is judged on its own, from its SIGS field as
- * written (dk_sigform_doc: no parse; a SIG is the bytes of an item before
- * its '=', flags are passed over), once the file's form is set from its
- * first SIG only: one of that form (a q-gram of Q characters, or W words
- * joined) is taken for a document of the form, at the cost of a look at
- * its first bytes (spotmatch -t 0.9 and minhash -t 0.9 on spots-200000:
- * about 0.6% more instructions than judging one in 32).  Any other
- * document, and every one until the form is set, is judged from its first
- * DK_SIGFORM_LOOK signatures, and tells:
+ * One file may hold two streams too (cat a.sigs b.sigs), the second
+ * starting after the records above.  So the documents of every file are
+ * judged each on its own, from its first DK_SIGFORM_LOOK signatures only:
+ * its first DK_SIGFORM_RECORDS documents, and up to the
+ * DK_SIGFORM_SETTING-th until the file's form is set; then one in
+ * DK_SIGFORM_EVERY, and every one while those judged last are of another
+ * form than the file's.  (The caller parses the signatures of those it is
+ * asked for: every one cost spotmatch -t 0.9 about 9% in time, one in 8
+ * 2.7% more instructions, one in 32 0.7%, on spots-200000.)  A document
+ * tells:
  *   q-grams of Q characters: DK_SIGFORM_DOC or more signatures looked
- *       at, each of Q letters, digits or marks, none percent-escaped
- *       (producers escape none of a word's bytes);
+ *       at, each of Q letters, digits or marks;
  *   W words joined by ':': DK_SIGFORM_DOC or more looked at, each holding
- *       ':' (an escaped one, %3A, is a word's own and joins nothing),
- *       none joining more than W words and at least half exactly W
+ *       ':', none joining more than W words and at least half exactly W
  *       (chains mostly whole: spotsig -c W-1, qgram -w W);
  *   nothing, else (fewer signatures, a mix, words of varying lengths, the
- *       word chains of a document marked !chains, a field that is not well
- *       formed, which the caller's parse reports): it neither starts nor
+ *       word chains of a document marked !chains): it neither starts nor
  *       breaks a run.
- * The first DK_SIGFORM_RUN documents in a row of one form (among those
- * that tell one) set the file's form; a later DK_SIGFORM_RUN in a row of
- * another is fatal, at the FILE:LINE of the first of them, which is the
- * line the second stream begins on when the document before it is of the
- * file's form (else the message names the last line of the file's form
- * before it: the documents between tell none).  Detected so: a second
- * stream of DK_SIGFORM_RUN documents that tell a form, or more (a stream
- * of spot signatures is near as sure to as one of q-grams: its documents
- * of DK_SIGFORM_DOC signatures or more mostly do).  Not detected: a
+ * The first DK_SIGFORM_RUN documents judged in a row of one form (among
+ * those that tell one) set the file's form; a later DK_SIGFORM_RUN in a
+ * row of another is fatal, at the FILE:LINE of the first of them, the
+ * message naming the last line judged of the file's form before (the
+ * second stream begins between the two, at most DK_SIGFORM_EVERY
+ * documents apart).  Detected so: a second stream of DK_SIGFORM_EVERY +
+ * DK_SIGFORM_RUN documents that tell a form, or more.  Not detected: a
  * shorter one; one whose documents tell nothing (mostly under
  * DK_SIGFORM_DOC signatures, e.g. titles, or words of varying lengths);
  * chains of another -d; a form whose documents alternate with others so
- * that it never makes a run.  Named a line late: a second stream whose
- * first documents begin with a SIG of the file's form (a chain cut short
- * to W words, where the file's join W).  A file whose first documents
- * tell nothing takes the form of its first run, so that a first stream
- * of fewer than DK_SIGFORM_RUN documents that tell a form is not detected
- * either.
- * On 7,400 sentence-long documents of a web crawl (spotsig -l en, -c 1,
- * -c 3, qgram -w 2, -w 3, -q 4), sorted by length or not, no document
- * told another form than its neighbours' but 4, none next to another. */
+ * that it never makes a run.  A file whose first documents tell nothing
+ * takes the form of its first run. */
 #ifndef DK_SIGFORM_H
 #define DK_SIGFORM_H
 
@@ -88,7 +76,9 @@
 #define DK_SIGFORM_RECORDS 16
 #define DK_SIGFORM_LOOK 8
 #define DK_SIGFORM_DOC 4
-#define DK_SIGFORM_RUN 4         /* documents in a row that set, or break */
+#define DK_SIGFORM_RUN 16
+#define DK_SIGFORM_EVERY 32
+#define DK_SIGFORM_SETTING (4 * DK_SIGFORM_RUN)
 
 /* A run of documents of one form within a file. */
 struct dk_sigform_run {
@@ -120,18 +110,17 @@ typedef struct {
 	/* the documents of the file read, one by one */
 	struct dk_sigform_run set;      /* its first whole run: its form */
 	struct dk_sigform_run cur;      /* the run going on */
-	unsigned long lastset;  /* the last line of the form set */
+	unsigned long lastset;  /* the line judged last of the form set */
+	unsigned long asked;    /* records of the file (dk_sigform_want) */
+	int dense;              /* judge every document: cur is another form */
 } dk_sigform;
 
 /* A file starts (the tally of the file before is dropped). */
 void dk_sigform_file(dk_sigform *f);
-/* The SIGS field, as written, of every record r reads, before its
- * signatures are handed to dk_sigform_record if wanted. */
-void dk_sigform_doc(dk_sigform *f, dk_str field, const dk_reader *r);
-/* Whether the signatures of the record just read are wanted: parse them
- * and call dk_sigform_record when it says 1 (the file's first
- * DK_SIGFORM_RECORDS records with any). */
-int dk_sigform_want(const dk_sigform *f);
+/* Whether the record just read is wanted: call it once for each record
+ * of the file (it counts them), and dk_sigform_record when it says 1. */
+int dk_sigform_want(dk_sigform *f);
+/* The signatures of the record r has just read. */
 void dk_sigform_record(dk_sigform *f, const dk_sigs *sigs, const dk_reader *r);
 void dk_sigform_free(dk_sigform *f);
 

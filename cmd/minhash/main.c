@@ -445,12 +445,9 @@ read_operand(dk_reader *r, void *arg)
 			d.bad = "expected at least 2 tab-separated fields (ID, SIGS)";
 		/* keys of streams that share no signature pair nothing across
 		 * them; a bad field is the batch's to report */
-		else {
-			dk_sigform_doc(&j->form, rec.f[rec.n - 1], r);
-			if (dk_sigform_want(&j->form) &&
-			    dk_parse_sigs(rec.f[rec.n - 1], &j->sigs) == NULL)
-				dk_sigform_record(&j->form, &j->sigs, r);
-		}
+		else if (dk_sigform_want(&j->form) &&
+		    dk_parse_sigs(rec.f[rec.n - 1], &j->sigs) == NULL)
+			dk_sigform_record(&j->form, &j->sigs, r);
 		dk_buf_bytes(&bt->text, rec.line.p, rec.line.n);
 		DK_PUSH(&bt->docs, d);
 		if (d.bad || bt->docs.n >= BATCH_DOCS || bt->text.n >= BATCH_BYTES)

@@ -725,11 +725,8 @@ sm_take(sm_reader *s, dk_reader *r)
 	x->id = x->rec.f[keyed ? 1 : 0];
 	x->idhashed = 0;
 	x->sigtext = x->rec.f[x->rec.n - 1];
-	if (!keyed) {
-		dk_sigform_doc(&forms, x->sigtext, r);
-		if (dk_sigform_want(&forms))
-			dk_sigform_record(&forms, sm_rec_sigs(s, r), r);
-	}
+	if (!keyed && dk_sigform_want(&forms))
+		dk_sigform_record(&forms, sm_rec_sigs(s, r), r);
 }
 
 const dk_sigs *
