@@ -1,0 +1,218 @@
+/* Own words (ownwords.h): each document's profile, its distinct words and
+ * its opening, and the test that two documents each name something the
+ * other never does, in the same place. */
+#include "ownwords.h"
+#include "hash.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { SEED = 0x6f776e77 };
+/* The opening's tokens, words of the rule or not, at most. */
+enum { OPENING_TOKENS = 4 * DK_OWNWORDS_OPENING };
+/* Places that match nothing but themselves: no hash has the top bit. */
+#define START 0xFFFFFFFFu
+#define END_A 0xFFFFFFFEu
+#define END_B 0xFFFFFFFDu
+
+void
+dk_ownwords_init(dk_ownwords *o, unsigned k)
+{
+	*o = (dk_ownwords){ .k = k ? k : 1 };
+	o->tok = dk_tokenizer_new(NULL, 1);
+	DK_PUSH(&o->off, 0);
+}
+
+/* A word of the rule: two characters or more (UTF-8 lead bytes), not all
+ * ASCII digits. */
+static int
+is_word(const char *p, size_t n)
+{
+	size_t i, chars = 0;
+	int digits = 1;
+
+	for (i = 0; i < n; i++) {
+		chars += ((unsigned char)p[i] & 0xC0) != 0x80;
+		digits &= p[i] >= '0' && p[i] <= '9';
+	}
+	return chars >= 2 && !digits;
+}
+
+/* The entry of the sorted v[0..n) whose hash (value >> 1) is h, or NULL. */
+static const uint32_t *
+find(const uint32_t *v, size_t n, uint32_t h)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] >> 1 < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] >> 1 == h ? v + lo : NULL;
+}
+
+static int
+in_sorted(const uint32_t *v, size_t n, uint32_t h)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo] == h;
+}
+
+void
+dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
+{
+	size_t i, j, m = 0, nopen = 0, nwords = 0, start = o->w.n;
+
+	dk_tokenize(o->tok, text, n, &o->toks);
+	DK_GROW(&o->h, o->toks.n);
+	DK_GROW(&o->open, OPENING_TOKENS);
+	for (i = 0; i < o->toks.n; i++) {
+		const char *p = dk_token_text(&o->toks, i);
+		size_t len = o->toks.v[i].len;
+		uint32_t h = (uint32_t)(dk_hash64(p, len, SEED) >> 33);
+		int word = is_word(p, len);
+
+		if (word)
+			o->h.v[m++] = h;
+		if (nwords < DK_OWNWORDS_OPENING && nopen < OPENING_TOKENS) {
+			o->open.v[nopen++] = h << 1 | (uint32_t)word;
+			nwords += word;
+		}
+	}
+	/* the distinct words, each flagged when it occurs k times or more,
+	 * one of them in the opening (looked up once the words are sorted) */
+	DK_GROW(&o->tmp, m);
+	dk_sort_u32(o->h.v, m, o->tmp.v);
+	for (i = 0; i < m; i = j) {
+		for (j = i + 1; j < m && o->h.v[j] == o->h.v[i]; j++)
+			;
+		DK_PUSH(&o->w, o->h.v[i] << 1 | (j - i >= o->k));
+	}
+	for (i = j = 0; i < nopen; i++)
+		if (o->open.v[i] & 1)
+			o->h.v[j++] = o->open.v[i] >> 1;
+	dk_sort_u32(o->h.v, j, o->tmp.v);
+	for (i = start; i < o->w.n; i++)
+		if ((o->w.v[i] & 1) && !in_sorted(o->h.v, j, o->w.v[i] >> 1))
+			o->w.v[i] &= ~1u;
+	DK_PUSH(&o->off, o->w.n);
+	DK_GROW(&o->w, o->w.n + nopen);
+	memcpy(o->w.v + o->w.n, o->open.v, nopen * sizeof *o->open.v);
+	o->w.n += nopen;
+	DK_PUSH(&o->off, o->w.n);
+}
+
+/* Document d's words and opening. */
+struct prof {
+	const uint32_t *w, *open;
+	size_t nw, nopen;
+};
+
+static struct prof
+prof(const dk_ownwords *o, size_t d)
+{
+	const size_t *off = o->off.v + 2 * d;
+
+	return (struct prof){ o->w.v + off[0], o->w.v + off[1], off[1] - off[0],
+	    off[2] - off[1] };
+}
+
+/* Is the opening token t of a (a hash and its word bit) own against b? */
+static int
+own(const struct prof *a, const struct prof *b, uint32_t t)
+{
+	const uint32_t *e;
+
+	return (t & 1) && (e = find(a->w, a->nw, t >> 1)) != NULL && (*e & 1) &&
+	    find(b->w, b->nw, t >> 1) == NULL;
+}
+
+size_t
+dk_ownwords_own(const dk_ownwords *o, size_t a, size_t b)
+{
+	struct prof pa = prof(o, a), pb = prof(o, b);
+	size_t i, n = 0;
+
+	for (i = 0; i < pa.nw; i++)
+		n += (pa.w[i] & 1) && find(pb.w, pb.nw, pa.w[i] >> 1) == NULL;
+	return n;
+}
+
+/* The places of a's names against b: the token before each run of own
+ * words of its opening (START at the start), and the token after it
+ * (end at the end of the opening).  Returns the number of names. */
+static size_t
+places(const struct prof *a, const struct prof *b, uint32_t end,
+    uint32_t *before, uint32_t *after)
+{
+	size_t i = 0, j, n = 0;
+
+	while (i < a->nopen) {
+		if (!own(a, b, a->open[i])) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < a->nopen && own(a, b, a->open[j]); j++)
+			;
+		before[n] = i > 0 ? a->open[i - 1] >> 1 : START;
+		after[n++] = j < a->nopen ? a->open[j] >> 1 : end;
+		i = j;
+	}
+	return n;
+}
+
+static int
+meet(const uint32_t *x, size_t nx, const uint32_t *y, size_t ny)
+{
+	size_t i, j;
+
+	for (i = 0; i < nx; i++)
+		for (j = 0; j < ny; j++)
+			if (x[i] == y[j])
+				return 1;
+	return 0;
+}
+
+int
+dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
+{
+	/* a run needs a token between it and the next: at most half the
+	 * opening's tokens, rounded up */
+	uint32_t ba[OPENING_TOKENS / 2 + 1], aa[OPENING_TOKENS / 2 + 1];
+	uint32_t bb[OPENING_TOKENS / 2 + 1], ab[OPENING_TOKENS / 2 + 1];
+	struct prof pa = prof(o, a), pb = prof(o, b);
+	size_t na, nb;
+
+	if ((na = places(&pa, &pb, END_A, ba, aa)) == 0 ||
+	    (nb = places(&pb, &pa, END_B, bb, ab)) == 0)
+		return 0;
+	return meet(ba, na, bb, nb) || meet(aa, na, ab, nb);
+}
+
+size_t
+dk_ownwords_bytes(const dk_ownwords *o)
+{
+	return o->w.cap * sizeof *o->w.v + o->off.cap * sizeof *o->off.v;
+}
+
+void
+dk_ownwords_free(dk_ownwords *o)
+{
+	dk_tokenizer_free(o->tok);
+	dk_tokens_free(&o->toks);
+	DK_FREE_ALL(o->w.v, o->off.v, o->h.v, o->tmp.v, o->open.v);
+	*o = (dk_ownwords){ 0 };
+}

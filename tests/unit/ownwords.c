@@ -1,0 +1,235 @@
+/* Own words (common/ownwords.h): the rule on small documents, exactly,
+ * and equal to a plain reference, words compared as strings, on random
+ * ones. */
+#include "dk.h"
+#include "ownwords.h"
+#include "tap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* apart(a, b) of a profile of the two texts, k 3 */
+static int
+apart(const char *a, const char *b)
+{
+	dk_ownwords o;
+	int r;
+
+	dk_ownwords_init(&o, 3);
+	dk_ownwords_add(&o, a, strlen(a));
+	dk_ownwords_add(&o, b, strlen(b));
+	r = dk_ownwords_apart(&o, 0, 1);
+	tap_ok(r == dk_ownwords_apart(&o, 1, 0), "symmetric: %.30s / %.30s", a, b);
+	dk_ownwords_free(&o);
+	return r;
+}
+
+static void
+test_examples(void)
+{
+	char longa[4096], longb[4096];
+	int i;
+
+	tap_ok(apart("sin(3) NAME sin, sinf - sine function. sin computes the sine; sinf the sine too.",
+	    "cos(3) NAME cos, cosf - cosine function. cos computes the cosine; cosf the cosine too."),
+	    "sin and cos: apart");
+	tap_ok(!apart("sin(3) NAME sin, sinf - sine function. sin computes the sine; sinf the sine too.",
+	    "sin(3) NAME sin, sinf - sine function. sin computes"),
+	    "a truncated copy: names nothing the original lacks");
+	tap_ok(!apart("NAME sin - sine function. sin computes it.",
+	    "NAME cos - cosine function. cos computes it."),
+	    "twice is not 3 times: not own");
+	tap_ok(apart("NAME sin - sine function. sin computes it. sin",
+	    "NAME cos - cosine function. cos computes it. cos"),
+	    "3 times: own, in the same place");
+	tap_ok(!apart("Sin(3) NAME sin - sine function. SIN computes it. sIn",
+	    "sin(3) NAME sin - sine function. sin computes it. sin"),
+	    "case folded: one word");
+	tap_ok(!apart("release 2.4 of 2.4: 2.4 and 24 24 24, a a a x x x",
+	    "release 3.0 of 3.0: 3.0 and 30 30 30, b b b y y y"),
+	    "numbers and one-letter words are no words of the rule");
+	tap_ok(!apart("alpha beta gamma zeta one zeta two zeta three",
+	    "delta epsilon theta four eta five eta six eta"),
+	    "own words in different places: not apart");
+	tap_ok(apart("start zeta end one zeta two zeta",
+	    "other eta end three eta four eta"),
+	    "the same word after: apart");
+	tap_ok(apart("zeta first one zeta two zeta",
+	    "eta second three eta four eta"),
+	    "both at the start: apart");
+	tap_ok(!apart("one zeta two zeta three zeta",
+	    "one zeta two zeta three zeta eta eta eta"),
+	    "one side only has own words: not apart");
+	/* the opening: own words first met after 100 words are not own */
+	strcpy(longa, "");
+	strcpy(longb, "");
+	for (i = 0; i < 100; i++) {
+		strcat(longa, "shared ");
+		strcat(longb, "shared ");
+	}
+	strcat(longa, "zeta end zeta end zeta end");
+	strcat(longb, "eta end eta end eta end");
+	tap_ok(!apart(longa, longb), "own words after the opening: not own");
+	memmove(longa + 7, longa, strlen(longa) + 1);
+	memcpy(longa, "zeta x ", 7);
+	memmove(longb + 6, longb, strlen(longb) + 1);
+	memcpy(longb, "eta x ", 6);
+	tap_ok(apart(longa, longb), "once in the opening is enough");
+}
+
+/* ---- the reference: words as strings ---- */
+
+enum { MAXT = 400 };
+struct doc {
+	char t[MAXT][8];
+	int word[MAXT];
+	int n, nopen;
+};
+
+static int
+count(const struct doc *d, const char *w)
+{
+	int i, c = 0;
+
+	for (i = 0; i < d->n; i++)
+		c += d->word[i] && strcmp(d->t[i], w) == 0;
+	return c;
+}
+
+static int
+in_opening(const struct doc *d, const char *w)
+{
+	int i;
+
+	for (i = 0; i < d->nopen; i++)
+		if (d->word[i] && strcmp(d->t[i], w) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+ref_own(const struct doc *a, const struct doc *b, int i)
+{
+	return a->word[i] && count(a, a->t[i]) >= 3 && in_opening(a, a->t[i]) &&
+	    count(b, a->t[i]) == 0;
+}
+
+/* the places of a's names: before[] and after[] as token indices, -1
+ * for the start, -2 for the end */
+static int
+ref_places(const struct doc *a, const struct doc *b, int *before, int *after)
+{
+	int i = 0, j, n = 0;
+
+	while (i < a->nopen) {
+		if (!ref_own(a, b, i)) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < a->nopen && ref_own(a, b, j); j++)
+			;
+		before[n] = i - 1;
+		after[n++] = j < a->nopen ? j : -2;
+		i = j;
+	}
+	return n;
+}
+
+static int
+ref_apart(const struct doc *a, const struct doc *b)
+{
+	int ba[MAXT], aa[MAXT], bb[MAXT], ab[MAXT], na, nb, i, j;
+
+	na = ref_places(a, b, ba, aa);
+	nb = ref_places(b, a, bb, ab);
+	for (i = 0; i < na; i++)
+		for (j = 0; j < nb; j++) {
+			if ((ba[i] == -1 && bb[j] == -1) || (ba[i] >= 0 && bb[j] >= 0 &&
+			    strcmp(a->t[ba[i]], b->t[bb[j]]) == 0))
+				return 1;
+			if (aa[i] >= 0 && ab[j] >= 0 && strcmp(a->t[aa[i]], b->t[ab[j]]) == 0)
+				return 1;
+		}
+	return 0;
+}
+
+/* A random document of n tokens over a small vocabulary (words of 2
+ * letters, some numbers and one-letter words), as text and as tokens. */
+static void
+gen(struct doc *d, char *text, int n, int vocab, uint64_t *rng)
+{
+	int i, words = 0;
+
+	d->n = n;
+	d->nopen = 0;
+	text[0] = '\0';
+	for (i = 0; i < n; i++) {
+		unsigned r = (unsigned)(dk_rand64(rng) % (unsigned)vocab);
+
+		if (r % 11 == 0)
+			snprintf(d->t[i], sizeof d->t[i], "%u", r);
+		else if (r % 13 == 0)
+			snprintf(d->t[i], sizeof d->t[i], "%c", 'a' + r % 26);
+		else
+			snprintf(d->t[i], sizeof d->t[i], "%c%c", 'a' + r % 26, 'a' + r / 26 % 26);
+		d->word[i] = strlen(d->t[i]) >= 2 && !(d->t[i][0] >= '0' && d->t[i][0] <= '9');
+		if (words < DK_OWNWORDS_OPENING)
+			d->nopen = i + 1;
+		words += d->word[i];
+		strcat(text, d->t[i]);
+		strcat(text, i % 7 == 6 ? ". " : " ");
+	}
+}
+
+static void
+test_reference(void)
+{
+	static struct doc d[2];
+	static char text[2][MAXT * 8];
+	uint64_t rng = 42;
+	int trial, bad = 0, napart = 0;
+
+	for (trial = 0; trial < 3000; trial++) {
+		dk_ownwords o;
+		int n0 = 20 + (int)(dk_rand64(&rng) % 300), n1 = 20 + (int)(dk_rand64(&rng) % 300);
+		int vocab = 30 + (int)(dk_rand64(&rng) % 300), got, want;
+
+		gen(&d[0], text[0], n0, vocab, &rng);
+		/* the second: often the first, its words swapped in places */
+		if (dk_rand64(&rng) % 2) {
+			gen(&d[1], text[1], n1, vocab, &rng);
+		} else {
+			int i, from = (int)(dk_rand64(&rng) % (unsigned)n0);
+
+			d[1] = d[0];
+			text[1][0] = '\0';
+			for (i = 0; i < d[1].n; i++) {
+				if (strcmp(d[0].t[i], d[0].t[from]) == 0)
+					snprintf(d[1].t[i], sizeof d[1].t[i], "zz");
+				strcat(text[1], d[1].t[i]);
+				strcat(text[1], " ");
+			}
+		}
+		dk_ownwords_init(&o, 3);
+		dk_ownwords_add(&o, text[0], strlen(text[0]));
+		dk_ownwords_add(&o, text[1], strlen(text[1]));
+		got = dk_ownwords_apart(&o, 0, 1);
+		want = ref_apart(&d[0], &d[1]);
+		napart += want;
+		if (got != want && bad++ < 5)
+			tap_diag("trial %d: apart %d, the reference %d", trial, got, want);
+		dk_ownwords_free(&o);
+	}
+	tap_ok(bad == 0, "3000 random pairs: equal to the reference (%d apart)", napart);
+	tap_ok(napart > 300 && napart < 2700, "both answers are met (%d apart)", napart);
+}
+
+int
+main(void)
+{
+	tap_plan(26);
+	test_examples();
+	test_reference();
+	return tap_done(26);
+}
