@@ -25,6 +25,7 @@
  * first in -a order wins a tie. */
 #include "dk.h"
 #include "cluster.h"
+#include "ownwords.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -33,14 +34,20 @@
 #include <stdlib.h>
 
 static const struct dk_usage usage = {
-	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--min-size N]\n"
-	"        [--keep RULE] [--representatives] [--removed FILE] [--json ID[,TEXT]]\n"
+	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--own-words K]\n"
+	"        [--min-size N] [--keep RULE] [--representatives] [--removed FILE]\n"
+	"        [--json ID[,TEXT]]\n"
 	"        [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"
 	"                     and IDs order the output\n"
 	"  -m, --method M     star (default), leader, center or components\n"
 	"  --min-sim S        ignore pairs whose SIM is below S\n"
+	"  --own-words K      ignore pairs whose documents each use a word K times\n"
+	"                     or more, once in their first 100 words, that the\n"
+	"                     other never uses, in the same place (two pages of\n"
+	"                     one template about different things); needs -a with\n"
+	"                     the documents' text\n"
 	"  --min-size N       write only clusters of at least N members\n"
 	"  --keep RULE        the document each cluster keeps (and leader visits\n"
 	"                     first): first (in -a order, the default), longest\n"
@@ -58,7 +65,7 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED };
+enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED, OPT_OWN };
 enum { KEEP_FIRST, KEEP_LONGEST, KEEP_MAX, KEEP_MIN };
 
 /* IDs get dense numbers in order of first appearance (-a first); the
@@ -69,8 +76,16 @@ static struct {
 	DK_VEC(double) key;      /* the --keep value of each ID of -a */
 	int closed;              /* -a given: no new IDs */
 	int64_t minsim;          /* millionths, -1: every pair */
-	unsigned long npairs, nused, nself, nweak;
+	unsigned long npairs, nused, nself, nweak, napart;
 } g = { .minsim = -1 };
+
+/* --own-words: the profile of each ID of -a (common/ownwords.h), and the
+ * scratch its unescaped text is made in. */
+static struct {
+	unsigned k;              /* 0: off */
+	dk_ownwords o;
+	DK_VEC(char) text;
+} ow;
 
 /* --removed: the report's file, and the LABEL of each ID of -a (the bytes
  * from lab.v[off.v[i]] to lab.v[off.v[i + 1]]). */
@@ -153,6 +168,8 @@ flush_batch(const char *file)
 			g.nweak++;
 		else if (a == b)
 			g.nself++;
+		else if (ow.k && dk_ownwords_apart(&ow.o, a, b))
+			g.napart++;
 		else {
 			struct dk_edge ed = { a, b, batch.p[k].sim < 0 ? 1000000 :
 			    (uint32_t)batch.p[k].sim };
@@ -306,6 +323,33 @@ push_label(const dk_record *rec, int title)
 		push_title(rec->f[rec->n - 1]);
 }
 
+static void
+own_needs_text(dk_reader *r)
+{
+	dk_die_at(dk_reader_name(r), dk_reader_lineno(r) ? dk_reader_lineno(r) : 1,
+	    "--own-words needs the "
+	    "documents' text in -a (a document stream, or a JSON Lines corpus with "
+	    "--json), not an ID list or a signature stream");
+}
+
+/* --own-words: the profile of a new ID's text, the last column of its
+ * record, unescaped. */
+static void
+add_text(dk_reader *r, const dk_record *rec)
+{
+	dk_str t = rec->f[rec->n - 1];
+	const char *msg;
+
+	if (rec->n < 2)
+		own_needs_text(r);
+	DK_GROW(&ow.text, t.n + 1);
+	memcpy(ow.text.v, t.p, t.n);
+	t.p = ow.text.v;
+	if ((msg = dk_unescape(&t)) != NULL)
+		dk_die_at(dk_reader_name(r), dk_reader_lineno(r), "%s", msg);
+	dk_ownwords_add(&ow.o, t.p, t.n);
+}
+
 /* One ID of -a, with the record it comes from: a repeated ID counts
  * once, with the values of its first line. */
 static void
@@ -324,6 +368,8 @@ add_id(dk_reader *r, const dk_record *rec, int title)
 		DK_PUSH(&g.key, keep_value(r, rec));
 	if (rm.path && dk_intern_count(&g.ids) > before)
 		push_label(rec, title);
+	if (ow.k && dk_intern_count(&g.ids) > before)
+		add_text(r, rec);
 }
 
 /* The end of -a: the end of the last label, a read error fatal, the list
@@ -370,6 +416,8 @@ load_ids(const char *path)
 	    DK_KIND_CLUSTER,
 	    "IDs with -a (an ID list, a document stream or a signature stream)") &
 	    DK_KIND_DOC) != 0;
+	if (ow.k && !title)
+		own_needs_text(r);
 	while (dk_read_record(r, &rec, 1)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
 		add_id(r, &rec, title);
@@ -623,6 +671,11 @@ write_clusters(int method, uint32_t minsize, int reps)
 		    "%zu IDs in %lu clusters by %s (%lu singletons, largest %lu)",
 		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters,
 		    dk_cluster_name(method), nsingle, largest);
+	if (dk_verbose && ow.k)
+		dk_note("--own-words %u: %lu pairs ignored, each document naming its "
+		    "own subject in the same place (profiles of %zu documents, "
+		    "%.1f MB)", ow.k, g.napart, dk_ownwords_count(&ow.o),
+		    dk_ownwords_bytes(&ow.o) / 1e6);
 	if (read) {
 		write_removed(name, (uint32_t)n, read, nread, nclusters);
 		free(read);
@@ -643,6 +696,7 @@ main(int argc, char **argv)
 		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ "representatives", no_argument, NULL, OPT_REPS },
 		{ "removed", required_argument, NULL, OPT_REMOVED },
+		{ "own-words", required_argument, NULL, OPT_OWN },
 		DK_CORPUS_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -674,6 +728,9 @@ main(int argc, char **argv)
 		case OPT_KEEP: parse_keep(optarg); break;
 		case OPT_REPS: reps = 1; break;
 		case OPT_REMOVED: rm.path = optarg; break;
+		case OPT_OWN:
+			ow.k = (unsigned)dk_parse_int(optarg, 1, 1000000, "--own-words");
+			break;
 		default:
 			if (!dk_corpus_option(ch, optarg))
 				dk_cli_common(ch, optarg, &usage);
@@ -697,6 +754,10 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "--removed with --representatives and --min-size: "
 		    "the keep list would leave out whole clusters, which the report "
 		    "does not list");
+	if (ow.k && !all)
+		dk_diex(DK_EXIT_INPUT, "--own-words needs -a FILE, the documents' text");
+	if (ow.k)
+		dk_ownwords_init(&ow.o, ow.k);
 	if (rm.path && (rm.f = fopen(rm.path, "w")) == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", rm.path);
 
@@ -711,5 +772,8 @@ main(int argc, char **argv)
 	free(batch.text.v);
 	free(rm.lab.v);
 	free(rm.off.v);
+	if (ow.k)
+		dk_ownwords_free(&ow.o);
+	free(ow.text.v);
 	return dk_exit_status(status);
 }

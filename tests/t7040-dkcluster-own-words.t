@@ -1,0 +1,78 @@
+#!/bin/sh
+test_description='dkcluster --own-words: pairs of documents about different
+things (each names its own subject in the same place) are ignored'
+. "$(dirname "$0")/lib.sh"
+
+# sin and cos: one template, each page naming its function 3 times;
+# sin.cut: sin truncated; sin.ed: sin with a word changed
+test_expect_success 'setup' '
+	printf "%s\t%s\n" \
+		sin "sin(3) NAME sin, sinf - sine function. SYNOPSIS double sin(double x); RETURN VALUE the sine of x. SEE ALSO sinh" \
+		cos "cos(3) NAME cos, cosf - cosine function. SYNOPSIS double cos(double x); RETURN VALUE the cosine of x. SEE ALSO cosh" \
+		sin.cut "sin(3) NAME sin, sinf - sine function. SYNOPSIS double sin(double x);" \
+		sin.ed "sin(3) NAME sin, sinf - sine function. SYNOPSIS double sin(double y); RETURN VALUE the sine of y. SEE ALSO sinh" \
+		>docs &&
+	printf "sin\tcos\t0.8\nsin\tsin.cut\t0.7\nsin.ed\tsin\t0.9\ncos\tsin.ed\t0.75\n" >pairs
+'
+
+test_expect_success 'without it, one star' '
+	dkcluster -a docs pairs >actual &&
+	printf "sin\tsin\ncos\tsin\nsin.cut\tsin\nsin.ed\tsin\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'with it, cos is apart: the copies of sin stay with sin' '
+	dkcluster -v -a docs --own-words 3 pairs >actual 2>err &&
+	printf "sin\tsin\nsin.cut\tsin\nsin.ed\tsin\ncos\tcos\n" >expect &&
+	test_cmp expect actual &&
+	grep "^dkcluster: 4 pairs read, 2 used, 0 self, 0 below --min-sim; 4 IDs in 2 clusters by star" err &&
+	grep "^dkcluster: --own-words 3: 2 pairs ignored, each document naming its own subject in the same place (profiles of 4 documents, " err
+'
+
+test_expect_success 'the keep list and the report' '
+	dkcluster -a docs --own-words 3 --representatives --removed removed pairs >keep &&
+	printf "sin\ncos\n" >expect &&
+	test_cmp expect keep &&
+	cut -f 1-4 removed >actual &&
+	printf "sin.cut\tsin\t0.700000\tsin\nsin.ed\tsin\t0.900000\tsin\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'k: a name used fewer times is no evidence' '
+	dkcluster -a docs --own-words 4 pairs >actual &&
+	printf "sin\tsin\ncos\tsin\nsin.cut\tsin\nsin.ed\tsin\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'the text is the last column, unescaped; JSON Lines with --json' '
+	printf "%s\t2026-11-29\t%s\n" \
+		a "NAME zeta\\\\nzeta\\\\nzeta" \
+		b "NAME nzeta nzeta nzeta eta eta eta" >carried &&
+	printf "a\tb\t0.9\n" >p2 &&
+	dkcluster -a carried --own-words 3 p2 >actual &&
+	printf "a\ta\nb\ta\n" >expect &&
+	test_cmp expect actual &&
+	printf "%s\t%s\n" a "NAME zeta\\nzeta\\nzeta" b "NAME nzeta nzeta nzeta eta eta eta" >escaped &&
+	dkcluster -a escaped --own-words 3 p2 >actual &&
+	printf "a\ta\nb\tb\n" >expect &&
+	test_cmp expect actual &&
+	printf "{\"n\":\"a\",\"t\":\"NAME zeta\\\\nzeta\\\\nzeta\"}\n{\"n\":\"b\",\"t\":\"NAME nzeta nzeta nzeta eta eta eta\"}\n" >docs.jsonl &&
+	dkcluster -a docs.jsonl --json n,t --own-words 3 p2 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'no text, no rule: an ID list, a signature stream, no -a' '
+	cut -f 1 docs >ids &&
+	test_expect_code 2 dkcluster -a ids --own-words 3 pairs >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dkcluster: ids:1: --own-words needs the documents. text in -a (a document stream, or a JSON Lines corpus with --json), not an ID list or a signature stream\$" err &&
+	qgram docs >sigs &&
+	test_expect_code 2 dkcluster -a sigs --own-words 3 pairs 2>err &&
+	grep "^dkcluster: sigs:1: --own-words needs" err &&
+	test_expect_code 2 dkcluster --own-words 3 pairs 2>err &&
+	grep "^dkcluster: --own-words needs -a FILE, the documents. text\$" err &&
+	test_expect_code 2 dkcluster -a docs --own-words 0 pairs 2>err &&
+	grep "^dkcluster: --own-words" err
+'
+
+test_done
