@@ -8,11 +8,11 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 13 &&
+	test $(wc -l <lines) = 14 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
 	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" &&
 		test -n "$DK_QUOTED" && test -n "$DK_DENSE" && test -n "$DK_DENSE_WORDS" &&
-		test -n "$DK_DENSE_TAU" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO" &&
+		test -n "$DK_DENSE_TAU" && test -n "$DK_OWN_WORDS" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO" &&
 		test -n "$DK_LSH_TAU" && test -n "$DK_LSH_IDF" && test -n "$DK_IMATCH_IDF")
 '
 
@@ -27,6 +27,7 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^                   --dense; 0: never; default $DK_DENSE)\$" help &&
 	grep "^                   $DK_DENSE_WORDS)\$" help &&
 	grep "^                   0: no such bar; default $DK_DENSE_TAU)\$" help &&
+	grep "^                   such rule; default $DK_OWN_WORDS)\$" help &&
 	grep "^                   $DK_PROSE_CONTAIN --contain-ratio $DK_PROSE_CONTAIN_RATIO --keep longest,\$" help
 '
 
@@ -40,6 +41,7 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^default $DK_DENSE_TAU)\.\$" "$top/man/dkdedup.1" &&
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
+	grep "^the rule; 0: no such rule; default $DK_OWN_WORDS)\.\$" "$top/man/dkdedup.1" &&
 	grep -F -x ".Dl \\-\\-contain $DK_PROSE_CONTAIN \\-\\-contain\\-ratio $DK_PROSE_CONTAIN_RATIO \\-\\-keep longest" "$top/man/dkdedup.1" &&
 	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
 	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&

@@ -171,6 +171,28 @@ test_expect_success 'the evidence rule: pages alike in one template phrase are k
 	printf "p1\tp2\t1.000000\n" >expect && test_cmp expect bare.out.pairs
 '
 
+# Two manual pages of one template, sin and cos, each naming its function
+# and what it computes 3 times (SIM 0.74), and sin with a sentence added
+# (0.93): by default (--own-words 3) sin and cos are about different
+# things, and only the edited copy goes; --own-words 0 removes cos too.
+test_expect_success 'own words: two pages of one template are kept, an edited copy removed' '
+	page() {
+		printf "%s\t%s\n" "$1" "$2(3) Library Functions Manual $2(3)\\nNAME\\n$2 - compute the $3 of a number\\nSYNOPSIS\\ndouble $2(double v);\\nDESCRIPTION\\nThe $2 function returns the $3 of its argument. The argument is a number in radians. The result is a double. The function is thread safe. The value is exact to the last bit. The errors are reported in errno. The function is declared in the math header. The range is the whole real line. The precision is the same for all inputs.$4\\nRETURN VALUE\\nOn success, $2 returns the $3 of v."
+	} &&
+	{ page sin sin sine "" && page cos cos cosine "" && page sin.ed sin sine " The speed is good."; } >own.tsv &&
+	dkdedup -v --idf 0:1 --dense 0 tsv own.tsv own.out 2>err &&
+	grep "^dkdedup: dkcluster -v --own-words 3 -a own.tsv " err &&
+	grep "^dkcluster: --own-words 3: 2 pairs ignored, " err &&
+	printf "sin\ncos\n" >expect && test_cmp expect own.out.keep &&
+	printf "sin.ed\tsin\t0.931034\tsin\tsin(3) Library Functions Manual sin(3) NAME sin - compute...\n" >expect &&
+	test_cmp expect own.out.removed &&
+	dkdedup -v --own-words 0 --idf 0:1 --dense 0 tsv own.tsv own0.out 2>err &&
+	! grep -e "--own-words" err &&
+	printf "sin\n" >expect && test_cmp expect own0.out.keep &&
+	test_expect_code 2 dkdedup --own-words x tsv own.tsv own1.out 2>err &&
+	grep "^dkdedup: --own-words" err && ! test -e own1.out
+'
+
 # A story in five near copies (a phrase of their own added to each) and
 # four pages of one site, a template phrase of three signatures and ten
 # of their own: N = 9, so the IDF cut drops the signatures of more than 3

@@ -26,12 +26,12 @@
 #include <unistd.h>
 
 /* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
- * DK_DENSE_WORDS, DK_DENSE_TAU, and --prose's DK_PROSE_CONTAIN and
+ * DK_DENSE_WORDS, DK_DENSE_TAU, DK_OWN_WORDS, and --prose's DK_PROSE_CONTAIN and
  * DK_PROSE_CONTAIN_RATIO) come from examples/dupkit.defaults, through the
  * header the Makefile makes of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--dense-words L]\n"
-	"        [--dense-tau T] [--idf LO:HI] [--agree A]\n"
+	"        [--dense-tau T] [--idf LO:HI] [--agree A] [--own-words K]\n"
 	"        [--prose] [--contain C [--contain-min N] [--contain-ratio R]]\n"
 	"        [-j N] [--quoted keep|skip] [--keep first|longest]\n"
 	"        [--json ID,TEXT]\n"
@@ -52,6 +52,10 @@ static const struct dk_usage usage = {
 	"                   (default " DK_IDF ")\n"
 	"  --agree A        but keeps those whose documents agree elsewhere, a\n"
 	"                   story copied many times (default " DK_AGREE ")\n"
+	"  --own-words K    not a copy: a pair whose documents each use a word K\n"
+	"                   times or more, once in their first 100 words, that\n"
+	"                   the other never uses (dkcluster --own-words; 0: no\n"
+	"                   such rule; default " DK_OWN_WORDS ")\n"
 	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
 	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
 	"  --prose          the collection is prose that may hold cut copies\n"
@@ -79,7 +83,7 @@ static const struct dk_usage usage = {
 
 enum {
 	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_DENSEWORDS, OPT_DENSETAU, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
-	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP, OPT_PROSE
+	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP, OPT_PROSE, OPT_OWN
 };
 static const char *const keeps[] = { "first", "longest", NULL };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
@@ -110,7 +114,7 @@ check_in(const char *in)
 struct files {
 	int fmt;
 	const char *in, *id, *text, *json, *tau, *minshared, *dense, *densewords, *densetau,
-	    *idf, *agree, *quoted, *keeprule, *threads;
+	    *idf, *agree, *quoted, *keeprule, *threads, *ownwords;
 	const char *contain, *containmin;       /* NULL: no containment pass */
 	double containratio;
 	char ratiotext[32];     /* containratio, as dk_tau_format writes it */
@@ -183,6 +187,8 @@ job(struct files *f)
 		dd_stage(&s[0], "dkcluster", dd_pass.verbose);
 		if (f->fmt == FMT_JSONL)
 			dd_args(&s[0], "--json", f->json, (char *)NULL);
+		if (atoi(f->ownwords) > 0)
+			dd_args(&s[0], "--own-words", f->ownwords, (char *)NULL);
 		dd_args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
 		    "--removed", f->removed, f->pairs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->keep);
@@ -257,6 +263,7 @@ main(int argc, char **argv)
 		{ "dense", required_argument, NULL, OPT_DENSE },
 		{ "dense-words", required_argument, NULL, OPT_DENSEWORDS },
 		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
+		{ "own-words", required_argument, NULL, OPT_OWN },
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
@@ -269,7 +276,7 @@ main(int argc, char **argv)
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
 		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .densewords = DK_DENSE_WORDS, .densetau = DK_DENSE_TAU,
-		.id = "id", .text = "text",
+		.ownwords = DK_OWN_WORDS, .id = "id", .text = "text",
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
@@ -329,6 +336,10 @@ main(int argc, char **argv)
 			ratioset = 1;
 			break;
 		case OPT_PROSE: prose = 1; break;
+		case OPT_OWN:
+			dk_parse_int(optarg, 0, 1000000, "--own-words");
+			f.ownwords = optarg;
+			break;
 		case OPT_KEEP:
 			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
 			keepset = 1;
