@@ -15,8 +15,8 @@
 set -eu
 bin=$(cd "${1:-build/bin}" && pwd)
 here=$(dirname "$0")
-# the threshold, the least shared signatures and the quoted mail text of
-# dupkit.defaults; not its IDF cut, which in 13 pages would drop what the
+# the threshold, the least shared signatures, the quoted mail text and
+# the own words of dupkit.defaults; not its IDF cut, which in 13 pages would drop what the
 # copies share
 . "$here/dupkit.defaults"
 tau=${2:-$DK_TAU}
@@ -27,7 +27,7 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$here/pages" && htmlstrip --main *.html) >"$tmp/docs"
-echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig --quoted $DK_QUOTED | spotmatch -t $tau --min-distinct $DK_MIN_SHARED | dkcluster"
+echo "# (cd $here/pages && htmlstrip --main *.html) | spotsig --quoted $DK_QUOTED | spotmatch -t $tau --min-distinct $DK_MIN_SHARED | dkcluster --own-words $DK_OWN_WORDS"
 echo "# $(wc -l <"$tmp/docs") pages; the pairs of near duplicates (ID1, ID2, similarity):"
 # each stage into a file of its own, so that set -e stops at the one that
 # fails (a pipeline's status is only its last command's)
@@ -35,7 +35,7 @@ spotsig --quoted "$DK_QUOTED" "$tmp/docs" >"$tmp/sigs"
 spotmatch -t "$tau" --min-distinct "$DK_MIN_SHARED" "$tmp/sigs" >"$tmp/pairs"
 cat "$tmp/pairs"
 echo "# the clusters, one story a line:"
-dkcluster -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
+dkcluster --own-words "$DK_OWN_WORDS" -a "$tmp/docs" "$tmp/pairs" >"$tmp/clusters"
 awk -F '\t' '
 	$2 != name { if (n > 1) print line; else if (n == 1) single = single " " line
 		name = $2; line = $1; n = 1; next }
