@@ -47,7 +47,7 @@ static const struct dk_usage usage = {
 	"                     or more, once in their first 100 words, that the\n"
 	"                     other never uses, in the same place (two pages of\n"
 	"                     one template about different things); needs -a with\n"
-	"                     the documents' text\n"
+	"                     the documents' text (0: no such rule)\n"
 	"  --min-size N       write only clusters of at least N members\n"
 	"  --keep RULE        the document each cluster keeps (and leader visits\n"
 	"                     first): first (in -a order, the default), longest\n"
@@ -729,7 +729,7 @@ main(int argc, char **argv)
 		case OPT_REPS: reps = 1; break;
 		case OPT_REMOVED: rm.path = optarg; break;
 		case OPT_OWN:
-			ow.k = (unsigned)dk_parse_int(optarg, 1, 1000000, "--own-words");
+			ow.k = (unsigned)dk_parse_int(optarg, 0, 1000000, "--own-words");
 			break;
 		default:
 			if (!dk_corpus_option(ch, optarg))

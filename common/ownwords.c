@@ -108,6 +108,21 @@ dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
 	for (i = start; i < o->w.n; i++)
 		if ((o->w.v[i] & 1) && !in_sorted(o->h.v, j, o->w.v[i] >> 1))
 			o->w.v[i] &= ~1u;
+	/* the opening's words keep their bit when they are flagged: then
+	 * a token is own against b when b lacks it, one lookup */
+	for (i = 0; i < nopen; i++)
+		if (o->open.v[i] & 1) {
+			const uint32_t *e = find(o->w.v + start, o->w.n - start, o->open.v[i] >> 1);
+
+			if (!(*e & 1))
+				o->open.v[i] &= ~1u;
+		}
+	/* then the flagged words' hashes alone, ascending, then the opening */
+	DK_PUSH(&o->off, o->w.n);
+	m = o->w.n;
+	for (i = start; i < m; i++)
+		if (o->w.v[i] & 1)
+			DK_PUSH(&o->w, o->w.v[i] >> 1);
 	DK_PUSH(&o->off, o->w.n);
 	DK_GROW(&o->w, o->w.n + nopen);
 	memcpy(o->w.v + o->w.n, o->open.v, nopen * sizeof *o->open.v);
@@ -115,57 +130,91 @@ dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
 	DK_PUSH(&o->off, o->w.n);
 }
 
-/* Document d's words and opening. */
+/* Document d's words, its flagged words and its opening. */
 struct prof {
-	const uint32_t *w, *open;
-	size_t nw, nopen;
+	const uint32_t *w, *flagged, *open;
+	size_t nw, nflagged, nopen;
 };
 
 static struct prof
 prof(const dk_ownwords *o, size_t d)
 {
-	const size_t *off = o->off.v + 2 * d;
+	const size_t *off = o->off.v + 3 * d;
 
-	return (struct prof){ o->w.v + off[0], o->w.v + off[1], off[1] - off[0],
-	    off[2] - off[1] };
+	return (struct prof){ o->w.v + off[0], o->w.v + off[1], o->w.v + off[2],
+	    off[1] - off[0], off[2] - off[1], off[3] - off[2] };
 }
 
-/* Is the opening token t of a (a hash and its word bit) own against b? */
-static int
-own(const struct prof *a, const struct prof *b, uint32_t t)
+/* The first index of the sorted profile v[0..n) from i on whose hash is h
+ * or more: galloping, as the hashes looked up ascend. */
+static size_t
+gallop(const uint32_t *v, size_t n, size_t i, uint32_t h)
 {
-	const uint32_t *e;
+	size_t step = 1, lo = i, hi;
 
-	return (t & 1) && (e = find(a->w, a->nw, t >> 1)) != NULL && (*e & 1) &&
-	    find(b->w, b->nw, t >> 1) == NULL;
+	while (lo + step < n && v[lo + step] >> 1 < h) {
+		lo += step;
+		step *= 2;
+	}
+	hi = lo + step < n ? lo + step : n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] >> 1 < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* a's own words against b: the flagged words of a that b lacks, their
+ * hashes ascending into own (room for a's flagged words); how many. */
+static size_t
+own_words(const struct prof *a, const struct prof *b, uint32_t *own)
+{
+	size_t i, j = 0, n = 0;
+
+	for (i = 0; i < a->nflagged; i++) {
+		j = gallop(b->w, b->nw, j, a->flagged[i]);
+		if (j == b->nw || b->w[j] >> 1 != a->flagged[i])
+			own[n++] = a->flagged[i];
+	}
+	return n;
 }
 
 size_t
 dk_ownwords_own(const dk_ownwords *o, size_t a, size_t b)
 {
 	struct prof pa = prof(o, a), pb = prof(o, b);
-	size_t i, n = 0;
+	uint32_t own[DK_OWNWORDS_OPENING];
 
-	for (i = 0; i < pa.nw; i++)
-		n += (pa.w[i] & 1) && find(pb.w, pb.nw, pa.w[i] >> 1) == NULL;
-	return n;
+	return own_words(&pa, &pb, own);
 }
 
-/* The places of a's names against b: the token before each run of own
- * words of its opening (START at the start), and the token after it
- * (end at the end of the opening).  Returns the number of names. */
+/* Is the opening token t (a hash, and its bit: a flagged word) one of
+ * own[0..n), ascending? */
+static int
+is_own(uint32_t t, const uint32_t *own, size_t n)
+{
+	return (t & 1) && in_sorted(own, n, t >> 1);
+}
+
+/* The places of a's names, the runs of its opening's tokens among own[0..
+ * nown): the token before each run (START at the start) and the token
+ * after it (end at the end of the opening).  Returns the number of names. */
 static size_t
-places(const struct prof *a, const struct prof *b, uint32_t end,
+places(const struct prof *a, const uint32_t *own, size_t nown, uint32_t end,
     uint32_t *before, uint32_t *after)
 {
 	size_t i = 0, j, n = 0;
 
 	while (i < a->nopen) {
-		if (!own(a, b, a->open[i])) {
+		if (!is_own(a->open[i], own, nown)) {
 			i++;
 			continue;
 		}
-		for (j = i + 1; j < a->nopen && own(a, b, a->open[j]); j++)
+		for (j = i + 1; j < a->nopen && is_own(a->open[j], own, nown); j++)
 			;
 		before[n] = i > 0 ? a->open[i - 1] >> 1 : START;
 		after[n++] = j < a->nopen ? a->open[j] >> 1 : end;
@@ -193,12 +242,14 @@ dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 	 * opening's tokens, rounded up */
 	uint32_t ba[OPENING_TOKENS / 2 + 1], aa[OPENING_TOKENS / 2 + 1];
 	uint32_t bb[OPENING_TOKENS / 2 + 1], ab[OPENING_TOKENS / 2 + 1];
+	uint32_t owna[DK_OWNWORDS_OPENING], ownb[DK_OWNWORDS_OPENING];
 	struct prof pa = prof(o, a), pb = prof(o, b);
 	size_t na, nb;
 
-	if ((na = places(&pa, &pb, END_A, ba, aa)) == 0 ||
-	    (nb = places(&pb, &pa, END_B, bb, ab)) == 0)
+	if ((na = own_words(&pa, &pb, owna)) == 0 || (nb = own_words(&pb, &pa, ownb)) == 0)
 		return 0;
+	na = places(&pa, owna, na, END_A, ba, aa);
+	nb = places(&pb, ownb, nb, END_B, bb, ab);
 	return meet(ba, na, bb, nb) || meet(aa, na, ab, nb);
 }
 

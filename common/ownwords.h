@@ -41,9 +41,10 @@
  *
  * A profile holds each document's distinct words as 31-bit hashes,
  * sorted, the low bit marking those that occur k times or more, one of
- * them in the opening; then its opening, each token's hash, the low bit
- * marking the words of the rule: 4 bytes per distinct word and per token
- * of the opening, for each document.  Two words of one hash count as
+ * them in the opening; then the hashes of those alone; then its opening,
+ * each token's hash, the low bit marking those same words: 4 bytes per
+ * distinct word, per such word again and per token of the opening, for
+ * each document.  Two words of one hash count as
  * one; that can only hide an own word or match a place. */
 #ifndef DK_OWNWORDS_H
 #define DK_OWNWORDS_H
@@ -59,8 +60,10 @@ enum { DK_OWNWORDS_OPENING = 100 };
 typedef struct {
 	unsigned k;                     /* occurrences that make a word own */
 	DK_VEC(uint32_t) w;             /* every document's words, back to back */
-	DK_VEC(size_t) off;             /* document i: w.v[off.v[2i] .. off.v[2i + 1]),
-	                                   its opening up to off.v[2i + 2] */
+	DK_VEC(size_t) off;             /* document i: its words from w.v[off.v[3i]],
+	                                   its flagged words' hashes from
+	                                   off.v[3i + 1], its opening from
+	                                   off.v[3i + 2] to off.v[3i + 3] */
 	dk_tokenizer *tok;              /* scratch of dk_ownwords_add */
 	dk_tokens toks;
 	DK_VEC(uint32_t) h, tmp, open;
@@ -75,7 +78,7 @@ void dk_ownwords_add(dk_ownwords *o, const char *text, size_t n);
 static inline size_t
 dk_ownwords_count(const dk_ownwords *o)
 {
-	return o->off.n / 2;
+	return o->off.n / 3;
 }
 /* Are documents a and b apart: a name of each in the same place? */
 int dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b);

@@ -38,9 +38,14 @@ test_expect_success 'the keep list and the report' '
 	test_cmp expect actual
 '
 
-test_expect_success 'k: a name used fewer times is no evidence' '
+test_expect_success 'k: a name used fewer times is no evidence; 0 is no rule, as dkdedup has it' '
 	dkcluster -a docs --own-words 4 pairs >actual &&
 	printf "sin\tsin\ncos\tsin\nsin.cut\tsin\nsin.ed\tsin\n" >expect &&
+	test_cmp expect actual &&
+	dkcluster -a docs --own-words 0 pairs >actual &&
+	test_cmp expect actual &&
+	cut -f 1 docs >ids0 &&
+	dkcluster -a ids0 --own-words 0 pairs >actual &&
 	test_cmp expect actual
 '
 
@@ -71,7 +76,7 @@ test_expect_success 'no text, no rule: an ID list, a signature stream, no -a' '
 	grep "^dkcluster: sigs:1: --own-words needs" err &&
 	test_expect_code 2 dkcluster --own-words 3 pairs 2>err &&
 	grep "^dkcluster: --own-words needs -a FILE, the documents. text\$" err &&
-	test_expect_code 2 dkcluster -a docs --own-words 0 pairs 2>err &&
+	test_expect_code 2 dkcluster -a docs --own-words -1 pairs 2>err &&
 	grep "^dkcluster: --own-words" err
 '
 
