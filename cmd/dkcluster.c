@@ -32,6 +32,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--own-words K]\n"
@@ -79,11 +80,16 @@ static struct {
 	unsigned long npairs, nused, nself, nweak, napart;
 } g = { .minsim = -1 };
 
-/* --own-words: the profile of each ID of -a (common/ownwords.h), and the
- * scratch its unescaped text is made in. */
+/* --own-words: the profiles of the IDs of -a (common/ownwords.h), the
+ * profile of each (UINT32_MAX: none) and the scratch its unescaped text is
+ * made in.  When -a is a regular file, the pairs are read first and then
+ * -a again (later), for the profiles of the IDs in a pair only; a pipe is
+ * read once, every ID profiled. */
 static struct {
 	unsigned k;              /* 0: off */
+	int later;
 	dk_ownwords o;
+	DK_VEC(uint32_t) prof;
 	DK_VEC(char) text;
 } ow;
 
@@ -168,8 +174,6 @@ flush_batch(const char *file)
 			g.nweak++;
 		else if (a == b)
 			g.nself++;
-		else if (ow.k && dk_ownwords_apart(&ow.o, a, b))
-			g.napart++;
 		else {
 			struct dk_edge ed = { a, b, batch.p[k].sim < 0 ? 1000000 :
 			    (uint32_t)batch.p[k].sim };
@@ -350,6 +354,77 @@ add_text(dk_reader *r, const dk_record *rec)
 	dk_ownwords_add(&ow.o, t.p, t.n);
 }
 
+/* The record of ID i, read again (ow.later): its profile, if i is in a
+ * pair (its prof marked 0 by own_filter) and has none yet. */
+static void
+add_later(dk_reader *r, const dk_record *rec)
+{
+	uint32_t i = dk_intern_find(&g.ids, rec->f[0].p, rec->f[0].n);
+
+	if (i == UINT32_MAX || ow.prof.v[i] != 0)
+		return;
+	ow.prof.v[i] = (uint32_t)dk_ownwords_count(&ow.o);
+	add_text(r, rec);
+}
+
+/* -a read again for the profiles of the IDs in a pair (ow.later). */
+static void
+profile_later(const char *path)
+{
+	dk_reader *r = dk_reader_open(path);
+	dk_record rec = { 0 };
+	dk_doc doc = { 0 };
+
+	if (r == NULL)
+		dk_die(DK_EXIT_OPERAND, "%s", path);
+	if (dk_corpus.json) {
+		/* the first reading checked the IDs; this one meets them again */
+		int allow = dk_allow_repeated_ids;
+
+		dk_allow_repeated_ids = 1;
+		dk_corpus_start(r, DK_KIND_DOC, NULL);
+		while (dk_corpus_next(r, &doc, DK_DOC_TEXT))
+			add_later(r, dk_doc_record(&doc));
+		dk_doc_free(&doc);
+		dk_allow_repeated_ids = allow;
+	} else {
+		dk_expect(r, DK_KIND_DOC, "the documents' text with -a and --own-words");
+		while (dk_read_record(r, &rec, 1))
+			add_later(r, &rec);
+		dk_record_free(&rec);
+	}
+	if (dk_reader_error(r))
+		exit(DK_EXIT_OPERAND);
+	dk_reader_close(r);
+}
+
+/* --own-words: the pairs whose documents are apart dropped, the profiles
+ * made first where -a is read again: of each ID in a pair, marked 0
+ * (UINT32_MAX: in none). */
+static void
+own_filter(const char *path)
+{
+	size_t i, n = 0;
+
+	if (ow.later) {
+		for (i = 0; i < ow.prof.n; i++)
+			ow.prof.v[i] = UINT32_MAX;
+		for (i = 0; i < g.edges.n; i++)
+			ow.prof.v[g.edges.v[i].a] = ow.prof.v[g.edges.v[i].b] = 0;
+		profile_later(path);
+	}
+	for (i = 0; i < g.edges.n; i++) {
+		struct dk_edge e = g.edges.v[i];
+
+		if (dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]))
+			g.napart++;
+		else
+			g.edges.v[n++] = e;
+	}
+	g.nused -= g.napart;
+	g.edges.n = n;
+}
+
 /* One ID of -a, with the record it comes from: a repeated ID counts
  * once, with the values of its first line. */
 static void
@@ -368,8 +443,13 @@ add_id(dk_reader *r, const dk_record *rec, int title)
 		DK_PUSH(&g.key, keep_value(r, rec));
 	if (rm.path && dk_intern_count(&g.ids) > before)
 		push_label(rec, title);
-	if (ow.k && dk_intern_count(&g.ids) > before)
-		add_text(r, rec);
+	if (ow.k && dk_intern_count(&g.ids) > before) {
+		DK_PUSH(&ow.prof, (uint32_t)dk_ownwords_count(&ow.o));
+		if (!ow.later)
+			add_text(r, rec);
+		else if (rec->n < 2)
+			own_needs_text(r);
+	}
 }
 
 /* The end of -a: the end of the last label, a read error fatal, the list
@@ -756,14 +836,20 @@ main(int argc, char **argv)
 		    "does not list");
 	if (ow.k && !all)
 		dk_diex(DK_EXIT_INPUT, "--own-words needs -a FILE, the documents' text");
-	if (ow.k)
+	if (ow.k) {
+		struct stat st;
+
 		dk_ownwords_init(&ow.o, ow.k);
+		ow.later = strcmp(all, "-") != 0 && stat(all, &st) == 0 && S_ISREG(st.st_mode);
+	}
 	if (rm.path && (rm.f = fopen(rm.path, "w")) == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", rm.path);
 
 	if (all)
 		load_ids(all);
 	status = dk_each_input(argc, argv, run, NULL);
+	if (ow.k)
+		own_filter(all);
 	write_clusters(method, minsize, reps);
 	dk_out_close();
 	dk_intern_free(&g.ids);
@@ -775,5 +861,6 @@ main(int argc, char **argv)
 	if (ow.k)
 		dk_ownwords_free(&ow.o);
 	free(ow.text.v);
+	free(ow.prof.v);
 	return dk_exit_status(status);
 }

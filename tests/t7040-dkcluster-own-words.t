@@ -29,6 +29,17 @@ test_expect_success 'with it, cos is apart: the copies of sin stay with sin' '
 	grep "^dkcluster: --own-words 3: 2 pairs ignored, each document naming its own subject in the same place (profiles of 4 documents, " err
 '
 
+test_expect_success 'a file is read again for the documents in a pair only; a pipe once, all' '
+	{ cat docs && printf "alone\tnever in a pair\n"; } >docs5 &&
+	dkcluster -v -a docs5 --own-words 3 pairs >file.out 2>err &&
+	grep "(profiles of 4 documents, " err &&
+	cat docs5 | dkcluster -v -a - --own-words 3 pairs >pipe.out 2>err &&
+	grep "(profiles of 5 documents, " err &&
+	test_cmp file.out pipe.out &&
+	printf "sin\tsin\nsin.cut\tsin\nsin.ed\tsin\ncos\tcos\nalone\talone\n" >expect &&
+	test_cmp expect file.out
+'
+
 test_expect_success 'the keep list and the report' '
 	dkcluster -a docs --own-words 3 --representatives --removed removed pairs >keep &&
 	printf "sin\ncos\n" >expect &&
