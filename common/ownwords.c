@@ -28,14 +28,16 @@ dk_ownwords_init(dk_ownwords *o, unsigned k)
 static int
 is_word(const char *p, size_t n)
 {
-	size_t i, chars = 0;
-	int digits = 1;
+	size_t i;
 
-	for (i = 0; i < n; i++) {
-		chars += ((unsigned char)p[i] & 0xC0) != 0x80;
-		digits &= p[i] >= '0' && p[i] <= '9';
-	}
-	return chars >= 2 && !digits;
+	/* a second character: a second lead byte */
+	for (i = 1; i < n && ((unsigned char)p[i] & 0xC0) == 0x80; i++)
+		;
+	if (i >= n)
+		return 0;
+	for (i = 0; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+		;
+	return i < n;
 }
 
 /* The entry of the sorted v[0..n) whose hash (value >> 1) is h, or NULL. */
