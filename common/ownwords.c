@@ -40,37 +40,46 @@ is_word(const char *p, size_t n)
 	return i < n;
 }
 
-/* The entry of the sorted v[0..n) whose hash (value >> 1) is h, or NULL. */
+/* The first index j >= i of v[0..n), ascending in v[j] >> shift, where
+ * v[j] >> shift >= h: galloping from i, as the values looked up ascend. */
+static size_t
+seek(const uint32_t *v, size_t n, size_t i, uint32_t h, unsigned shift)
+{
+	size_t step = 1, lo = i, hi;
+
+	while (lo + step < n && v[lo + step] >> shift < h) {
+		lo += step;
+		step *= 2;
+	}
+	hi = lo + step < n ? lo + step : n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid] >> shift < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The entry of the sorted profile v[0..n) whose hash (value >> 1) is h,
+ * or NULL. */
 static const uint32_t *
 find(const uint32_t *v, size_t n, uint32_t h)
 {
-	size_t lo = 0, hi = n;
+	size_t j = seek(v, n, 0, h, 1);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] >> 1 < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && v[lo] >> 1 == h ? v + lo : NULL;
+	return j < n && v[j] >> 1 == h ? v + j : NULL;
 }
 
+/* Does the ascending v[0..n) hold h? */
 static int
 in_sorted(const uint32_t *v, size_t n, uint32_t h)
 {
-	size_t lo = 0, hi = n;
+	size_t j = seek(v, n, 0, h, 0);
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && v[lo] == h;
+	return j < n && v[j] == h;
 }
 
 void
@@ -147,29 +156,6 @@ prof(const dk_ownwords *o, size_t d)
 	    off[1] - off[0], off[2] - off[1], off[3] - off[2] };
 }
 
-/* The first index of the sorted profile v[0..n) from i on whose hash is h
- * or more: galloping, as the hashes looked up ascend. */
-static size_t
-gallop(const uint32_t *v, size_t n, size_t i, uint32_t h)
-{
-	size_t step = 1, lo = i, hi;
-
-	while (lo + step < n && v[lo + step] >> 1 < h) {
-		lo += step;
-		step *= 2;
-	}
-	hi = lo + step < n ? lo + step : n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (v[mid] >> 1 < h)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /* a's own words against b: the flagged words of a that b lacks, their
  * hashes ascending into own (room for a's flagged words); how many. */
 static size_t
@@ -178,7 +164,7 @@ own_words(const struct prof *a, const struct prof *b, uint32_t *own)
 	size_t i, j = 0, n = 0;
 
 	for (i = 0; i < a->nflagged; i++) {
-		j = gallop(b->w, b->nw, j, a->flagged[i]);
+		j = seek(b->w, b->nw, j, a->flagged[i], 1);
 		if (j == b->nw || b->w[j] >> 1 != a->flagged[i])
 			own[n++] = a->flagged[i];
 	}

@@ -136,3 +136,17 @@ pages_html() {
 	fi
 	echo "$_h"
 }
+
+# pages_text COPIES FILE: the htmlstrip text of the shared real pages
+# (pages_html) repeated COPIES times under new IDs (r1-, r2-, ...), into
+# FILE: a document stream of real text, about 30 MB a copy.
+pages_text() {
+	_html=$(pages_html) || return 1
+	htmlstrip <"$_html" >"$2.one" || return 1
+	_r=1
+	while test "$_r" -le "$1"; do
+		sed "s/^/r$_r-/" "$2.one"
+		_r=$((_r + 1))
+	done >"$2" || return 1
+	rm -f "$2.one"
+}

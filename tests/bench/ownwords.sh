@@ -14,22 +14,15 @@ copies=${OWN_COPIES:-7}
 npairs=${OWN_PAIRS:-1000000}
 t=$BENCH_TMP/ownwords
 mkdir -p "$t"
-html=$(pages_html) || exit 1
 text=$t/text.tsv
-htmlstrip <"$html" >"$t/text1" || exit 1
-r=1
-while test "$r" -le "$copies"; do
-	sed "s/^/r$r-/" "$t/text1"
-	r=$((r + 1))
-done >"$text" || exit 1
-rm -f "$t/text1"
+pages_text "$copies" "$text" || exit 1
 cut -f 1 "$text" >"$t/ids"
 awk -v n="$npairs" 'NR == FNR { id[NR - 1] = $1; m = NR; next }
 	END { srand(1); for (i = 0; i < n; i++) { a = int(rand() * m); b = a + 1 + int(rand() * 50)
 		if (b >= m) b = m - 1; if (a != b) printf "%s\t%s\t0.%06d\n", id[a], id[b], int(rand() * 1000000) } }' \
 	"$t/ids" "$t/ids" >"$t/pairs" || exit 1
 bytes=$(wc -c <"$text")
-echo "input: the text of $(wc -l <"$html") pages x$copies, $bytes bytes; $(wc -l <"$t/pairs") pairs"
+echo "input: the text of $(($(wc -l <"$text") / copies)) pages x$copies, $bytes bytes; $(wc -l <"$t/pairs") pairs"
 
 # peak KB of dkcluster ARGS
 peak() {

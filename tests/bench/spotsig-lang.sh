@@ -15,17 +15,10 @@ rounds=${SPOTSIG_ROUNDS:-3}
 copies=${SPOTSIG_COPIES:-7}
 t=$BENCH_TMP/spotsig-lang
 mkdir -p "$t"
-html=$(pages_html) || exit 1
 text=$t/text.tsv
-htmlstrip <"$html" >"$t/text1" || exit 1
-r=1
-while test "$r" -le "$copies"; do
-	sed "s/^/r$r-/" "$t/text1"
-	r=$((r + 1))
-done >"$text" || exit 1
-rm -f "$t/text1"
+pages_text "$copies" "$text" || exit 1
 bytes=$(wc -c <"$text")
-echo "input: the text of $(wc -l <"$html") pages x$copies, $bytes bytes"
+echo "input: the text of $(($(wc -l <"$text") / copies)) pages x$copies, $bytes bytes"
 
 # cpu BIN OUT ARGS...: the CPU seconds of BIN/spotsig ARGS, output to OUT
 cpu() {
