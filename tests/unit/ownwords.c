@@ -168,7 +168,7 @@ gen(struct doc *d, char *text, int n, int vocab, uint64_t *rng)
 		unsigned r = (unsigned)(dk_rand64(rng) % (unsigned)vocab);
 
 		if (r % 11 == 0)
-			snprintf(d->t[i], sizeof d->t[i], "%u", r);
+			snprintf(d->t[i], sizeof d->t[i], "%u", r % 1000u);
 		else if (r % 13 == 0)
 			snprintf(d->t[i], sizeof d->t[i], "%c", 'a' + r % 26);
 		else
