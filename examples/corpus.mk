@@ -15,8 +15,9 @@
 #   sigs/S.sigs    signatures of each shard S (spotsig, or qgram for DDD),
 #                  from its text: a TSV or JSON Lines shard is read as it
 #                  is (--json), a WARC shard through htmlstrip --warc
-#   text/S.tsv     I-Match only, which reads the text twice: the text of a
-#                  WARC shard S
+#   text/S.tsv     the text of a WARC shard S, when it is read twice: by
+#                  I-Match, and by dkcluster with OWN_WORDS or PROSE=1
+#                  (then the signatures are made from it)
 #   ids            every document ID, in shard order
 #   lex/S.lex      I-Match: the word counts of S, merged into all.lex;
 #   all.lex        the others count every shard's signatures in one pass
@@ -51,6 +52,15 @@
 # partitions at that ratio, its pairs that the first lacks added to the
 # first's, and the longest text of each cluster kept (dkcluster --keep
 # longest over the text of every shard).
+# OWN_WORDS (DK_OWN_WORDS, as dkdedup --own-words) is for the workflows
+# that cluster their pairs, spotsigs, lsh and imatch: a pair whose
+# documents each name their own subject in the same place of one template
+# is no copy (dkcluster --own-words OWN_WORDS), which dkcluster tells from
+# the text of every shard, read as -a (with --json for JSON Lines; a WARC
+# shard's text kept in text/).  OWN_WORDS=0 turns it off, and then the
+# clusters are made from OUT/ids, without the text.  DDD keeps the
+# documents no earlier one matched, by time, not by cluster: it has no
+# such rule, and its clusters.tsv is made from the IDs whatever OWN_WORDS.
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
@@ -67,8 +77,9 @@
 # other) although every file is written; OUT/summary is not kept, so each
 # later run says it again (and make -q is false) until those files are
 # made without a skip: raise the limit in the stage's FLAGS (e.g.
-# SPOTSIG_FLAGS='--max-record 256M', and KEEP_FLAGS the same) or take the
-# record out of the shard.  Any other status of a stage's program, or a
+# SPOTSIG_FLAGS='--max-record 256M', and KEEP_FLAGS the same, and
+# CLUSTER_FLAGS when dkcluster reads the text) or take the record out of
+# the shard.  Any other status of a stage's program, or a
 # signal, fails its recipe as before, whatever the other programs of its
 # pipeline did.  Only the default goal ends with the summary and this
 # check: with the goals pairs or keeplist (whose make -q must stay true
@@ -81,7 +92,8 @@ IN       ?=
 FORMAT   ?= tsv
 # dupkit.defaults (beside this file, installed with it): DK_TAU,
 # DK_MIN_SHARED, DK_IDF and DK_AGREE of the SpotSigs workflow, DK_LSH_TAU,
-# DK_LSH_IDF and DK_IMATCH_IDF of the others, written once
+# DK_LSH_IDF and DK_IMATCH_IDF of the others, DK_OWN_WORDS of every one
+# that clusters, written once
 include $(dir $(lastword $(MAKEFILE_LIST)))dupkit.defaults
 
 WORKFLOW ?= spotsigs
@@ -102,6 +114,7 @@ QUOTED      ?= $(DK_QUOTED)
 DENSE       ?= $(DK_DENSE)
 DENSE_WORDS ?= $(DK_DENSE_WORDS)
 DENSE_TAU   ?= $(DK_DENSE_TAU)
+OWN_WORDS   ?= $(DK_OWN_WORDS)
 PROSE         ?=
 PROSE_CONTAIN ?= $(DK_PROSE_CONTAIN)
 PROSE_RATIO   ?= $(DK_PROSE_CONTAIN_RATIO)
@@ -148,6 +161,13 @@ SHELL := /bin/bash
 .DELETE_ON_ERROR:
 .SUFFIXES:
 
+# $(call nondigit,WORD): WORD without its digits, empty when it is a number
+nondigit = $(strip $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1))))))))))))
+# own words of the cluster step: OWN_WORDS unless 0, of the workflows
+# that cluster (not DDD); with them, or PROSE=1, dkcluster reads the text
+OWN    = $(if $(filter ddd,$(WORKFLOW)),,$(filter-out 0,$(OWN_WORDS)))
+TEXTCL = $(or $(PROSE),$(OWN))
+
 # ---- checks, before anything runs ----
 ifeq ($(filter help clean,$(MAKECMDGOALS)),)
 ifeq ($(IN),)
@@ -170,6 +190,12 @@ $(error corpus.mk: WORKFLOW=$(WORKFLOW): want spotsigs, lsh, imatch or ddd)
 endif
 ifeq ($(RANGES),)
 $(error corpus.mk: KEYS=$(KEYS): want a whole number of key ranges, 1 or more)
+endif
+ifneq ($(words $(OWN_WORDS)),1)
+$(error corpus.mk: OWN_WORDS=$(OWN_WORDS): want a whole number (0: no such rule))
+endif
+ifneq ($(call nondigit,$(OWN_WORDS)),)
+$(error corpus.mk: OWN_WORDS=$(OWN_WORDS): want a whole number (0: no such rule))
 endif
 ifneq ($(filter-out 1,$(PROSE)),)
 $(error corpus.mk: PROSE=$(PROSE): want 1 or nothing)
@@ -200,7 +226,7 @@ V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
 V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW)) $(if $(PROSE),prose)
 V_short   = idf=$(IDF) min=$(MIN_SHARED)
 V_contain = keys=$(KEYS) idf=$(IDF) min=$(MIN_SHARED) contain=$(PROSE_CONTAIN) ratio=$(PROSE_RATIO) dense_tau=$(DENSE_TAU)
-V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest)
+V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest) $(if $(OWN),own=$(OWN))
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
@@ -273,7 +299,7 @@ SKIPFILES = $(addprefix $(OUT)/,ids pairs.tsv clusters.tsv keep.txt \
 	$(if $(filter spotsigs lsh,$(WORKFLOW)),idf.lex) \
 	$(if $(SPOT),short.pairs $(if $(ONE),,ranges.tsv)))
 SKIPDIRS = $(addprefix $(OUT)/,dedup $(if $(IMATCH),lex,sigs) \
-	$(if $(and $(IMATCH),$(filter warc,$(FORMAT))),text) \
+	$(if $(TEXTKEPT),text) \
 	$(if $(filter ddd,$(WORKFLOW))$(and $(SPOT),$(ONE)),,keys) $(if $(SPOT),short) \
 	$(if $(and $(PROSE),$(if $(ONE),,y)),ckeys))
 # each marker of this job, as its message
@@ -293,10 +319,12 @@ SKIPEND = { $(SKIPS); } >$@.skips && \
 	fi; rm -f $@.skips
 
 # I-Match reads the text of a shard twice (words counted, then
-# fingerprinted), so a WARC shard is converted to a file once; a TSV or
-# JSON Lines shard is its own text, read by the programs (JSONOPT).  The
-# other workflows read it once, piped.
+# fingerprinted), and so does a workflow whose dkcluster reads it (own
+# words, PROSE=1), so a WARC shard is converted to a file once (TEXTKEPT);
+# a TSV or JSON Lines shard is its own text, read by the programs
+# (JSONOPT).  DDD, and the others with OWN_WORDS=0, read it once, piped.
 TEXTOF  = $(if $(filter warc,$(FORMAT)),$(OUT)/text/$(1).tsv,$(IN)/$(1))
+TEXTKEPT = $(and $(filter warc,$(FORMAT)),$(or $(IMATCH),$(TEXTCL)))
 TEXT    = $(foreach n,$(NAMES),$(call TEXTOF,$(n)))
 SIGS    = $(NAMES:%=$(OUT)/sigs/%.sigs)
 LEXES   = $(NAMES:%=$(OUT)/lex/%.lex)
@@ -346,7 +374,8 @@ TEXTDEP = $(if $(filter jsonl,$(FORMAT)),$(O_text))
 
 # ---- map: signatures ----
 # straight from the shard: a TSV shard is read by name, so that a message
-# about it names it; the others are converted on the way.  SpotSigs
+# about it names it; the others are converted on the way, or a WARC
+# shard's text read from text/ when it is kept there.  SpotSigs
 # carries the SHA-1 of each text (--checksum) for the exact copies of
 # documents too short to judge (short/, below); the stages after read the
 # signatures in the last column and carry it.
@@ -355,8 +384,9 @@ SIGPROG_lsh      = spotsig --quoted $(QUOTED) $(SPOTSIG_FLAGS)
 SIGPROG_ddd      = qgram --quoted $(QUOTED) $(QGRAM_FLAGS)
 SIGS_tsv = $(SIGPROG_$(WORKFLOW)) $(JSONOPT) $<
 SIGS_any = $(TEXT_$(FORMAT)) | $(SIGPROG_$(WORKFLOW))
-$(OUT)/sigs/%.sigs: $(IN)/% $(O_text) $(O_sigs) | $(OUT)/sigs
-	$(call atomic,$(if $(filter warc,$(FORMAT)),$(SIGS_any),$(SIGS_tsv)),$*)
+SIGPIPED = $(and $(filter warc,$(FORMAT)),$(if $(TEXTKEPT),,y))
+$(OUT)/sigs/%.sigs: $(if $(TEXTKEPT),$(OUT)/text/%.tsv,$(IN)/%) $(O_text) $(O_sigs) | $(OUT)/sigs
+	$(call atomic,$(if $(SIGPIPED),$(SIGS_any),$(SIGS_tsv)),$*)
 
 # every document ID, in shard order: column 1 of the signatures or of the
 # text; I-Match over JSON Lines has no TSV text, and takes them from the
@@ -540,14 +570,17 @@ $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 
 # ---- clusters and the keep list ----
-# PROSE=1: the longest text of a cluster is kept, as dkdedup --prose keeps
-# it (dkcluster --keep longest: of the text of every shard, in corpus
-# order, read as -a; a WARC shard's as htmlstrip gave it, text/)
-CLUSTER_any   = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<
-CLUSTER_prose = cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) --keep longest \
-	$(if $(filter jsonl,$(FORMAT)),--json $(call quote,$(JSON_ID)$(comma)$(JSON_TEXT))) -a - $<
-$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(PROSE),$(TEXT) $(TEXTDEP)) $(O_cluster)
-	$(call atomic,$(if $(PROSE),$(CLUSTER_prose),$(CLUSTER_any)))
+# With own words (OWN_WORDS, not 0; not DDD) a pair whose documents each
+# name their own subject in the same place is ignored, as dkdedup ignores
+# it (dkcluster --own-words); PROSE=1: the longest text of a cluster is
+# kept, as dkdedup --prose keeps it (dkcluster --keep longest).  Either
+# reads the text of every shard, in corpus order, as -a (a WARC shard's as
+# htmlstrip gave it, text/); without them the IDs are enough.
+CLUSTER_any  = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<
+CLUSTER_text = cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) $(if $(OWN),--own-words $(OWN)) \
+	$(if $(PROSE),--keep longest) $(JSONOPT) -a - $<
+$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(TEXTCL),$(TEXT) $(TEXTDEP)) $(O_cluster)
+	$(call atomic,$(if $(TEXTCL),$(CLUSTER_text),$(CLUSTER_any)))
 
 # DDD keeps the documents that no earlier one in the window matched, those
 # spotmatch --novel would write: the IDs that are never LATER in a pair
@@ -598,6 +631,7 @@ help:
 	@echo '  DENSE=$(DENSE)  spotsigs: documents with fewer spot signatures get word chains (spotsig --dense)'
 	@echo '  DENSE_WORDS=$(DENSE_WORDS)  spotsigs: the words of a chain (spotsig --dense-words)'
 	@echo '  DENSE_TAU=$(DENSE_TAU)  spotsigs: a pair with a document of chains also reaches this (spotmatch --dense-tau; empty: no such bar)'
+	@echo '  OWN_WORDS=$(OWN_WORDS)  spotsigs, lsh, imatch: a pair whose documents each use a word this often, named in the same place, that the other never uses is no copy (dkcluster --own-words over the text; $(DK_OWN_WORDS) from dupkit.defaults; 0: no such rule)'
 	@echo '  PROSE=$(PROSE)  spotsigs: 1 for dkdedup --prose, a sharded containment pass and the longest text of a cluster kept'
 	@echo '  PROSE_CONTAIN=$(PROSE_CONTAIN) PROSE_RATIO=$(PROSE_RATIO)  PROSE=1: the pass'"'"'s threshold and ratio of sizes ($(DK_PROSE_CONTAIN) and $(DK_PROSE_CONTAIN_RATIO) from dupkit.defaults)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'

@@ -3,7 +3,7 @@
 # reducers (or any engine that runs `mapper | sort by key | reducer`):
 #
 #   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-a A] [-K K] [-L LEXICON]
-#                [-A IDS] [--prose]
+#                [-A IDS] [-w K] [--prose] [PAIRS]
 #
 # METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
 # The input of the mappers is a document stream of web pages (ID TAB HTML,
@@ -23,7 +23,17 @@
 #     reducer  sh mapred.sh match-reduce METHOD
 #   Then, once, on the reducers' output
 #     sh mapred.sh merge METHOD [-A ids.txt] <part-* >pairs.tsv
-#     dkcluster -a ids.txt pairs.tsv >clusters.tsv
+#     sh mapred.sh cluster METHOD [-d] [-w K] pairs.tsv <input >clusters.tsv
+#     cut -f2 clusters.tsv | uniq >keep.txt
+#
+# cluster reads the mappers' input again, in corpus order, and clusters
+# the pairs with dkcluster -a -.  With own words (-w K, DK_OWN_WORDS of
+# dupkit.defaults, as dkdedup --own-words) a pair whose documents each use
+# a word K times or more, once in their first 100 words, that the other
+# never uses, named in the same place, is no copy (dkcluster --own-words
+# K), which dkcluster tells from the documents' text (the pages through
+# htmlstrip, or with -d the input as it is).  With -w 0 it reads only the
+# IDs, as `dkcluster -a ids.txt pairs.tsv` would.
 #
 # merge writes each pair once, the smaller ID first (bytewise), sorted: an
 # engine hands a reducer the records of a key in any order, and a pair may
@@ -46,9 +56,10 @@
 # too short to judge flagged), match-reduce matches the records of those
 # keys (P...s.../contain:) apart (spotmatch -M containment --size-ratio)
 # and passes their pairs on as !contain TAB ID1 TAB ID2 TAB SIM, and merge
-# adds those the first pass lacks after its pairs; then keep the longest
-# text of each cluster, of the mappers' text (-d) in corpus order:
-#     dkcluster --keep longest -a docs.tsv pairs.tsv >clusters.tsv
+# adds those the first pass lacks after its pairs; then cluster --prose
+# keeps the longest text of each cluster, of the mappers' text in corpus
+# order (dkcluster --keep longest):
+#     sh mapred.sh cluster spotsigs -d --prose pairs.tsv <docs.tsv >clusters.tsv
 #
 # A record that a stage skips by the policy of dupkit-formats(5) (a page
 # that is not one, a record over the record limit) is no failure, as in
@@ -77,23 +88,24 @@ set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
 	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids] [--prose]" >&2
+	echo "       mapred.sh cluster spotsigs|lsh|imatch [-d] [-w k] [--prose] pairs" >&2
 	exit 2
 }
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex= ids= prose=
+docs= tau= idf= agree=- kx=0 lex= ids= own=- prose=
 # --prose, the one long option, taken out before getopts
 for a; do
 	shift
 	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
 done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
-# DK_DENSE_WORDS and DK_DENSE_TAU:
+# DK_DENSE_WORDS, DK_DENSE_TAU and DK_OWN_WORDS:
 # dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts dt:i:a:K:L:A: opt; do
+while getopts dt:i:a:K:L:A:w: opt; do
 	case $opt in
 	d) docs=1 ;;
 	t) tau=$OPTARG ;;
@@ -102,11 +114,13 @@ while getopts dt:i:a:K:L:A: opt; do
 	K) kx=$OPTARG ;;
 	L) lex=$OPTARG ;;
 	A) ids=$OPTARG ;;
+	w) own=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
-test $# -eq 0 || usage
+# cluster's one operand: the pairs
+case $step in cluster) test $# -eq 1 || usage ;; *) test $# -eq 0 || usage ;; esac
 case $method in
 spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=$DK_LSH_TAU}" "${idf:=$DK_LSH_IDF}" ;;
@@ -116,6 +130,10 @@ esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
 test -z "$prose" || test "$method" = spotsigs || usage
+test "$own" != - || own=$DK_OWN_WORDS
+case $own in '' | *[!0-9]*) usage ;; esac
+# -w 0: no own words, and dkcluster needs no text
+test "$own" -gt 0 || own=
 # every method leaves quoted mail text out as DK_QUOTED says, wherever it
 # reads the text; spotsigs: a document with few spot signatures gets word
 # chains (DK_DENSE, DK_DENSE_WORDS), its pairs held to DK_DENSE_TAU
@@ -262,6 +280,18 @@ merge)
 	if test -s "$tmp.skipped"; then
 		echo "mapred.sh: merge: pairs written without the records skipped in $(wc -l <"$tmp.skipped") task(s) of job 2 (their logs name them)" >&2
 		exit 1
+	fi ;;
+cluster)
+	# the input in corpus order as dkcluster's -a: its text with own
+	# words (a pair whose documents each name their own subject in the
+	# same place is ignored, as dkdedup ignores it) or --prose (the
+	# longest text of a cluster kept, as dkdedup --prose keeps it); else
+	# its IDs
+	if test -n "$own$prose"; then
+		text | dkcluster ${own:+--own-words "$own"} ${prose:+--keep longest} -a - "$1" ||
+			ended "${PIPESTATUS[@]}"
+	else
+		cut -f1 | dkcluster -a - "$1" || ended "${PIPESTATUS[@]}"
 	fi ;;
 *) usage ;;
 esac

@@ -17,6 +17,8 @@
 #                 dkdedup adds them; lsh and imatch: sorted, each pair once
 #                 (see dupkit-scale(7))
 #   clusters.tsv  `dkcluster -a` of the pairs: every document, its cluster
+#                 (with own words, -w, `dkcluster --own-words K -a -` over
+#                 the documents' text)
 #   keep.txt      `dkcluster -a --representatives`: the documents to keep
 #   times.tsv     STAGE TAB SECONDS, wall time of each stage
 #
@@ -39,6 +41,14 @@
 #              its documents agree elsewhere by A (dklexicon --agree;
 #              spotsigs DK_AGREE of dupkit.defaults, lsh none; -a '' none)
 #   -K K       imatch: extra randomized lexicons (default 0)
+#   -w K       own words: a pair whose documents each use a word K times
+#              or more, once in their first 100 words, that the other
+#              never uses, named in the same place, is no copy (dkcluster
+#              --own-words K, as dkdedup; DK_OWN_WORDS of dupkit.defaults;
+#              0: no such rule).  dkcluster reads the documents' text as
+#              -a: with -d the FILEs again; of web pages the text of the
+#              map stage, which then keeps it (text.N) and makes the
+#              signatures from it; with -w 0 the IDs (ids.txt) suffice
 #   -J N       threads of minhash and spotmatch in each job (default 1)
 #   -v         print the stages and their times on standard error
 #   --prose    spotsigs with -d: the pairs, clusters and keep list of
@@ -87,13 +97,13 @@ PARALLEL_SHELL=$(command -v bash)
 export PARALLEL_SHELL
 usage() {
 	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
-	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-J threads] [--prose]" >&2
+	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-w k] [-J threads] [--prose]" >&2
 	echo "                   spotsigs|lsh|imatch outdir file..." >&2
 	exit 2
 }
 die() { echo "scaleout: $*" >&2; exit 1; }
 
-hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 threads=1 verbose=
+hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 own=- threads=1 verbose=
 # --prose, the one long option, taken out before getopts
 prose=
 for a; do
@@ -101,11 +111,11 @@ for a; do
 	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
 done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
-# DK_DENSE_WORDS and DK_DENSE_TAU:
+# DK_DENSE_WORDS, DK_DENSE_TAU and DK_OWN_WORDS:
 # dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts S:j:n:r:B:C:dt:i:a:K:J:v opt; do
+while getopts S:j:n:r:B:C:dt:i:a:K:w:J:v opt; do
 	case $opt in
 	S) hosts=$OPTARG ;;
 	j) jobs=$OPTARG ;;
@@ -118,6 +128,7 @@ while getopts S:j:n:r:B:C:dt:i:a:K:J:v opt; do
 	i) idf=$OPTARG ;;
 	a) agree=$OPTARG ;;
 	K) kx=$OPTARG ;;
+	w) own=$OPTARG ;;
 	J) threads=$OPTARG ;;
 	v) verbose=1 ;;
 	*) usage ;;
@@ -135,12 +146,15 @@ imatch) : "${idf:=$DK_IMATCH_IDF}" ;;
 esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
+test "$own" != - || own=$DK_OWN_WORDS
 test -z "$prose" || test "$method" = spotsigs || die "--prose is for spotsigs"
 test -z "$prose" || test -n "$docs" || die "--prose needs -d: the longest text is kept"
 : "${nkey:=$nshard}"
-for v in "$nshard" "$nkey" "$kx" "$threads" ${jobs:+"$jobs"}; do
+for v in "$nshard" "$nkey" "$kx" "$own" "$threads" ${jobs:+"$jobs"}; do
 	case $v in '' | *[!0-9]*) usage ;; esac
 done
+# -w 0: no own words, and dkcluster needs no text
+test "$own" -gt 0 || own=
 test "$nshard" -ge 1 && test "$nkey" -ge 1 && test "$nkey" -le 256 || usage
 
 command -v parallel >/dev/null 2>&1 ||
@@ -243,11 +257,13 @@ lap() {
 }
 : >"$out/times.tsv"
 rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.* "$out"/short.* \
-	"$out"/cmap2.* "$out"/ckey.* "$out"/creduce.*
+	"$out"/cmap2.* "$out"/ckey.* "$out"/creduce.* "$out"/text.*
 
 # 1. map: pages to text (and signatures), one job per group of files, or
 # per line shard of a document stream.  Result: map1.1 .. map1.N, in input
-# order.
+# order.  With own words, the text of web pages is kept for dkcluster
+# (step 6): I-Match's map1 is that text; spotsigs and lsh write it as
+# text.1 .. text.N and make their signatures from it.
 case $method in
 imatch) stage1= ;;
 # spotsigs carries the SHA-1 of each text for the exact copies of short
@@ -285,7 +301,13 @@ else
 	per=$(((nfile + nshard - 1) / nshard))
 	nshard=$(((nfile + per - 1) / per))
 	cd "$cdir"
-	run map1 -N "$per" "$(job "htmlstrip {}${stage1:+ | $stage1}")" ::: "$@"
+	if test -n "$own" && test -n "$stage1"; then
+		run text -N "$per" "$(job "htmlstrip {}")" ::: "$@"
+		cd "$out"
+		run map1 "$(job "$stage1 {}")" ::: $(files text "$nshard")
+	else
+		run map1 -N "$per" "$(job "htmlstrip {}${stage1:+ | $stage1}")" ::: "$@"
+	fi
 	cd "$out"
 fi
 lap map
@@ -420,10 +442,24 @@ imatch)
 		END { if (NR) put() }' | sort >pairs.tsv ;;
 esac
 files map1 "$nshard" | xargs cut -f1 >ids.txt
-if test -n "$prose"; then
-	# the longest text of a cluster kept, as dkdedup --prose keeps it
-	(cd "$cdir" && cat "$@") | here dkcluster --keep longest -a - pairs.tsv >clusters.tsv
-	(cd "$cdir" && cat "$@") | here dkcluster --keep longest -a - --representatives pairs.tsv >keep.txt
+# the documents' text, in corpus order: the FILEs of -d again; of web
+# pages, what the map stage kept (step 1)
+text() {
+	if test -n "$docs"; then
+		(cd "$cdir" && cat "$@")
+	elif test -z "$stage1"; then
+		cat $(files map1 "$nshard")
+	else
+		cat $(files text "$nshard")
+	fi
+}
+if test -n "$own$prose"; then
+	# with own words, a pair whose documents each name their own subject
+	# in the same place is ignored, as dkdedup ignores it; --prose: the
+	# longest text of a cluster kept, as dkdedup --prose keeps it
+	cl=(${own:+--own-words "$own"} ${prose:+--keep longest})
+	text "$@" | here dkcluster "${cl[@]}" -a - pairs.tsv >clusters.tsv
+	text "$@" | here dkcluster "${cl[@]}" -a - --representatives pairs.tsv >keep.txt
 else
 	here dkcluster -a ids.txt pairs.tsv >clusters.tsv
 	here dkcluster -a ids.txt --representatives pairs.tsv >keep.txt

@@ -84,8 +84,10 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	for f in scaleout.sh mapred.sh; do
 		grep "^spotsigs) .*test \"\$agree\" != - || agree=\$DK_AGREE ;;\$" "$top/examples/$f" &&
 		grep "^lsh) : \"\${tau:=\$DK_LSH_TAU}\" \"\${idf:=\$DK_LSH_IDF}\" ;;\$" "$top/examples/$f" &&
-		grep "^imatch) : \"\${idf:=\$DK_IMATCH_IDF}\" ;;\$" "$top/examples/$f" || return 1
+		grep "^imatch) : \"\${idf:=\$DK_IMATCH_IDF}\" ;;\$" "$top/examples/$f" &&
+		grep "^test \"\$own\" != - || own=\$DK_OWN_WORDS\$" "$top/examples/$f" || return 1
 	done &&
+	grep "^OWN_WORDS *?= \$(DK_OWN_WORDS)\$" "$top/examples/corpus.mk" &&
 	grep "^TAU_lsh *= \$(DK_LSH_TAU)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_lsh *= \$(DK_LSH_IDF)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_imatch *= \$(DK_IMATCH_IDF)\$" "$top/examples/corpus.mk" &&
@@ -100,6 +102,7 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "DENSE=$DK_DENSE " help &&
 	grep "DENSE_WORDS=$DK_DENSE_WORDS " help &&
 	grep "DENSE_TAU=$DK_DENSE_TAU " help &&
+	grep "OWN_WORDS=$DK_OWN_WORDS .*; $DK_OWN_WORDS from dupkit.defaults; 0: no such rule)\$" help &&
 	grep "lsh $DK_LSH_TAU from dupkit.defaults" help &&
 	grep "lsh $DK_LSH_IDF, imatch $DK_IMATCH_IDF)" help &&
 	grep "^DENSE *?= \$(DK_DENSE)\$" "$top/examples/corpus.mk" &&

@@ -210,6 +210,83 @@ test_expect_success 'Hadoop Streaming contract on web pages (ID TAB HTML input)'
 	test_cmp want pairs
 '
 
+# Own words: two manual pages of one template, sin and cos, each naming
+# its function and what it computes 3 times in its first 100 words, in
+# the same places (t7400's dkdedup case), and sin with a sentence added.
+# Every workflow pairs all three (LSH and I-Match at the IDF ranges given:
+# the default ones keep too few words of 3 documents); by default
+# (DK_OWN_WORDS) dkcluster reads the documents' text and keeps sin and cos
+# apart, as dkdedup does; with -w 0 it clusters the IDs and cos goes too.
+own_page() {
+	printf "%s\t%s\n" "$1" "$2(3) Library Functions Manual $2(3)\\nNAME\\n$2 - compute the $3 of a number\\nSYNOPSIS\\ndouble $2(double v);\\nDESCRIPTION\\nThe $2 function returns the $3 of its argument. The argument is a number in radians. The result is a double. The function is thread safe. The value is exact to the last bit. The errors are reported in errno. The function is declared in the math header. The range is the whole real line. The precision is the same for all inputs.$4\\nRETURN VALUE\\nOn success, $2 returns the $3 of v."
+}
+test_expect_success 'setup: two pages of one template and an edited copy, as text and as web pages' '
+	{ own_page sin sin sine "" && own_page cos cos cosine "" &&
+	  own_page sin.ed sin sine " The speed is good."; } >own.docs &&
+	cut -f1 own.docs >own.ids &&
+	mkdir ownpages &&
+	while IFS="	" read -r id text; do
+		printf "<html><body><p>%s</p></body></html>\n" \
+			"$(printf "%s" "$text" | sed "s,\\\\n,</p><p>,g")" >ownpages/$id.html || return 1
+	done <own.docs &&
+	(cd ownpages && dk_html_tsv sin.html cos.html sin.ed.html) >own.html.tsv &&
+	(cd ownpages && htmlstrip sin.html cos.html sin.ed.html) >own.pages.docs &&
+	printf "sin\ncos\n" >want.own && printf "sin\n" >want.own0 &&
+	dkdedup tsv own.docs own.dd 2>err &&
+	cut -f1 own.dd >got && test_cmp want.own got
+'
+
+test_expect_success PARALLEL 'scaleout.sh, own words: two pages of one template kept apart, joined with -w 0' '
+	for w in spotsigs lsh imatch; do
+		case $w in lsh) i="-i 0:1" ;; imatch) i="-i 0:0.1" ;; *) i= ;; esac
+		$scaleout -d -n 2 $i $w so.own.$w own.docs &&
+		test $(wc -l <so.own.$w/pairs.tsv) = 3 &&
+		test_cmp want.own so.own.$w/keep.txt &&
+		cut -f2 so.own.$w/clusters.tsv | uniq >got && test_cmp want.own got &&
+		$scaleout -d -n 2 $i -w 0 $w so.own0.$w own.docs &&
+		test_cmp want.own0 so.own0.$w/keep.txt &&
+		$scaleout -C ownpages -n 2 $i $w so.ownp.$w sin.html cos.html sin.ed.html &&
+		test $(wc -l <so.ownp.$w/pairs.tsv) = 3 &&
+		printf "sin.html\ncos.html\n" >want && test_cmp want so.ownp.$w/keep.txt &&
+		$scaleout -C ownpages -n 2 $i -w 0 $w so.ownp0.$w sin.html cos.html sin.ed.html &&
+		echo sin.html >want && test_cmp want so.ownp0.$w/keep.txt || return 1
+	done &&
+	cat so.ownp.spotsigs/text.1 so.ownp.spotsigs/text.2 >got &&
+	test_cmp own.pages.docs got &&
+	! ls so.ownp0.spotsigs/text.* 2>/dev/null &&
+	test_expect_code 2 $scaleout -d -w x spotsigs so.x own.docs 2>err &&
+	grep "^ .* \[-K k\] \[-w k\] \[-J threads\] \[--prose\]\$" err
+'
+
+test_expect_success 'mapred.sh cluster, own words: two pages of one template kept apart, joined with -w 0' '
+	for w in spotsigs lsh imatch; do
+		case $w in lsh) i="-i 0:1" ;; imatch) i="-i 0:0.1" ;; *) i= ;; esac
+		$mapred lex-map $w -d <own.docs | sort -k1,1 | $mapred lex-reduce $w $i >own.lex &&
+		$mapred key-map $w -d $i -L own.lex <own.docs | sort -k1,1 | $mapred match-reduce $w $i |
+			$mapred merge $w $i -A own.ids >own.pairs &&
+		test $(wc -l <own.pairs) = 3 &&
+		$mapred cluster $w -d own.pairs <own.docs >clusters &&
+		dkcluster --own-words $DK_OWN_WORDS -a own.docs own.pairs >want &&
+		test_cmp want clusters &&
+		cut -f2 clusters | uniq >got && test_cmp want.own got &&
+		$mapred cluster $w -d -w 0 own.pairs <own.docs >clusters &&
+		dkcluster -a own.ids own.pairs >want &&
+		test_cmp want clusters &&
+		cut -f2 clusters | uniq >got && test_cmp want.own0 got || return 1
+	done &&
+	$mapred lex-map spotsigs <own.html.tsv | sort -k1,1 | $mapred lex-reduce spotsigs >own.lex &&
+	$mapred key-map spotsigs -L own.lex <own.html.tsv | sort -k1,1 | $mapred match-reduce spotsigs |
+		$mapred merge spotsigs >own.pairs &&
+	test $(wc -l <own.pairs) = 3 &&
+	$mapred cluster spotsigs own.pairs <own.html.tsv | cut -f2 | uniq >got &&
+	printf "sin.html\ncos.html\n" >want && test_cmp want got &&
+	$mapred cluster spotsigs -w 0 own.pairs <own.html.tsv | cut -f2 | uniq >got &&
+	echo sin.html >want && test_cmp want got &&
+	test_expect_code 2 $mapred cluster spotsigs <own.docs 2>err &&
+	grep "^       mapred.sh cluster spotsigs|lsh|imatch \[-d\] \[-w k\] \[--prose\] pairs\$" err &&
+	test_expect_code 2 $mapred cluster spotsigs -w x own.pairs <own.docs
+'
+
 # Two sshd on 127.0.0.1 with keys made here: the hosts dk1 and dk2 of an
 # ssh configuration that parallel uses through PARALLEL_SSH.
 sshdir=

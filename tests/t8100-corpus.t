@@ -36,8 +36,8 @@ test_expect_success 'setup: 600 documents in 4 TSV shards, and the single pipeli
 	dk_short_copies sigs >>pairs &&
 	test $(grep -c "	1.000000\$" pairs) -gt 3 &&
 	sort pairs >ref.pairs &&
-	dkcluster -a ids pairs >ref.clusters &&
-	dkcluster -a ids --representatives pairs >ref.keep &&
+	dkcluster --own-words $DK_OWN_WORDS -a all.docs pairs >ref.clusters &&
+	dkcluster --own-words $DK_OWN_WORDS -a all.docs --representatives pairs >ref.keep &&
 	test $(wc -l <ref.pairs) -gt 50 &&
 	test $(wc -l <ref.keep) -lt 560 &&
 	dkdedup tsv all.docs dd.out 2>err &&
@@ -511,6 +511,81 @@ test_expect_success PARALLEL 'short exact copies across shards: scaleout.sh and 
 	$mapred merge spotsigs -A short.ids <shmr.parts >shmr.pairs &&
 	dkcluster -a short.ids --representatives shmr.pairs | sort >got &&
 	test_cmp short.keep got
+'
+
+# Own words: two manual pages of one template, sin and cos, each naming
+# its function and what it computes 3 times in its first 100 words, in
+# the same places (the pair of t7400's dkdedup case), and sin with a
+# sentence added, in another shard.  All three workflows that cluster pair
+# all three pages (LSH and I-Match at the IDF ranges given: the default
+# ones keep too few words of 3 documents); by default (OWN_WORDS, from
+# DK_OWN_WORDS) dkcluster reads the shards' text and keeps sin and cos
+# apart, as dkdedup does, and only the edited copy goes; OWN_WORDS=0
+# remakes only the clusters and what follows, from the IDs, and cos goes
+# too.
+own_page() {
+	printf "%s\t%s\n" "$1" "$2(3) Library Functions Manual $2(3)\\nNAME\\n$2 - compute the $3 of a number\\nSYNOPSIS\\ndouble $2(double v);\\nDESCRIPTION\\nThe $2 function returns the $3 of its argument. The argument is a number in radians. The result is a double. The function is thread safe. The value is exact to the last bit. The errors are reported in errno. The function is declared in the math header. The range is the whole real line. The precision is the same for all inputs.$4\\nRETURN VALUE\\nOn success, $2 returns the $3 of v."
+}
+test_expect_success 'own words: two pages of one template kept apart, joined with OWN_WORDS=0, in each workflow' '
+	mkdir inown &&
+	{ own_page sin sin sine "" && own_page cos cos cosine ""; } >inown/a.tsv &&
+	own_page sin.ed sin sine " The speed is good." >inown/b.tsv &&
+	cat inown/a.tsv inown/b.tsv >own.docs &&
+	dkdedup tsv own.docs own.dd 2>err &&
+	printf "sin\ncos\n" >want.own && printf "sin\n" >want.own0 &&
+	cut -f1 own.dd >got && test_cmp want.own got &&
+	for w in spotsigs lsh imatch; do
+		case $w in lsh) i=IDF=0:1 ;; imatch) i=IDF=0:0.1 ;; *) i=IDF=$DK_IDF ;; esac
+		$mk IN=inown OUT=own.$w WORKFLOW=$w $i -j 2 >log 2>&1 &&
+		test $(wc -l <own.$w/pairs.tsv) = 3 &&
+		test_cmp want.own own.$w/keep.txt &&
+		test "$(cat own.$w/opt/cluster)" = "own=$DK_OWN_WORDS" &&
+		$mk -n IN=inown OUT=own.$w WORKFLOW=$w $i OWN_WORDS=0 >plan &&
+		grep "{ dkcluster *-a own.$w/ids own.$w/pairs.tsv; }" plan &&
+		! grep "{ spotsig\|{ imatch\|{ dklexicon\|{ spotmatch\|{ cat " plan &&
+		$mk IN=inown OUT=own.$w WORKFLOW=$w $i OWN_WORDS=0 -j 2 >log 2>&1 &&
+		test_cmp want.own0 own.$w/keep.txt &&
+		$mk -n IN=inown OUT=own.$w WORKFLOW=$w $i >plan &&
+		grep "{ cat inown/a.tsv inown/b.tsv | dkcluster *--own-words $DK_OWN_WORDS *-a - own.$w/pairs.tsv; }" plan || return 1
+	done &&
+	test_must_fail $mk IN=inown OUT=x OWN_WORDS=x 2>err &&
+	grep "OWN_WORDS=x: want a whole number (0: no such rule)" err &&
+	test_must_fail $mk IN=inown OUT=x OWN_WORDS= 2>err &&
+	grep "OWN_WORDS=: want a whole number" err &&
+	! test -e x
+'
+
+# The same pages as JSON Lines (dkcluster --json) and as WARC shards, whose
+# text is kept in text/ for dkcluster and the signatures made from it:
+# one htmlstrip per shard
+test_expect_success 'own words: JSON Lines and WARC shards' '
+	mkdir inownj inownw &&
+	for s in a b; do
+		while IFS="	" read -r id text; do
+			printf "{\"key\": \"%s\", \"body\": \"%s\"}\n" "$id" "$text" || return 1
+		done <inown/$s.tsv >inownj/$s.jsonl || return 1
+	done &&
+	$mk IN=inownj OUT=ownj FORMAT=jsonl JSON_ID=key JSON_TEXT=body -j 2 >log 2>&1 &&
+	test_cmp want.own ownj/keep.txt &&
+	$mk IN=inownj OUT=ownj FORMAT=jsonl JSON_ID=key JSON_TEXT=body OWN_WORDS=0 -j 2 >log 2>&1 &&
+	test_cmp want.own0 ownj/keep.txt &&
+	while IFS="	" read -r id text; do
+		printf "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<html><body><p>%s</p></body></html>\n" \
+			"$(printf "%s" "$text" | sed "s,\\\\n,</p><p>,g")" >block &&
+		case $id in sin.ed) s=b ;; *) s=a ;; esac &&
+		dk_warc_record response "http://example.org/$id" "urn:uuid:$id" "2026-01-01T00:00:00Z" \
+			"application/http; msgtype=response" block >>inownw/$s.warc || return 1
+	done <own.docs &&
+	$mk -n IN=inownw OUT=ownw FORMAT=warc >plan &&
+	test $(grep -c "htmlstrip --warc" plan) = 2 &&
+	$mk IN=inownw OUT=ownw FORMAT=warc -j 2 >log 2>&1 &&
+	printf "urn:uuid:sin\nurn:uuid:cos\n" >want &&
+	test_cmp want ownw/keep.txt &&
+	ls ownw/text >got && printf "a.warc.tsv\nb.warc.tsv\n" >want && test_cmp want got &&
+	$mk IN=inownw OUT=ownw0 FORMAT=warc OWN_WORDS=0 -j 2 >log 2>&1 &&
+	echo urn:uuid:sin >want &&
+	test_cmp want ownw0/keep.txt &&
+	! test -e ownw0/text
 '
 
 test_expect_success SLURM 'on a one-node Slurm cluster, make with srun as the launcher: the same' '

@@ -98,8 +98,8 @@ test_expect_success 'a WARC shard cut short stops the job, naming it; the other 
 	head -c $(($(wc -c <inw/w2.warc.gz) - 100)) inw/w2.warc.gz >badw/w2.warc.gz &&
 	test_must_fail $mk IN=badw OUT=badw.out FORMAT=warc -k -j 2 >log 2>&1 &&
 	grep "^htmlstrip: badw/w2.warc.gz: offset [0-9]*: truncated gzip member" log &&
-	grep "^corpus.mk: shard badw/w2.warc.gz: badw.out/sigs/w2.warc.gz.sigs failed" log &&
-	! ls badw.out/sigs/w2.warc.gz.sigs* 2>/dev/null &&
+	grep "^corpus.mk: shard badw/w2.warc.gz: badw.out/text/w2.warc.gz.tsv failed" log &&
+	! ls badw.out/text/w2.warc.gz.tsv* badw.out/sigs/w2.warc.gz.sigs* 2>/dev/null &&
 	test_cmp w/sigs/w0.warc.sigs badw.out/sigs/w0.warc.sigs &&
 	test_cmp w/sigs/w1.warc.gz.sigs badw.out/sigs/w1.warc.gz.sigs &&
 	! test -e badw.out/pairs.tsv &&

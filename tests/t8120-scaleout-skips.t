@@ -40,10 +40,12 @@ test_expect_success 'setup: 4 TSV shards, and the same with one record over the 
 '
 
 # the limit that the long record is over, for the stages that read it
+# (dkcluster too, which reads the text for its own words)
 L1="SPOTSIG_FLAGS=--max-record $(cat max)" L2="KEEP_FLAGS=--max-record $(cat max)"
+L3="CLUSTER_FLAGS=--max-record $(cat max)"
 
 test_expect_success 'corpus.mk: a record over --max-record is named, every file written as without it, make fails' '
-	test_expect_code 2 $mk IN=in OUT=skip "$L1" "$L2" -j 2 >out 2>err &&
+	test_expect_code 2 $mk IN=in OUT=skip "$L1" "$L2" "$L3" -j 2 >out 2>err &&
 	same ref.out skip &&
 	for s in s0 s1 s2 s3; do
 		test_cmp ref.out/dedup/$s.tsv skip/dedup/$s.tsv || return 1
@@ -52,14 +54,16 @@ test_expect_success 'corpus.mk: a record over --max-record is named, every file 
 	for p in spotsig keep; do
 		grep "^$p: in/s1.tsv:11: record longer than $(cat max) bytes skipped (see --max-record)\$" err || return 1
 	done &&
+	grep "^dkcluster: stdin:$(($(wc -l <in/s0.tsv) + 11)): record longer than $(cat max) bytes skipped" err &&
 	grep "^corpus.mk: shard in/s1.tsv: skip/sigs/s1.tsv.sigs: made without the records skipped above\$" err &&
+	grep "^corpus.mk: skip/clusters.tsv: made without the records skipped above\$" err &&
 	grep "^corpus.mk: shard in/s1.tsv: skip/dedup/s1.tsv: made without the records skipped above\$" err &&
 	grep "^corpus.mk: spotsigs over 4 shards of in: kept $(wc -l <ref.out/keep.txt) of 200 documents" out &&
 	grep "^make: \*\*\* .*skip/summary. Error 1\$" err &&
 	grep -v "^make: " err | tail -n 1 >last &&
 	echo "corpus.mk: skip: written without the records skipped by the stages above" >expect &&
 	test_cmp expect last &&
-	test $(grep -c "skipped\$" err) = 2 &&
+	test $(grep -c "skipped\$" err) = 3 &&
 	! grep "failed" err &&
 	! test -e skip/summary &&
 	test $(ls skip/sigs skip/dedup | grep -c "\.skipped\$") = 2 &&
@@ -67,10 +71,11 @@ test_expect_success 'corpus.mk: a record over --max-record is named, every file 
 '
 
 test_expect_success 'corpus.mk: a rerun remakes nothing and says it again; the limit raised, the record is kept' '
-	test_must_fail $mk -q IN=in OUT=skip "$L1" "$L2" &&
-	test_expect_code 2 $mk IN=in OUT=skip "$L1" "$L2" -j 2 >out 2>err &&
+	test_must_fail $mk -q IN=in OUT=skip "$L1" "$L2" "$L3" &&
+	test_expect_code 2 $mk IN=in OUT=skip "$L1" "$L2" "$L3" -j 2 >out 2>err &&
 	! grep "{ spotsig\|{ keep" out &&
 	cat >expect <<-\EOF &&
+	corpus.mk: skip/clusters.tsv: made without records its stage skipped
 	corpus.mk: shard in/s1.tsv: skip/dedup/s1.tsv: made without records its stage skipped
 	corpus.mk: shard in/s1.tsv: skip/sigs/s1.tsv.sigs: made without records its stage skipped
 	corpus.mk: skip: written without the records skipped by the stages above
@@ -86,19 +91,19 @@ test_expect_success 'corpus.mk: a rerun remakes nothing and says it again; the l
 '
 
 test_expect_success 'corpus.mk: the goal keeplist succeeds, its stage having said what it skipped' '
-	$mk IN=in OUT=kl "$L1" "$L2" -j 2 keeplist >out 2>err &&
+	$mk IN=in OUT=kl "$L1" "$L2" "$L3" -j 2 keeplist >out 2>err &&
 	test_cmp ref.out/keep.txt kl/keep.txt &&
 	grep "^spotsig: in/s1.tsv:11: record longer than" err &&
 	grep "^corpus.mk: shard in/s1.tsv: kl/sigs/s1.tsv.sigs: made without the records skipped above\$" err &&
 	test -e kl/sigs/s1.tsv.sigs.skipped &&
-	$mk -q IN=in OUT=kl "$L1" "$L2" keeplist
+	$mk -q IN=in OUT=kl "$L1" "$L2" "$L3" keeplist
 '
 
 test_expect_success SLURM 'corpus.mk on a one-node Slurm cluster (srun launches the recipes): the same' '
 	test_when_finished "slurm_down" &&
 	slurm_up &&
 	test_expect_code 2 sbatch --wait --quiet -n 2 -o slurm.log \
-		--wrap "$mk IN=in OUT=sl \"$L1\" \"$L2\" LAUNCH=$top/examples/srun-sh -j 2" &&
+		--wrap "$mk IN=in OUT=sl \"$L1\" \"$L2\" \"$L3\" LAUNCH=$top/examples/srun-sh -j 2" &&
 	same ref.out sl &&
 	for s in s0 s1 s2 s3; do
 		test_cmp ref.out/dedup/$s.tsv sl/dedup/$s.tsv || return 1
@@ -132,8 +137,8 @@ test_expect_success 'corpus.mk, WARC shards: a PDF given as HTML is named by htm
 	grep "^htmlstrip: wpdf/w1.warc: .*urn:uuid:report.*: skipped\$" err &&
 	grep -v "^make: \|^htmlstrip: " err >got &&
 	cat >expect <<-\EOF &&
-	corpus.mk: shard wpdf/w1.warc: wpdf.out/sigs/w1.warc.sigs: made without the records skipped above
-	corpus.mk: shard wpdf/w1.warc: wpdf.out/sigs/w1.warc.sigs: made without records its stage skipped
+	corpus.mk: shard wpdf/w1.warc: wpdf.out/text/w1.warc.tsv: made without the records skipped above
+	corpus.mk: shard wpdf/w1.warc: wpdf.out/text/w1.warc.tsv: made without records its stage skipped
 	corpus.mk: wpdf.out: written without the records skipped by the stages above
 	EOF
 	test_cmp expect got
@@ -143,7 +148,7 @@ test_expect_success 'corpus.mk: a shard that fails to parse still stops the job,
 	mkdir bad &&
 	cp in/*.tsv bad/ &&
 	printf "broken\tbad \\\\q escape\n" >>bad/s2.tsv &&
-	test_must_fail $mk IN=bad OUT=bad.out "$L1" "$L2" -j 1 -k >out 2>err &&
+	test_must_fail $mk IN=bad OUT=bad.out "$L1" "$L2" "$L3" -j 1 -k >out 2>err &&
 	grep "^spotsig: bad/s1.tsv:11: record longer than" err &&
 	grep "^spotsig: bad/s2.tsv:$(wc -l <bad/s2.tsv): invalid escape" err &&
 	grep "^corpus.mk: shard bad/s2.tsv: bad.out/sigs/s2.tsv.sigs failed (status 2)" err &&
@@ -155,6 +160,8 @@ test_expect_success 'corpus.mk: a shard that fails to parse still stops the job,
 	! grep "written without" err
 '
 
+# (OWN_WORDS=0: the text of a WARC shard piped into spotsig, not kept in
+# text/ for dkcluster)
 test_expect_success 'corpus.mk: a pipeline that fails is a failure though a later stage skipped' '
 	mkdir pipe &&
 	cp ref/*.tsv pipe/ &&
@@ -162,8 +169,8 @@ test_expect_success 'corpus.mk: a pipeline that fails is a failure though a late
 	cat >fail.sh <<-\EOF &&
 	cat "$@"; exit 2
 	EOF
-	test_expect_code 2 $mk IN=pipe OUT=pipe.out FORMAT=warc SUFFIX=.tsv \
-		"TEXT_warc=sh fail.sh \$<" "$L1" "$L2" -j 1 pipe.out/sigs/s3.tsv.sigs >out 2>err &&
+	test_expect_code 2 $mk IN=pipe OUT=pipe.out FORMAT=warc SUFFIX=.tsv OWN_WORDS=0 \
+		"TEXT_warc=sh fail.sh \$<" "$L1" "$L2" "$L3" -j 1 pipe.out/sigs/s3.tsv.sigs >out 2>err &&
 	grep "^spotsig: stdin:$(wc -l <pipe/s3.tsv): record longer than" err &&
 	grep "^corpus.mk: shard pipe/s3.tsv: pipe.out/sigs/s3.tsv.sigs failed (status 2)" err &&
 	! test -e pipe.out/sigs/s3.tsv.sigs &&

@@ -97,7 +97,11 @@ test_expect_success 'mapred.sh --prose: what dkdedup --prose removes' '
 	$mapred merge spotsigs -A all.ids <mr.parts >mr.pairs &&
 	unordered mr.pairs >got && test_cmp pairs.want got &&
 	dkcluster --keep longest -a all.docs --representatives mr.pairs | sort >got &&
-	cut -f1 p.out | sort >want && test_cmp want got
+	cut -f1 p.out | sort >want && test_cmp want got &&
+	$mapred cluster spotsigs -d --prose mr.pairs <all.docs >mr.clusters &&
+	dkcluster --own-words $DK_OWN_WORDS --keep longest -a all.docs mr.pairs >clusters.want &&
+	test_cmp clusters.want mr.clusters &&
+	cut -f2 mr.clusters | uniq | sort >got && test_cmp want got
 '
 
 test_done
