@@ -63,16 +63,6 @@ seek(const uint32_t *v, size_t n, size_t i, uint32_t h, unsigned shift)
 	return lo;
 }
 
-/* The entry of the sorted profile v[0..n) whose hash (value >> 1) is h,
- * or NULL. */
-static const uint32_t *
-find(const uint32_t *v, size_t n, uint32_t h)
-{
-	size_t j = seek(v, n, 0, h, 1);
-
-	return j < n && v[j] >> 1 == h ? v + j : NULL;
-}
-
 /* Does the ascending v[0..n) hold h? */
 static int
 in_sorted(const uint32_t *v, size_t n, uint32_t h)
@@ -85,7 +75,7 @@ in_sorted(const uint32_t *v, size_t n, uint32_t h)
 void
 dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
 {
-	size_t i, j, m = 0, nopen = 0, nwords = 0, start = o->w.n;
+	size_t i, j, q, m = 0, nopen = 0, nwords = 0, nflagged = 0, start = o->w.n;
 
 	dk_tokenize(o->tok, text, n, &o->toks);
 	DK_GROW(&o->h, o->toks.n);
@@ -116,24 +106,29 @@ dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
 		if (o->open.v[i] & 1)
 			o->h.v[j++] = o->open.v[i] >> 1;
 	dk_sort_u32(o->h.v, j, o->tmp.v);
-	for (i = start; i < o->w.n; i++)
-		if ((o->w.v[i] & 1) && !in_sorted(o->h.v, j, o->w.v[i] >> 1))
+	/* flagged: k times or more and in the opening, both lists ascending;
+	 * their hashes into tmp */
+	for (i = start, q = 0; i < o->w.n; i++) {
+		uint32_t h = o->w.v[i] >> 1;
+
+		while (q < j && o->h.v[q] < h)
+			q++;
+		if ((o->w.v[i] & 1) && q < j && o->h.v[q] == h)
+			o->tmp.v[nflagged++] = h;
+		else
 			o->w.v[i] &= ~1u;
+	}
 	/* the opening's words keep their bit when they are flagged: then
 	 * a token is own against b when b lacks it, one lookup */
 	for (i = 0; i < nopen; i++)
-		if (o->open.v[i] & 1) {
-			const uint32_t *e = find(o->w.v + start, o->w.n - start, o->open.v[i] >> 1);
-
-			if (!(*e & 1))
-				o->open.v[i] &= ~1u;
-		}
+		if ((o->open.v[i] & 1) && !in_sorted(o->tmp.v, nflagged, o->open.v[i] >> 1))
+			o->open.v[i] &= ~1u;
 	/* then the flagged words' hashes alone, ascending, then the opening */
 	DK_PUSH(&o->off, o->w.n);
-	m = o->w.n;
-	for (i = start; i < m; i++)
-		if (o->w.v[i] & 1)
-			DK_PUSH(&o->w, o->w.v[i] >> 1);
+	DK_GROW(&o->w, o->w.n + nflagged);
+	if (nflagged)
+		memcpy(o->w.v + o->w.n, o->tmp.v, nflagged * sizeof *o->tmp.v);
+	o->w.n += nflagged;
 	DK_PUSH(&o->off, o->w.n);
 	DK_GROW(&o->w, o->w.n + nopen);
 	memcpy(o->w.v + o->w.n, o->open.v, nopen * sizeof *o->open.v);
