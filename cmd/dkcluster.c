@@ -354,14 +354,18 @@ add_text(dk_reader *r, const dk_record *rec)
 	dk_ownwords_add(&ow.o, t.p, t.n);
 }
 
+/* A profile own_filter wants (ID in a pair), or none (in no pair). */
+#define WANTED (UINT32_MAX - 1)
+#define NONE UINT32_MAX
+
 /* The record of ID i, read again (ow.later): its profile, if i is in a
- * pair (its prof marked 0 by own_filter) and has none yet. */
+ * pair and has none yet. */
 static void
 add_later(dk_reader *r, const dk_record *rec)
 {
 	uint32_t i = dk_intern_find(&g.ids, rec->f[0].p, rec->f[0].n);
 
-	if (i == UINT32_MAX || ow.prof.v[i] != 0)
+	if (i == UINT32_MAX || ow.prof.v[i] != WANTED)
 		return;
 	ow.prof.v[i] = (uint32_t)dk_ownwords_count(&ow.o);
 	add_text(r, rec);
@@ -399,8 +403,8 @@ profile_later(const char *path)
 }
 
 /* --own-words: the pairs whose documents are apart dropped, the profiles
- * made first where -a is read again: of each ID in a pair, marked 0
- * (UINT32_MAX: in none). */
+ * made first where -a is read again, of each ID in a pair; an ID that
+ * second reading lacks is a file changed in between. */
 static void
 own_filter(const char *path)
 {
@@ -408,10 +412,15 @@ own_filter(const char *path)
 
 	if (ow.later) {
 		for (i = 0; i < ow.prof.n; i++)
-			ow.prof.v[i] = UINT32_MAX;
+			ow.prof.v[i] = NONE;
 		for (i = 0; i < g.edges.n; i++)
-			ow.prof.v[g.edges.v[i].a] = ow.prof.v[g.edges.v[i].b] = 0;
+			ow.prof.v[g.edges.v[i].a] = ow.prof.v[g.edges.v[i].b] = WANTED;
 		profile_later(path);
+		for (i = 0; i < ow.prof.n; i++)
+			if (ow.prof.v[i] == WANTED)
+				dk_diex(DK_EXIT_OPERAND, "%s: changed while read (--own-words reads "
+				    "it twice): an ID of its first reading is not in its second",
+				    path);
 	}
 	for (i = 0; i < g.edges.n; i++) {
 		struct dk_edge e = g.edges.v[i];

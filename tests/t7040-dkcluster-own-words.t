@@ -40,6 +40,18 @@ test_expect_success 'a file is read again for the documents in a pair only; a pi
 	test_cmp expect file.out
 '
 
+# The pairs fill the pipe (more than 64 KB) before the file is changed:
+# dkcluster reads them only once it has read -a the first time.
+test_expect_success 'a file changed between its two readings: an error, no output' '
+	cp docs docs.changing &&
+	for i in $(seq 3000); do cat pairs; done >many &&
+	test $(wc -c <many) -gt 150000 &&
+	{ cat many && sed -i "/^cos\t/d" docs.changing; } |
+		test_expect_code 1 dkcluster -a docs.changing --own-words 3 - >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dkcluster: docs.changing: changed while read (--own-words reads it twice): an ID of its first reading is not in its second\$" err
+'
+
 test_expect_success 'the keep list and the report' '
 	dkcluster -a docs --own-words 3 --representatives --removed removed pairs >keep &&
 	printf "sin\ncos\n" >expect &&
