@@ -36,8 +36,8 @@
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--own-words K]\n"
-	"        [--min-size N] [--keep RULE] [--representatives] [--removed FILE]\n"
-	"        [--json ID[,TEXT]]\n"
+	"        [--apart FILE] [--min-size N] [--keep RULE] [--representatives]\n"
+	"        [--removed FILE] [--json ID[,TEXT]]\n"
 	"        [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"
@@ -49,6 +49,7 @@ static const struct dk_usage usage = {
 	"                     other never uses, in the same place (two pages of\n"
 	"                     one template about different things); needs -a with\n"
 	"                     the documents' text (0: no such rule)\n"
+	"  --apart FILE       write to FILE the pairs --own-words ignored\n"
 	"  --min-size N       write only clusters of at least N members\n"
 	"  --keep RULE        the document each cluster keeps (and leader visits\n"
 	"                     first): first (in -a order, the default), longest\n"
@@ -66,7 +67,8 @@ static const struct dk_usage usage = {
 	"  -h, --help, --version\n",
 };
 
-enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED, OPT_OWN };
+enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED, OPT_OWN,
+	OPT_APART };
 enum { KEEP_FIRST, KEEP_LONGEST, KEEP_MAX, KEEP_MIN };
 
 /* IDs get dense numbers in order of first appearance (-a first); the
@@ -78,6 +80,7 @@ static struct {
 	int closed;              /* -a given: no new IDs */
 	int64_t minsim;          /* millionths, -1: every pair */
 	unsigned long npairs, nused, nself, nweak, napart;
+	int nosim;               /* a pair without SIM was read */
 } g = { .minsim = -1 };
 
 /* --own-words: the profiles of the IDs of -a (common/ownwords.h), the
@@ -91,6 +94,9 @@ static struct {
 	dk_ownwords o;
 	DK_VEC(uint32_t) prof;
 	DK_VEC(char) text;
+	const char *apartpath;   /* --apart: the pairs ignored, written there */
+	FILE *apart;
+	DK_VEC(struct dk_edge) ignored;
 } ow;
 
 /* --removed: the report's file, and the LABEL of each ID of -a (the bytes
@@ -327,6 +333,26 @@ push_label(const dk_record *rec, int title)
 		push_title(rec->f[rec->n - 1]);
 }
 
+/* --apart: the pairs --own-words ignored, ID1 TAB ID2 TAB SIM (no SIM
+ * where the pair stream had none), once the IDs can be read back. */
+static void
+write_apart(void)
+{
+	size_t i, la, lb;
+
+	for (i = 0; i < ow.ignored.n; i++) {
+		const struct dk_edge *e = &ow.ignored.v[i];
+		const char *a = dk_intern_get(&g.ids, e->a, &la), *b = dk_intern_get(&g.ids, e->b, &lb);
+
+		fprintf(ow.apart, "%.*s\t%.*s", (int)la, a, (int)lb, b);
+		if (!g.nosim)
+			fprintf(ow.apart, "\t%u.%06u", e->sim / 1000000, e->sim % 1000000);
+		fputc('\n', ow.apart);
+	}
+	if (ferror(ow.apart) | fclose(ow.apart))
+		dk_die(DK_EXIT_OPERAND, "%s", ow.apartpath);
+}
+
 static void
 own_needs_text(dk_reader *r)
 {
@@ -425,9 +451,11 @@ own_filter(const char *path)
 	for (i = 0; i < g.edges.n; i++) {
 		struct dk_edge e = g.edges.v[i];
 
-		if (dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]))
+		if (dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b])) {
 			g.napart++;
-		else
+			if (ow.apart)
+				DK_PUSH(&ow.ignored, e);
+		} else
 			g.edges.v[n++] = e;
 	}
 	g.nused -= g.napart;
@@ -551,6 +579,8 @@ run(dk_reader *r, void *arg)
 		if (g.minsim >= 0 && p.sim < 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "--min-sim needs a SIM column");
+		if (p.sim < 0)
+			g.nosim = 1;
 		if (rm.path && p.sim < 0)
 			dk_die_at(dk_reader_name(r), dk_reader_lineno(r),
 			    "--removed needs a SIM column");
@@ -786,6 +816,7 @@ main(int argc, char **argv)
 		{ "representatives", no_argument, NULL, OPT_REPS },
 		{ "removed", required_argument, NULL, OPT_REMOVED },
 		{ "own-words", required_argument, NULL, OPT_OWN },
+		{ "apart", required_argument, NULL, OPT_APART },
 		DK_CORPUS_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -820,6 +851,7 @@ main(int argc, char **argv)
 		case OPT_OWN:
 			ow.k = (unsigned)dk_parse_int(optarg, 0, 1000000, "--own-words");
 			break;
+		case OPT_APART: ow.apartpath = optarg; break;
 		default:
 			if (!dk_corpus_option(ch, optarg))
 				dk_cli_common(ch, optarg, &usage);
@@ -845,6 +877,11 @@ main(int argc, char **argv)
 		    "does not list");
 	if (ow.k && !all)
 		dk_diex(DK_EXIT_INPUT, "--own-words needs -a FILE, the documents' text");
+	if (ow.apartpath && !ow.k)
+		dk_diex(DK_EXIT_INPUT, "--apart writes the pairs --own-words ignores: "
+		    "it needs --own-words K (K > 0)");
+	if (ow.apartpath && (ow.apart = fopen(ow.apartpath, "w")) == NULL)
+		dk_die(DK_EXIT_OPERAND, "%s", ow.apartpath);
 	if (ow.k) {
 		struct stat st;
 
@@ -860,6 +897,8 @@ main(int argc, char **argv)
 	if (ow.k)
 		own_filter(all);
 	write_clusters(method, minsize, reps);
+	if (ow.apart)
+		write_apart();
 	dk_out_close();
 	dk_intern_free(&g.ids);
 	free(g.edges.v);
@@ -871,5 +910,6 @@ main(int argc, char **argv)
 		dk_ownwords_free(&ow.o);
 	free(ow.text.v);
 	free(ow.prof.v);
+	free(ow.ignored.v);
 	return dk_exit_status(status);
 }

@@ -52,6 +52,20 @@ test_expect_success 'a file changed between its two readings: an error, no outpu
 	grep "^dkcluster: docs.changing: changed while read (--own-words reads it twice): an ID of its first reading is not in its second\$" err
 '
 
+test_expect_success '--apart: the pairs ignored, as read; needs --own-words' '
+	dkcluster -a docs --own-words 3 --apart apart pairs >/dev/null &&
+	printf "sin\tcos\t0.800000\ncos\tsin.ed\t0.750000\n" >expect &&
+	test_cmp expect apart &&
+	cut -f 1,2 pairs >nosim &&
+	dkcluster -a docs --own-words 3 --apart apart nosim >/dev/null &&
+	printf "sin\tcos\ncos\tsin.ed\n" >expect &&
+	test_cmp expect apart &&
+	test_expect_code 2 dkcluster -a docs --apart apart pairs 2>err &&
+	grep "^dkcluster: --apart writes the pairs --own-words ignores: it needs --own-words K (K > 0)\$" err &&
+	test_expect_code 1 dkcluster -a docs --own-words 3 --apart /nonexistent/dir/apart pairs 2>err &&
+	grep "^dkcluster: /nonexistent/dir/apart: " err
+'
+
 test_expect_success 'the keep list and the report' '
 	dkcluster -a docs --own-words 3 --representatives --removed removed pairs >keep &&
 	printf "sin\ncos\n" >expect &&
