@@ -181,13 +181,17 @@ test_expect_success 'own words: two pages of one template are kept, an edited co
 	} &&
 	{ page sin sin sine "" && page cos cos cosine "" && page sin.ed sin sine " The speed is good."; } >own.tsv &&
 	dkdedup -v --idf 0:1 --dense 0 tsv own.tsv own.out 2>err &&
-	grep "^dkdedup: dkcluster -v --own-words 3 -a own.tsv " err &&
+	grep "^dkdedup: dkcluster -v --own-words 3 --apart own.out.dkdedup.[^ /]*/apart -a own.tsv " err &&
 	grep "^dkcluster: --own-words 3: 2 pairs ignored, " err &&
 	printf "sin\ncos\n" >expect && test_cmp expect own.out.keep &&
 	printf "sin.ed\tsin\t0.931034\tsin\tsin(3) Library Functions Manual sin(3) NAME sin - compute...\n" >expect &&
 	test_cmp expect own.out.removed &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see own.out.removed), 0 too short to judge (kept), 2 pairs of pages about different things set apart (--own-words)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
 	dkdedup -v --own-words 0 --idf 0:1 --dense 0 tsv own.tsv own0.out 2>err &&
 	! grep -e "--own-words" err &&
+	echo "dkdedup: 3 documents, 1 kept, 2 removed (0 exact copies, 2 near copies: see own0.out.removed), 0 too short to judge (kept)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
 	printf "sin\n" >expect && test_cmp expect own0.out.keep &&
 	test_expect_code 2 dkdedup --own-words x tsv own.tsv own1.out 2>err &&
 	grep "^dkdedup: --own-words" err && ! test -e own1.out

@@ -66,8 +66,9 @@ unsigned long long dd_exact_short(const char *sigs, const char *pairs);
  * lengths) that are not there yet; returns how many. */
 unsigned long long dd_add_contained(const char *pairs, const char *contained);
 /* The closing summary on standard error: documents, kept, removed (exact
- * and near copies), too short to judge (nshort). */
+ * and near copies), too short to judge (nshort), and where there are any,
+ * the pairs set apart (those of apart, dkcluster --apart; NULL: none). */
 void dd_summary(unsigned long long nshort, const char *sigs, const char *keep,
-    const char *removed, const char *out);
+    const char *removed, const char *apart, const char *out);
 
 #endif

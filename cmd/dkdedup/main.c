@@ -119,6 +119,7 @@ struct files {
 	double containratio;
 	char ratiotext[32];     /* containratio, as dk_tau_format writes it */
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
+	const char *apart;              /* the pairs --own-words set apart */
 	unsigned long long nshort;      /* too short to judge, kept */
 };
 
@@ -188,7 +189,7 @@ job(struct files *f)
 		if (f->fmt == FMT_JSONL)
 			dd_args(&s[0], "--json", f->json, (char *)NULL);
 		if (atoi(f->ownwords) > 0)
-			dd_args(&s[0], "--own-words", f->ownwords, (char *)NULL);
+			dd_args(&s[0], "--own-words", f->ownwords, "--apart", f->apart, (char *)NULL);
 		dd_args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
 		    "--removed", f->removed, f->pairs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->keep);
@@ -217,6 +218,7 @@ make_temps(const char *out, struct files *f)
 	f->contained = dd_tmpname("contained");
 	f->keep = dd_tmpname("keep");
 	f->removed = dd_tmpname("removed");
+	f->apart = dd_tmpname("apart");
 	f->result = dd_tmpname("out");
 	f->docs = f->fmt == FMT_WARC ? dd_tmpname("docs") : f->in;
 	dd_temps_watch();
@@ -405,7 +407,7 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	dd_summary(f.nshort, f.sigs, f.keep, f.removed, out);
+	dd_summary(f.nshort, f.sigs, f.keep, f.removed, atoi(f.ownwords) > 0 ? f.apart : NULL, out);
 	finish(out, &f);
 	free(id);
 	if (dd_skipped)

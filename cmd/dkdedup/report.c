@@ -245,15 +245,19 @@ dd_add_contained(const char *pairs, const char *contained)
  * removed and how, and what could not be judged at all. */
 void
 dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const char *removed,
-    const char *out)
+    const char *apart, const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
 	unsigned long long nexact = count_exact(sigs, removed);
-	unsigned long long n = nkeep + nrem;
+	unsigned long long n = nkeep + nrem, napart = apart ? count(apart, NULL) : 0;
 
 	fprintf(stderr, "%s: %llu documents, %llu kept, %llu removed (%llu exact %s, "
-	    "%llu near %s: see %s.removed), %llu too short to judge (kept)\n",
+	    "%llu near %s: see %s.removed), %llu too short to judge (kept)",
 	    dk_progname, n, nkeep, nrem, nexact, nexact == 1 ? "copy" : "copies",
 	    nrem - nexact, nrem - nexact == 1 ? "copy" : "copies", out, nshort);
+	if (napart)
+		fprintf(stderr, ", %llu %s of pages about different things set apart "
+		    "(--own-words)", napart, napart == 1 ? "pair" : "pairs");
+	fputc('\n', stderr);
 }
 
