@@ -131,7 +131,8 @@ dk_ownwords_add(dk_ownwords *o, const char *text, size_t n)
 	o->w.n += nflagged;
 	DK_PUSH(&o->off, o->w.n);
 	DK_GROW(&o->w, o->w.n + nopen);
-	memcpy(o->w.v + o->w.n, o->open.v, nopen * sizeof *o->open.v);
+	if (nopen)
+		memcpy(o->w.v + o->w.n, o->open.v, nopen * sizeof *o->open.v);
 	o->w.n += nopen;
 	DK_PUSH(&o->off, o->w.n);
 }

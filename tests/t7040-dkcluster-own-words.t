@@ -66,6 +66,15 @@ test_expect_success '--apart: the pairs ignored, as read; needs --own-words' '
 	grep "^dkcluster: /nonexistent/dir/apart: " err
 '
 
+test_expect_success 'documents without text, first or not: profiled, never apart' '
+	printf "e\t\nsin\tsin sin sin\nf\t\n" >empty &&
+	printf "e\tsin\t0.5\nf\te\t0.5\n" >ep &&
+	dkcluster -a empty --own-words 3 ep >actual &&
+	cat empty | dkcluster -a - --own-words 3 ep >piped &&
+	printf "e\te\nsin\te\nf\te\n" >expect &&
+	test_cmp expect actual && test_cmp expect piped
+'
+
 test_expect_success 'the keep list and the report' '
 	dkcluster -a docs --own-words 3 --representatives --removed removed pairs >keep &&
 	printf "sin\ncos\n" >expect &&

@@ -61,6 +61,9 @@ test_examples(void)
 	tap_ok(!apart("one zeta two zeta three zeta",
 	    "one zeta two zeta three zeta eta eta eta"),
 	    "one side only has own words: not apart");
+	tap_ok(!apart("", "zeta zeta zeta") && !apart("zeta zeta zeta", "") && !apart("", ""),
+	    "an empty text (the first profile, too): nothing own, never apart");
+	tap_ok(!apart("1 2 3 . , ;", "a b c d"), "no word of the rule at all");
 	/* the opening: own words first met after 100 words are not own */
 	strcpy(longa, "");
 	strcpy(longb, "");
@@ -228,8 +231,8 @@ test_reference(void)
 int
 main(void)
 {
-	tap_plan(26);
+	tap_plan(32);
 	test_examples();
 	test_reference();
-	return tap_done(26);
+	return tap_done(32);
 }
