@@ -370,8 +370,6 @@ add_text(dk_reader *r, const dk_record *rec)
 	dk_str t = rec->f[rec->n - 1];
 	const char *msg;
 
-	if (rec->n < 2)
-		own_needs_text(r);
 	DK_GROW(&ow.text, t.n + 1);
 	memcpy(ow.text.v, t.p, t.n);
 	t.p = ow.text.v;
@@ -481,11 +479,11 @@ add_id(dk_reader *r, const dk_record *rec, int title)
 	if (rm.path && dk_intern_count(&g.ids) > before)
 		push_label(rec, title);
 	if (ow.k && dk_intern_count(&g.ids) > before) {
+		if (rec->n < 2)
+			own_needs_text(r);
 		DK_PUSH(&ow.prof, (uint32_t)dk_ownwords_count(&ow.o));
 		if (!ow.later)
 			add_text(r, rec);
-		else if (rec->n < 2)
-			own_needs_text(r);
 	}
 }
 

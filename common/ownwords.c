@@ -167,15 +167,6 @@ own_words(const struct prof *a, const struct prof *b, uint32_t *own)
 	return n;
 }
 
-size_t
-dk_ownwords_own(const dk_ownwords *o, size_t a, size_t b)
-{
-	struct prof pa = prof(o, a), pb = prof(o, b);
-	uint32_t own[DK_OWNWORDS_OPENING];
-
-	return own_words(&pa, &pb, own);
-}
-
 /* Is the opening token t (a hash, and its bit: a flagged word) one of
  * own[0..n), ascending? */
 static int

@@ -82,8 +82,6 @@ dk_ownwords_count(const dk_ownwords *o)
 }
 /* Are documents a and b apart: a name of each in the same place? */
 int dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b);
-/* The number of a's own words against b (for tests and -v). */
-size_t dk_ownwords_own(const dk_ownwords *o, size_t a, size_t b);
 /* The bytes the profiles take. */
 size_t dk_ownwords_bytes(const dk_ownwords *o);
 void dk_ownwords_free(dk_ownwords *o);

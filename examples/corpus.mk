@@ -191,10 +191,7 @@ endif
 ifeq ($(RANGES),)
 $(error corpus.mk: KEYS=$(KEYS): want a whole number of key ranges, 1 or more)
 endif
-ifneq ($(words $(OWN_WORDS)),1)
-$(error corpus.mk: OWN_WORDS=$(OWN_WORDS): want a whole number (0: no such rule))
-endif
-ifneq ($(call nondigit,$(OWN_WORDS)),)
+ifneq ($(words $(OWN_WORDS))$(call nondigit,$(OWN_WORDS)),1)
 $(error corpus.mk: OWN_WORDS=$(OWN_WORDS): want a whole number (0: no such rule))
 endif
 ifneq ($(filter-out 1,$(PROSE)),)
