@@ -31,9 +31,11 @@ run translations python3 "$here/translations.py"
 run mail python3 "$here/mail.py"
 run edits python3 "$here/edits.py"
 run news sh "$here/news.sh"
+# news.sh takes OUT first, then the set of pages
+news_of() { sh "$here/news.sh" "$2" "$1"; }
 pages=${DK_SHARED:-/work/shared}/corpora/pages
-run news-l3s sh "$here/news.sh" "$pages/l3s"
-run news-cleaneval sh "$here/news.sh" "$pages/cleaneval"
+run news-l3s news_of "$pages/l3s"
+run news-cleaneval news_of "$pages/cleaneval"
 run goldset sh "$here/goldset.sh"
 run feed python3 "$here/feed.py"
 run siblings python3 "$here/siblings.py"
