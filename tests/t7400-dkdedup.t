@@ -69,9 +69,10 @@ test_expect_success 'tsv: -t is the threshold of spotmatch' '
 	test_must_be_empty t6.tsv.pairs &&
 	{
 		echo "keep: kept 2 of 2 (0 removed, 0.0%)" &&
-		echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see t6.tsv.removed), 0 too short to judge (kept)"
+		echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see t6.tsv.removed), 0 too short to judge (kept); 1 pair kept that containment calls a copy (cut copies, or pages of one template: see t6.tsv.contained; --prose removes them)"
 	} >expect && test_cmp expect err &&
 	test_must_be_empty t6.tsv.removed &&
+	printf "a\tb\t0.800000\n" >expect && test_cmp expect t6.tsv.contained &&
 	dkdedup $BARE -t 0.5 tsv half.tsv t5.tsv 2>err &&
 	head -n 1 half.tsv >expect && test_cmp expect t5.tsv &&
 	printf "a\tb\t0.500000\n" >expect && test_cmp expect t5.tsv.pairs &&

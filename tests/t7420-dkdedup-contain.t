@@ -26,6 +26,55 @@ test_expect_success 'without --contain: Jaccard alone, nothing removed' '
 	test_must_be_empty plain.out.pairs
 '
 
+# Without a containment pass of its own, dkdedup runs the one of --prose
+# (0.7, sizes 0.3) on the documents kept and lists the pairs it finds:
+# a and b (containment 1, sizes 0.7), not r and p (sizes 0.11).
+test_expect_success 'without --contain: the cut copy left is listed in OUT.contained, and counted' '
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect plain.out.contained &&
+	tail -n 1 err >actual &&
+	echo "dkdedup: 5 documents, 5 kept, 0 removed (0 exact copies, 0 near copies: see plain.out.removed), 0 too short to judge (kept); 1 pair kept that containment calls a copy (cut copies, or pages of one template: see plain.out.contained; --prose removes them)" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'OUT.contained: only pairs of two documents kept' '
+	printf "a\t%s\na2\t%s\nb\t%s\n" "$(words 1 20)" "$(words 1 20)" "$(words 1 14)" >twice.tsv &&
+	dkdedup $BARE tsv twice.tsv twice.out 2>err &&
+	cut -f 1 twice.out.removed >actual &&
+	printf "a2\n" >expect && test_cmp expect actual &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect twice.out.contained
+'
+
+# alpha and beta: each a word of its own at the start, before "the": own
+# words set the pair apart, so it is no copy left (with --own-words 1)
+test_expect_success 'OUT.contained: not the pairs own words sets apart' '
+	printf "a\talpha %s\nb\tbeta %s\n" "$(words 1 20)" "$(words 1 14)" >named.tsv &&
+	dkdedup $BARE --own-words 1 tsv named.tsv named.out 2>err &&
+	test_must_be_empty named.out.contained &&
+	tail -n 1 err >actual &&
+	echo "dkdedup: 2 documents, 2 kept, 0 removed (0 exact copies, 0 near copies: see named.out.removed), 0 too short to judge (kept)" >expect &&
+	test_cmp expect actual &&
+	dkdedup $BARE --own-words 0 tsv named.tsv unnamed.out 2>err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect unnamed.out.contained
+'
+
+test_expect_success 'with --contain, --prose or --contain 0: no OUT.contained, and an earlier one removed' '
+	cp plain.out.contained before &&
+	dkdedup $BARE tsv docs.tsv again.out 2>err &&
+	test_cmp before again.out.contained &&
+	dkdedup $BARE --contain 0.9 --contain-ratio 0.5 --contain-min 4 tsv docs.tsv again.out 2>err &&
+	! test -e again.out.contained &&
+	dkdedup $BARE tsv docs.tsv again.out 2>err &&
+	dkdedup $BARE --contain-min 4 --prose tsv docs.tsv again.out 2>err &&
+	! test -e again.out.contained &&
+	dkdedup $BARE tsv docs.tsv again.out 2>err &&
+	dkdedup $BARE --contain 0 tsv docs.tsv again.out 2>err &&
+	! test -e again.out.contained &&
+	! grep -q contained err
+'
+
 test_expect_success '--contain: the truncated copy removed, the reply kept' '
 	dkdedup $BARE --contain 0.9 --contain-ratio 0.5 --contain-min 4 tsv docs.tsv c.out 2>err &&
 	printf "a\tb\t1.000000\n" >expect &&
@@ -166,11 +215,18 @@ test_expect_success 'the containment pass failing: named, no OUT' '
 	cp "$DK_BIN/dkdedup" fail/ &&
 	printf "#!/bin/sh\ncase \" \$* \" in *\" containment \"*) echo \"spotmatch: fake failure\" >&2; exit 4 ;; esac\nexec \"%s/spotmatch\" \"\$@\"\n" "$DK_BIN" >fail/spotmatch &&
 	chmod +x fail/spotmatch &&
-	fail/dkdedup $BARE tsv docs.tsv ok.out 2>err &&
+	fail/dkdedup $BARE --contain 0 tsv docs.tsv ok.out 2>err &&
 	expect_error 1 "^dkdedup: spotmatch failed (exit status 4)" \
 		fail/dkdedup $BARE --contain 0.9 tsv docs.tsv failed.out &&
 	! test -e failed.out && ! test -e failed.out.pairs &&
 	! ls failed.out.dkdedup.* 2>/dev/null
+'
+
+test_expect_success 'the pass that lists the copies left failing: named, no OUT' '
+	expect_error 1 "^dkdedup: spotmatch failed (exit status 4)" \
+		fail/dkdedup $BARE tsv docs.tsv failed2.out &&
+	! test -e failed2.out && ! test -e failed2.out.pairs && ! test -e failed2.out.contained &&
+	! ls failed2.out.dkdedup.* 2>/dev/null
 '
 
 test_done

@@ -65,10 +65,16 @@ unsigned long long dd_exact_short(const char *sigs, const char *pairs);
  * containment --size-ratio, which bounded the pairs' shared mass and
  * lengths) that are not there yet; returns how many. */
 unsigned long long dd_add_contained(const char *pairs, const char *contained);
+/* Writes to out the pairs of in whose two documents the keep list keep
+ * holds (NULL: every pair) and that the pairs of apart do not (NULL:
+ * none); returns how many. */
+unsigned long long dd_pairs_left(const char *in, const char *keep, const char *apart,
+    const char *out);
 /* The closing summary on standard error: documents, kept, removed (exact
  * and near copies), too short to judge (nshort), and where there are any,
- * the pairs set apart (those of apart, dkcluster --apart; NULL: none). */
+ * the pairs set apart (those of apart, dkcluster --apart; NULL: none) and
+ * the nleft pairs of kept documents that OUT.contained lists. */
 void dd_summary(unsigned long long nshort, const char *sigs, const char *keep,
-    const char *removed, const char *apart, const char *out);
+    const char *removed, const char *apart, unsigned long long nleft, const char *out);
 
 #endif

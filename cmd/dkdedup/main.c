@@ -2,7 +2,8 @@
  * without its near duplicates out, in its own format.  It runs the stages
  * as child processes (the programs beside its own executable first, then
  * those on PATH), checks the exit status of every one, and writes OUT,
- * OUT.keep, OUT.pairs and OUT.removed (the removal report) under temporary
+ * OUT.keep, OUT.pairs, OUT.removed (the removal report) and, without a
+ * containment pass, OUT.contained (the copies it left) under temporary
  * names in OUT's directory, renamed only when every stage succeeded (or
  * skipped records, named, and did the rest: status 1, as keep -o): a
  * failed or interrupted job leaves none of them behind, nor half of one.
@@ -66,7 +67,8 @@ static const struct dk_usage usage = {
 	"  --contain C      also a copy: a pair whose containment (shared\n"
 	"                   signatures over the shorter's) reaches C, by a\n"
 	"                   second spotmatch pass (truncated copies; 0: no\n"
-	"                   such pass, the default)\n"
+	"                   such pass; without it, the copies it finds among\n"
+	"                   those kept are only listed, in OUT.contained)\n"
 	"  --contain-min N  such a pair shares at least N signatures (default:\n"
 	"                   --min-shared)\n"
 	"  --contain-ratio R  and the shorter holds at least R times the\n"
@@ -121,7 +123,79 @@ struct files {
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
 	const char *apart;              /* the pairs --own-words set apart */
 	unsigned long long nshort;      /* too short to judge, kept */
+	/* Without a containment pass (neither --prose nor --contain), it
+	 * runs all the same at --prose's settings, and the pairs it finds
+	 * between documents kept, those own words set apart taken out, are
+	 * OUT.contained: the copies the job left, for the user to look at. */
+	int probe;
+	const char *leftsigs, *left, *leftapart, *leftkeep, *cut;
+	const char *contained_out;      /* the file that becomes OUT.contained */
+	unsigned long long nleft;
 };
+
+/* The pass by containment at threshold c over the signatures sigs, of
+ * the pairs whose shorter
+ * document is long enough (--contain-min) and holds at least ratio times
+ * the longer one's signatures (spotmatch --size-ratio, which also bounds
+ * the lengths the pass compares; NULL: no such guard).  It keeps the bar
+ * of chains: containment is never below Jaccard, so a pair of chains the
+ * first pass held back would come back here without it. */
+static int
+contain_pass(const struct files *f, const char *sigs, const char *c, const char *ratio)
+{
+	struct stage s[1];
+
+	dd_stage(&s[0], "spotmatch", dd_pass.verbose);
+	dd_args(&s[0], "-M", "containment", "-t", c, "--min-shared", f->containmin, (char *)NULL);
+	if (ratio)
+		dd_args(&s[0], "--size-ratio", ratio, (char *)NULL);
+	if (f->densetau)
+		dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
+	if (f->threads)
+		dd_args(&s[0], "-j", f->threads, (char *)NULL);
+	dd_args(&s[0], sigs, (char *)NULL);
+	return dd_run(s, 1, NULL, f->contained);
+}
+
+/* dkcluster's -a: the documents, and the members of JSON Lines. */
+static void
+cluster_docs(struct stage *s, const struct files *f)
+{
+	if (f->fmt == FMT_JSONL)
+		dd_args(s, "--json", f->json, (char *)NULL);
+	dd_args(s, "-a", f->docs, (char *)NULL);
+}
+
+/* The copies the job left (f->probe): the containment pass at --prose's
+ * settings over the signatures of the documents kept (keep takes them
+ * out of the others), its pairs between two documents kept, and of
+ * those the ones own words does not set apart (dkcluster again, on them
+ * alone). */
+static int
+left_copies(struct files *f)
+{
+	struct stage s[1];
+	int status;
+
+	dd_stage(&s[0], "keep", dd_pass.verbose);
+	dd_args(&s[0], f->keep, f->sigs, (char *)NULL);
+	if ((status = dd_run(s, 1, NULL, f->leftsigs)) != 0 ||
+	    (status = contain_pass(f, f->leftsigs, DK_PROSE_CONTAIN, DK_PROSE_CONTAIN_RATIO)) != 0)
+		return status;
+	f->nleft = dd_pairs_left(f->contained, f->keep, NULL, f->left);
+	f->contained_out = f->left;
+	if (!f->nleft || atoi(f->ownwords) <= 0)
+		return 0;
+	dd_stage(&s[0], "dkcluster", dd_pass.verbose);
+	dd_args(&s[0], "--own-words", f->ownwords, "--apart", f->leftapart, (char *)NULL);
+	cluster_docs(&s[0], f);
+	dd_args(&s[0], f->left, (char *)NULL);
+	if ((status = dd_run(s, 1, NULL, f->leftkeep)) != 0)
+		return status;
+	f->nleft = dd_pairs_left(f->left, NULL, f->leftapart, f->cut);
+	f->contained_out = f->cut;
+	return 0;
+}
 
 /* Runs the stages one after the other; the status of the first that
  * failed, or 0. */
@@ -159,25 +233,11 @@ job(struct files *f)
 		dd_args(&s[0], f->sigs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->pairs);
 	}
-	/* The truncated copies: a second pass by containment, of the pairs
-	 * whose shorter document is long enough (its --min-shared) and holds
-	 * enough of the longer one's signatures (its --size-ratio, which
-	 * also bounds the lengths the pass compares), added to the first
-	 * pass's.  It keeps the bar of chains: containment is never below
-	 * Jaccard, so a pair of chains the first pass held back would come
-	 * back here without it. */
+	/* The truncated copies: a second pass by containment, its pairs
+	 * added to the first pass's. */
 	if (!status && f->contain) {
-		dd_stage(&s[0], "spotmatch", dd_pass.verbose);
-		dd_args(&s[0], "-M", "containment", "-t", f->contain, "--min-shared", f->containmin,
-		    (char *)NULL);
-		if (f->containratio > 0)
-			dd_args(&s[0], "--size-ratio", f->ratiotext, (char *)NULL);
-		if (f->densetau)
-			dd_args(&s[0], "--dense-tau", f->densetau, (char *)NULL);
-		if (f->threads)
-			dd_args(&s[0], "-j", f->threads, (char *)NULL);
-		dd_args(&s[0], f->sigs, (char *)NULL);
-		status = dd_run(s, 1, NULL, f->contained);
+		status = contain_pass(f, f->sigs, f->contain,
+		    f->containratio > 0 ? f->ratiotext : NULL);
 		if (!status)
 			(void)dd_add_contained(f->pairs, f->contained);
 	}
@@ -186,14 +246,15 @@ job(struct files *f)
 	/* The keep list, and the removal report. */
 	if (!status) {
 		dd_stage(&s[0], "dkcluster", dd_pass.verbose);
-		if (f->fmt == FMT_JSONL)
-			dd_args(&s[0], "--json", f->json, (char *)NULL);
 		if (atoi(f->ownwords) > 0)
 			dd_args(&s[0], "--own-words", f->ownwords, "--apart", f->apart, (char *)NULL);
-		dd_args(&s[0], "-a", f->docs, "--keep", f->keeprule, "--representatives",
-		    "--removed", f->removed, f->pairs, (char *)NULL);
+		cluster_docs(&s[0], f);
+		dd_args(&s[0], "--keep", f->keeprule, "--representatives", "--removed", f->removed,
+		    f->pairs, (char *)NULL);
 		status = dd_run(s, 1, NULL, f->keep);
 	}
+	if (!status && f->probe)
+		status = left_copies(f);
 	/* The records kept; keep's -v statistics close the job. */
 	if (!status) {
 		dd_stage(&s[0], "keep", dd_pass.verbose ? dd_pass.verbose : 1);
@@ -219,25 +280,35 @@ make_temps(const char *out, struct files *f)
 	f->keep = dd_tmpname("keep");
 	f->removed = dd_tmpname("removed");
 	f->apart = dd_tmpname("apart");
+	f->leftsigs = dd_tmpname("leftsigs");
+	f->left = dd_tmpname("left");
+	f->leftapart = dd_tmpname("leftapart");
+	f->leftkeep = dd_tmpname("leftkeep");
+	f->cut = dd_tmpname("cut");
 	f->result = dd_tmpname("out");
 	f->docs = f->fmt == FMT_WARC ? dd_tmpname("docs") : f->in;
 	dd_temps_watch();
 }
 
 /* Every stage succeeded: the results take their names, none of them
- * interrupted half-way, and the temporaries go. */
+ * interrupted half-way, and the temporaries go.  OUT.contained is the
+ * probe's (f->probe); a job with a containment pass of its own has none,
+ * and one an earlier job left is removed, as it says nothing of this
+ * OUT. */
 static void
 finish(const char *out, const struct files *f)
 {
-	static const char *const ext[] = { ".pairs", ".keep", ".removed", "" };
-	const char *from[] = { f->pairs, f->keep, f->removed, f->result };
-	char *to[4];
-	int i;
+	static const char *const ext[] = { ".pairs", ".keep", ".removed", "", ".contained" };
+	const char *from[] = { f->pairs, f->keep, f->removed, f->result, f->contained_out };
+	char *to[5];
+	int i, n = f->probe ? 5 : 4;
 
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		to[i] = dd_cat(out, ext[i]);
-	dd_temps_commit(4, from, to);
-	for (i = 0; i < 4; i++)
+	dd_temps_commit(n, from, to);
+	if (!f->probe && unlink(to[4]) < 0 && errno != ENOENT)
+		dk_warn("%s", to[4]);
+	for (i = 0; i < 5; i++)
 		free(to[i]);
 }
 
@@ -394,6 +465,7 @@ main(int argc, char **argv)
 		    f.containmin ? "--contain-min" : "--contain-ratio");
 	if (!f.containmin)
 		f.containmin = f.minshared;
+	f.probe = !containset;
 	/* the text that reads back as the ratio itself (spotmatch compares
 	 * the double) */
 	dk_tau_format(f.ratiotext, sizeof f.ratiotext, f.containratio);
@@ -407,7 +479,8 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	dd_summary(f.nshort, f.sigs, f.keep, f.removed, atoi(f.ownwords) > 0 ? f.apart : NULL, out);
+	dd_summary(f.nshort, f.sigs, f.keep, f.removed, atoi(f.ownwords) > 0 ? f.apart : NULL,
+	    f.nleft, out);
 	finish(out, &f);
 	free(id);
 	if (dd_skipped)

@@ -1,7 +1,8 @@
 /* What dkdedup's temporaries say, read back once the stages are done:
  * the documents too short to judge and the exact copies (from the
  * signatures, their checksums and the pairs), the pairs of the guarded
- * containment pass added to the Jaccard pass's, and the closing summary. */
+ * containment pass added to the Jaccard pass's or, without it, those
+ * left among the documents kept, and the closing summary. */
 #include "dkdedup.h"
 #include "intern.h"
 #include "msg.h"
@@ -199,6 +200,24 @@ pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, u
 	key[1] = a < b ? b : a;
 }
 
+/* Adds to set the pair of every record of the pair file path (IDs
+ * interned in ids). */
+static void
+read_pairs(const char *path, dk_intern *ids, dk_intern *set)
+{
+	dk_reader *r = open_file(path);
+	dk_record rec = { 0 };
+	uint32_t key[2];
+	int isnew;
+
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(path, r, ids, &rec, key);
+		(void)dk_intern_id(set, (const char *)key, sizeof key, &isnew);
+	}
+	close_file(r);
+	dk_record_free(&rec);
+}
+
 /* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
  * of contained (spotmatch -M containment, whose --min-shared and
  * --size-ratio already bound the shared mass and the ratio of the sizes)
@@ -206,7 +225,7 @@ pair_key(const char *path, dk_reader *r, dk_intern *ids, const dk_record *rec, u
 unsigned long long
 dd_add_contained(const char *pairs, const char *contained)
 {
-	dk_reader *r = open_file(pairs);
+	dk_reader *r;
 	dk_intern ids, seen;
 	unsigned long long n = 0;
 	dk_record rec = { 0 };
@@ -216,11 +235,7 @@ dd_add_contained(const char *pairs, const char *contained)
 
 	dk_intern_init(&ids, 0);
 	dk_intern_init(&seen, 0);
-	while (dk_read_record(r, &rec, 2)) {
-		pair_key(pairs, r, &ids, &rec, key);
-		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
-	}
-	close_file(r);
+	read_pairs(pairs, &ids, &seen);
 	r = open_file(contained);
 	if (!(fp = fopen(pairs, "a")))
 		dk_die(DK_EXIT_OPERAND, "%s", pairs);
@@ -241,11 +256,62 @@ dd_add_contained(const char *pairs, const char *contained)
 	return n;
 }
 
+/* The pairs of in both of whose documents the keep list keep holds (an
+ * ID a line; NULL: every pair) and that apart does not (NULL: none),
+ * written to out; returns how many. */
+unsigned long long
+dd_pairs_left(const char *in, const char *keep, const char *apart, const char *out)
+{
+	dk_intern ids, kept, gone;
+	unsigned long long n = 0;
+	dk_record rec = { 0 };
+	dk_reader *r;
+	dk_pair p;
+	uint32_t key[2];
+	FILE *fp;
+	dk_str line;
+	int isnew;
+
+	dk_intern_init(&ids, 0);
+	dk_intern_init(&kept, 0);
+	dk_intern_init(&gone, 0);
+	if (keep) {
+		r = open_file(keep);
+		while (dk_read_line(r, &line))
+			(void)dk_intern_id(&kept, line.p, line.n, &isnew);
+		close_file(r);
+	}
+	if (apart)
+		read_pairs(apart, &ids, &gone);
+	if (!(fp = fopen(out, "w")))
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	r = open_file(in);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(in, r, &ids, &rec, key);
+		(void)dk_parse_pair(&rec, &p);
+		if (keep && (dk_intern_find(&kept, p.id1.p, p.id1.n) == UINT32_MAX ||
+		    dk_intern_find(&kept, p.id2.p, p.id2.n) == UINT32_MAX))
+			continue;
+		if (apart && dk_intern_find(&gone, (const char *)key, sizeof key) != UINT32_MAX)
+			continue;
+		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
+		n++;
+	}
+	close_file(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	dk_record_free(&rec);
+	dk_intern_free(&ids);
+	dk_intern_free(&kept);
+	dk_intern_free(&gone);
+	return n;
+}
+
 /* The closing summary, after keep's own line: what was kept, what was
  * removed and how, and what could not be judged at all. */
 void
 dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const char *removed,
-    const char *apart, const char *out)
+    const char *apart, unsigned long long nleft, const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
 	unsigned long long nexact = count_exact(sigs, removed);
@@ -258,6 +324,10 @@ dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const 
 	if (napart)
 		fprintf(stderr, ", %llu %s of pages about different things set apart "
 		    "(--own-words)", napart, napart == 1 ? "pair" : "pairs");
+	if (nleft)
+		fprintf(stderr, "; %llu %s kept that containment calls %s (cut copies, or "
+		    "pages of one template: see %s.contained; --prose removes them)", nleft,
+		    nleft == 1 ? "pair" : "pairs", nleft == 1 ? "a copy" : "copies", out);
 	fputc('\n', stderr);
 }
 

@@ -27,7 +27,7 @@ extern char **environ;
 #define MAXKIDS 4
 static volatile pid_t kids[MAXKIDS];
 static char *tmpdir;
-static char *tmpfile_[8];
+static char *tmpfile_[16];
 static int ntmp;
 static volatile sig_atomic_t done;
 int dd_skipped;

@@ -16,7 +16,9 @@
 # a line per collection with the documents kept and the precision, recall
 # and F1 of the pairs the job found (OUT.pairs) and of its clusters (each
 # removed document with the one kept in its place, OUT.removed), scored by
-# evaluate on the labels; and, for dkdedup's runs
+# evaluate on the labels, and the pairs of OUT.contained (the copies
+# by containment left among the documents kept, without --prose) with
+# the precision evaluate gives them: the share that are copies; and, for dkdedup's runs
 # (not $SAFETY_PIPE) and where python3 is, losses.py's line per collection:
 # how many of the lost documents are text copies of the kept document they
 # were removed for, by the collections' own copy rules, and the lost
@@ -75,7 +77,15 @@ for g in "$dir"/*/gold.tsv; do
 		printf '%s\t%s\t' "$name" "$(wc -l <"$t/$name.out.keep")"
 		evaluate --tsv "$g" "$t/$name.out.pairs" | awk -F '\t' 'NR == 2 { printf "%s\t%s\t%s\t", $4, $5, $6 }'
 		{ awk '{ print $1 "\t" $1 }' "$t/$name.out.keep"; cut -f 1,2 "$t/$name.out.removed"; } |
-			evaluate -c --tsv "$g" | awk -F '\t' 'NR == 2 { printf "%s\t%s\t%s\n", $4, $5, $6 }'
+			evaluate -c --tsv "$g" | awk -F '\t' 'NR == 2 { printf "%s\t%s\t%s\t", $4, $5, $6 }'
+		# the copies the job left by containment (OUT.contained, without
+		# --prose): how many pairs, and the share of them that are copies
+		if [ -s "$t/$name.out.contained" ]; then
+			printf '%s\t' "$(wc -l <"$t/$name.out.contained")"
+			evaluate --tsv "$g" "$t/$name.out.contained" | awk -F '\t' 'NR == 2 { print $4 }'
+		else
+			printf -- '-\t-\n'
+		fi
 	} >>"$t/f1" || status=1
 done >"$t/table"
 awk -F '\t' '
@@ -98,8 +108,8 @@ awk -F '\t' '
 	}' "$t/table"
 if [ -s "$t/f1" ]; then
 	echo
-	awk -F '\t' 'BEGIN { printf "%-14s %6s  %-23s  %-23s\n", "collection", "kept", "pairs: P / R / F1", "clusters: P / R / F1" }
-		{ printf "%-14s %6d  %s / %s / %s   %s / %s / %s\n", $1, $2, $3, $4, $5, $6, $7, $8 }' "$t/f1"
+	awk -F '\t' 'BEGIN { printf "%-14s %6s  %-23s  %-23s  %s\n", "collection", "kept", "pairs: P / R / F1", "clusters: P / R / F1", "left by containment: pairs, P" }
+		{ printf "%-14s %6d  %s / %s / %s   %s / %s / %s   %s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' "$t/f1"
 	echo
 fi
 if [ -z "$SAFETY_PIPE" ] && command -v python3 >/dev/null; then
