@@ -60,6 +60,13 @@ test_expect_success 'OUT.contained: not the pairs own words sets apart' '
 	test_cmp expect unnamed.out.contained
 '
 
+test_expect_success 'OUT.contained: JSON Lines give the pairs of the same documents as TSV' '
+	printf "{\"id\": \"%s\", \"text\": \"%s\"}\n" a "$(words 1 20)" b "$(words 1 14)" \
+		c "$(words 101 120)" r "$(words 201 205)" p "$(words 201 205) $(words 301 340)" >docs.jsonl &&
+	dkdedup $BARE jsonl docs.jsonl plain.jsonl 2>err &&
+	test_cmp plain.out.contained plain.jsonl.contained
+'
+
 test_expect_success 'with --contain, --prose or --contain 0: no OUT.contained, and an earlier one removed' '
 	cp plain.out.contained before &&
 	dkdedup $BARE tsv docs.tsv again.out 2>err &&
