@@ -134,12 +134,12 @@ struct files {
 };
 
 /* The pass by containment at threshold c over the signatures sigs, of
- * the pairs whose shorter
- * document is long enough (--contain-min) and holds at least ratio times
- * the longer one's signatures (spotmatch --size-ratio, which also bounds
- * the lengths the pass compares; NULL: no such guard).  It keeps the bar
- * of chains: containment is never below Jaccard, so a pair of chains the
- * first pass held back would come back here without it. */
+ * the pairs whose shorter document is long enough (--contain-min) and
+ * holds at least ratio times the longer one's signatures (spotmatch
+ * --size-ratio, which also bounds the lengths the pass compares; NULL:
+ * no such guard).  It keeps the bar of chains: containment is never
+ * below Jaccard, so a pair of chains the first pass held back would come
+ * back here without it. */
 static int
 contain_pass(const struct files *f, const char *sigs, const char *c, const char *ratio)
 {
