@@ -1,11 +1,11 @@
 """collib: what the collection builders of tests/bench/collections share:
 writing a document stream in dupkit's TSV (see dupkit-formats(5)) and a
 gold file, a deterministic random generator, man page rendering, a
-word-level difflib ratio (the independent measure the labels use), a
-check for near copies between gold clusters (reported, not acted on), a
-union-find of the labels' clusters and the skip message when material is
+word-level and a line-level difflib ratio (the independent measures the
+labels use), searches for near copies between gold clusters (by a sketch
+of Jaccard; exact, by containment, for drop_ambiguous), a union-find of the labels' clusters and the skip message when material is
 missing."""
-import difflib, hashlib, os, re, subprocess, sys
+import difflib, hashlib, math, os, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 
 SKIP = 77
@@ -140,11 +140,20 @@ def line_ratio(a, b):
     return difflib.SequenceMatcher(None, la, lb, autojunk=False).ratio()
 
 
+def shingle_hash(s):
+    """A 64-bit hash of a string that is the same in every process (str's
+    hash() is salted per process, which would make builds differ)."""
+    return int.from_bytes(hashlib.blake2b(s.encode('utf-8', 'replace'),
+                                          digest_size=8).digest(), 'little')
+
+
 def shingles(text, k=4):
+    """The set of hashes of the text's lowercased word k-shingles (of its
+    whole word sequence when shorter than k)."""
     w = [x.lower() for x in words(text)]
     if len(w) < k:
-        return {' '.join(w)}
-    return {hash(' '.join(w[i:i + k])) for i in range(len(w) - k + 1)}
+        return {shingle_hash(' '.join(w))}
+    return {shingle_hash(' '.join(w[i:i + k])) for i in range(len(w) - k + 1)}
 
 
 def cross_cluster_near(docs, gold, threshold=0.8, sketch=24):
@@ -175,6 +184,41 @@ def cross_cluster_near(docs, gold, threshold=0.8, sketch=24):
     return out
 
 
+def cross_cluster_contained(docs, gold, threshold=0.8):
+    """Every pair of documents in different gold clusters whose word
+    4-shingle sets A, B have a containment |A & B| / min(|A|, |B|) >=
+    threshold; that takes in every pair of Jaccard >= threshold (Jaccard
+    is at most the containment).  Exact, by prefix filtering: with the
+    shingles in one order (rarest first, then by hash) the smaller set A
+    of such a pair has one of its first |A| - ceil(threshold |A|) + 1
+    shingles in B, so each document looks those up in an index of every
+    shingle of every document, and the pairs so met are measured whole.
+    Returns [(containment, jaccard, id1, id2)], id1 the smaller set,
+    highest first."""
+    sets = {i: shingles(t) for i, t in docs}
+    index = {}
+    for i, s in sets.items():
+        for h in s:
+            index.setdefault(h, []).append(i)
+    rank = {i: (len(s), i) for i, s in sets.items()}
+    out = []
+    for a, sa in sets.items():
+        n = len(sa)
+        # one shingle more than needed: safe against rounding
+        p = min(n, n - math.ceil(threshold * n) + 2)
+        met = set()
+        for h in sorted(sa, key=lambda h: (len(index[h]), h))[:p]:
+            met.update(index[h])
+        for b in met:
+            if rank[b] <= rank[a] or gold[a] == gold[b]:
+                continue
+            common = len(sa & sets[b])
+            if common / n >= threshold:
+                out.append((common / n, common / (n + len(sets[b]) - common), a, b))
+    out.sort(reverse=True)
+    return out
+
+
 def digest(text):
     return hashlib.sha1(text.encode('utf-8', 'replace')).hexdigest()
 
@@ -189,24 +233,29 @@ def report(out, name, kind, counts, how, extra=''):
     sys.stderr.write(line + '\n')
 
 
-def drop_ambiguous(docs, gold, jaccard=0.8, ratio=0.8):
+def drop_ambiguous(docs, gold, contain=0.8, ratio=0.8):
     """The gold clusters to leave out as ambiguous: two documents of
-    different clusters that are candidates by 4-shingle Jaccard >= jaccard
-    and match line by line with difflib's ratio >= ratio are near copies
-    the labelling rule calls different documents.  Returns (set of
-    clusters, [(jaccard, lineratio, id1, id2)] of every candidate pair)."""
+    different clusters whose word 4-shingle sets A, B have a containment
+    |A & B| / min(|A|, |B|) >= contain (every pair, found exactly; it
+    takes in every pair of Jaccard >= contain) and whose lines match by
+    difflib's ratio >= ratio (line_ratio) are near copies the labelling
+    rule calls different documents, and both clusters are left out.
+    Returns (set of clusters, [(jaccard, containment, line ratio, id1,
+    id2)] of every candidate pair)."""
     text = dict(docs)
     drop, near = set(), []
-    for j, a, b in cross_cluster_near(docs, gold, jaccard):
+    for c, j, a, b in cross_cluster_contained(docs, gold, contain):
         r = line_ratio(text[a], text[b])
-        near.append((j, r, a, b))
+        near.append((j, c, r, a, b))
         if r >= ratio:
             drop.update((gold[a], gold[b]))
     return drop, near
 
 
 def write_near(out, near):
+    """OUT/near.tsv: a line per candidate pair of drop_ambiguous: Jaccard,
+    containment, line ratio, ID1 (the smaller shingle set), ID2."""
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, 'near.tsv'), 'w') as f:
-        for j, r, a, b in near:
-            f.write('%.3f\t%.3f\t%s\t%s\n' % (j, r, a, b))
+        for j, c, r, a, b in near:
+            f.write('%.3f\t%.3f\t%.3f\t%s\t%s\n' % (j, c, r, a, b))

@@ -15,11 +15,15 @@ copies when their text lines match by difflib's ratio >= 0.8 (an
 independent measure, not dupkit's); below 0.5 both are unique (a page
 rewritten), between the two the pair is ambiguous and both pages are left
 out.  A page without counterpart is unique.  Identical texts are copies
-whatever their paths.  Also left out as ambiguous: two pages of
-different clusters with 4-shingle Jaccard >= 0.8 and line ratio >= 0.8
-(generated pages of two classes that differ in a name), with their
-clusters.  Counts of both are reported; OUT/near.tsv lists the
-candidates."""
+whatever their paths.  Also left out as ambiguous, with their clusters:
+two pages of different clusters whose line ratio is >= 0.8 (copies by
+the rule above but for their paths: generated pages of two classes that
+differ in a name, or a page that lies almost whole inside another, such
+as the member list of a class inside its subclass's), among the
+candidates of every pair whose word 4-shingle sets A, B have
+|A & B| / min(|A|, |B|) >= 0.8 (found exactly; this takes in every pair
+of Jaccard >= 0.8).  Counts of both are reported; OUT/near.tsv lists the
+candidates (collib.write_near)."""
 import html.parser, os, shutil, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib

@@ -9,10 +9,12 @@ them.
 
 Labels: every page is a document of its own.  Two pages are copies when
 their rendered texts are identical (a page that only sources another with
-.so renders to the other's text).  Two pages of different clusters with
-4-shingle Jaccard >= 0.8 and line ratio >= 0.8 are ambiguous and left out
-with their clusters (OUT/near.tsv lists the candidates); the count is
-reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
+.so renders to the other's text).  Two pages of different clusters whose
+word 4-shingle sets A, B have |A & B| / min(|A|, |B|) >= 0.8 (found
+exactly; this takes in every pair of Jaccard >= 0.8: a page almost whole
+inside another too) and whose lines match by difflib's ratio >= 0.8 are
+ambiguous and left out with their clusters (OUT/near.tsv lists the
+candidates, collib.write_near); the count is reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
 import os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib

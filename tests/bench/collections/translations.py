@@ -15,8 +15,10 @@ two languages and their words match by difflib's ratio >= 0.9: a page
 pages of such a pair with a ratio between 0.5 and 0.9 (half translated)
 are ambiguous and left out, with all of their cluster (read: de chage(1)
 has its options half in English); so are two pages of different
-clusters with 4-shingle Jaccard >= 0.8 and line ratio >= 0.8 (OUT/near.tsv
-lists the candidates).  The count is reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
+clusters whose word 4-shingle sets A, B have |A & B| / min(|A|, |B|) >=
+0.8 (found exactly; this takes in every pair of Jaccard >= 0.8) and
+whose lines match by difflib's ratio >= 0.8 (OUT/near.tsv lists the
+candidates, collib.write_near).  The count is reported.  Writes OUT/docs.tsv, OUT/gold.tsv."""
 import os, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import collib
