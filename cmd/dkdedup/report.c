@@ -218,6 +218,47 @@ read_pairs(const char *path, dk_intern *ids, dk_intern *set)
 	dk_record_free(&rec);
 }
 
+/* Writes to out (opened with mode: "a" appends) the pairs of in whose
+ * two documents the set kept holds (NULL: every pair) and that the set
+ * skip does not (pair keys as pair_key makes them, IDs interned in ids);
+ * with remember, each pair written joins skip, so that a pair is written
+ * once.  Returns how many were written. */
+static unsigned long long
+write_pairs(const char *in, const char *out, const char *mode, dk_intern *ids,
+    const dk_intern *kept, dk_intern *skip, int remember)
+{
+	dk_reader *r = open_file(in);
+	unsigned long long n = 0;
+	dk_record rec = { 0 };
+	uint32_t key[2];
+	dk_pair p;
+	FILE *fp;
+	int isnew;
+
+	if (!(fp = fopen(out, mode)))
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	while (dk_read_record(r, &rec, 2)) {
+		pair_key(in, r, ids, &rec, key);
+		(void)dk_parse_pair(&rec, &p);
+		if (kept && (dk_intern_find(kept, p.id1.p, p.id1.n) == UINT32_MAX ||
+		    dk_intern_find(kept, p.id2.p, p.id2.n) == UINT32_MAX))
+			continue;
+		if (remember) {
+			(void)dk_intern_id(skip, (const char *)key, sizeof key, &isnew);
+			if (!isnew)
+				continue;
+		} else if (dk_intern_find(skip, (const char *)key, sizeof key) != UINT32_MAX)
+			continue;
+		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
+		n++;
+	}
+	close_file(r);
+	if (ferror(fp) | fclose(fp))
+		dk_die(DK_EXIT_OPERAND, "%s", out);
+	dk_record_free(&rec);
+	return n;
+}
+
 /* The truncated copies: to the pairs at path pairs (Jaccard's), the pairs
  * of contained (spotmatch -M containment, whose --min-shared and
  * --size-ratio already bound the shared mass and the ratio of the sizes)
@@ -225,32 +266,13 @@ read_pairs(const char *path, dk_intern *ids, dk_intern *set)
 unsigned long long
 dd_add_contained(const char *pairs, const char *contained)
 {
-	dk_reader *r;
 	dk_intern ids, seen;
-	unsigned long long n = 0;
-	dk_record rec = { 0 };
-	uint32_t key[2];
-	FILE *fp;
-	int isnew;
+	unsigned long long n;
 
 	dk_intern_init(&ids, 0);
 	dk_intern_init(&seen, 0);
 	read_pairs(pairs, &ids, &seen);
-	r = open_file(contained);
-	if (!(fp = fopen(pairs, "a")))
-		dk_die(DK_EXIT_OPERAND, "%s", pairs);
-	while (dk_read_record(r, &rec, 2)) {
-		pair_key(contained, r, &ids, &rec, key);
-		(void)dk_intern_id(&seen, (const char *)key, sizeof key, &isnew);
-		if (!isnew)
-			continue;
-		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
-		n++;
-	}
-	close_file(r);
-	if (ferror(fp) | fclose(fp))
-		dk_die(DK_EXIT_OPERAND, "%s", pairs);
-	dk_record_free(&rec);
+	n = write_pairs(contained, pairs, "a", &ids, NULL, &seen, 1);
 	dk_intern_free(&ids);
 	dk_intern_free(&seen);
 	return n;
@@ -263,12 +285,8 @@ unsigned long long
 dd_pairs_left(const char *in, const char *keep, const char *apart, const char *out)
 {
 	dk_intern ids, kept, gone;
-	unsigned long long n = 0;
-	dk_record rec = { 0 };
+	unsigned long long n;
 	dk_reader *r;
-	dk_pair p;
-	uint32_t key[2];
-	FILE *fp;
 	dk_str line;
 	int isnew;
 
@@ -283,24 +301,7 @@ dd_pairs_left(const char *in, const char *keep, const char *apart, const char *o
 	}
 	if (apart)
 		read_pairs(apart, &ids, &gone);
-	if (!(fp = fopen(out, "w")))
-		dk_die(DK_EXIT_OPERAND, "%s", out);
-	r = open_file(in);
-	while (dk_read_record(r, &rec, 2)) {
-		pair_key(in, r, &ids, &rec, key);
-		(void)dk_parse_pair(&rec, &p);
-		if (keep && (dk_intern_find(&kept, p.id1.p, p.id1.n) == UINT32_MAX ||
-		    dk_intern_find(&kept, p.id2.p, p.id2.n) == UINT32_MAX))
-			continue;
-		if (apart && dk_intern_find(&gone, (const char *)key, sizeof key) != UINT32_MAX)
-			continue;
-		fprintf(fp, "%.*s\n", (int)rec.line.n, rec.line.p);
-		n++;
-	}
-	close_file(r);
-	if (ferror(fp) | fclose(fp))
-		dk_die(DK_EXIT_OPERAND, "%s", out);
-	dk_record_free(&rec);
+	n = write_pairs(in, out, "w", &ids, keep ? &kept : NULL, &gone, 0);
 	dk_intern_free(&ids);
 	dk_intern_free(&kept);
 	dk_intern_free(&gone);
