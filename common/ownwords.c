@@ -210,6 +210,51 @@ meet(const uint32_t *x, size_t nx, const uint32_t *y, size_t ny)
 	return 0;
 }
 
+/* Does b's opening hold the frame x0 x1 F y0 y1 (token hashes), F one to
+ * DK_OWNWORDS_FILL tokens? */
+static int
+framed(const struct prof *b, uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1)
+{
+	size_t p, l;
+
+	for (p = 2; p + 2 < b->nopen; p++) {
+		if (b->open[p - 2] >> 1 != x0 || b->open[p - 1] >> 1 != x1)
+			continue;
+		for (l = 1; l <= DK_OWNWORDS_FILL && p + l + 1 < b->nopen; l++)
+			if (b->open[p + l] >> 1 == y0 && b->open[p + l + 1] >> 1 == y1)
+				return 1;
+	}
+	return 0;
+}
+
+/* Renamed: does a name of a (a run of own[0..nown), ascending, in its
+ * opening) of at most DK_OWNWORDS_FILL tokens stand between two tokens
+ * and two tokens that b's opening holds around other words, at k places
+ * or more?  (b holds none of a's own words: whatever stands there in b is
+ * other.) */
+static int
+renamed(const struct prof *a, const struct prof *b, const uint32_t *own, size_t nown,
+    unsigned k)
+{
+	size_t i = 0, j;
+	unsigned n = 0;
+
+	while (i < a->nopen) {
+		if (!is_own(a->open[i], own, nown)) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < a->nopen && is_own(a->open[j], own, nown); j++)
+			;
+		if (i >= 2 && j + 2 <= a->nopen && j - i <= DK_OWNWORDS_FILL &&
+		    framed(b, a->open[i - 2] >> 1, a->open[i - 1] >> 1, a->open[j] >> 1,
+		    a->open[j + 1] >> 1) && ++n >= k)
+			return 1;
+		i = j;
+	}
+	return 0;
+}
+
 int
 dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 {
@@ -221,11 +266,17 @@ dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 	struct prof pa = prof(o, a), pb = prof(o, b);
 	size_t na, nb;
 
-	if ((na = own_words(&pa, &pb, owna)) == 0 || (nb = own_words(&pb, &pa, ownb)) == 0)
-		return 0;
-	na = places(&pa, owna, na, END_A, ba, aa);
-	nb = places(&pb, ownb, nb, END_B, bb, ab);
-	return meet(ba, na, bb, nb) || meet(aa, na, ab, nb);
+	na = own_words(&pa, &pb, owna);
+	nb = own_words(&pb, &pa, ownb);
+	if (na && nb) {
+		size_t ma = places(&pa, owna, na, END_A, ba, aa);
+		size_t mb = places(&pb, ownb, nb, END_B, bb, ab);
+
+		if (meet(ba, ma, bb, mb) || meet(aa, ma, ab, mb))
+			return 1;
+	}
+	return (na && renamed(&pa, &pb, owna, na, o->k)) ||
+	    (nb && renamed(&pb, &pa, ownb, nb, o->k));
 }
 
 size_t

@@ -64,6 +64,48 @@ test_examples(void)
 	tap_ok(!apart("", "zeta zeta zeta") && !apart("zeta zeta zeta", "") && !apart("", ""),
 	    "an empty text (the first profile, too): nothing own, never apart");
 	tap_ok(!apart("1 2 3 . , ;", "a b c d"), "no word of the rule at all");
+	/* std::is_array against std::is_const: const is a word of both
+	 * pages, so only array is own, and only on one side */
+	tap_ok(apart("std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is const typename done"),
+	    "a name renamed at 3 places, on one side only: apart");
+	tap_ok(apart("std is const typename page name std is const typename end; "
+	    "struct std is const typename done",
+	    "std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const"),
+	    "... whichever side it is on");
+	tap_ok(!apart("std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is typename done"),
+	    "renamed at 2 places only: not apart");
+	tap_ok(apart("std is big red array typename page name std is big red array typename end; "
+	    "struct std is big red array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is const typename done"),
+	    "a name of 3 words, renamed as one: apart");
+	tap_ok(!apart("std is big red old array typename page name std is big red old array typename end; "
+	    "struct std is big red old array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is const typename done"),
+	    "a name of 4 words is no rename: not apart");
+	tap_ok(apart("std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const",
+	    "std is const ab cd typename page name std is const ab cd typename end; "
+	    "struct std is const typename done"),
+	    "the other's words between: 3 tokens at a place are a rename");
+	tap_ok(!apart("std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const",
+	    "std is const const const one typename page name std is const typename end; "
+	    "struct std is const typename done"),
+	    "the other's words between: 1 to 3 tokens (4 here once, and 2 places left)");
+	tap_ok(!apart("is array typename page name is array typename end; "
+	    "struct is array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is const typename done"),
+	    "two tokens before on each side, not one: not apart");
 	/* the opening: own words first met after 100 words are not own */
 	strcpy(longa, "");
 	strcpy(longb, "");
@@ -139,6 +181,44 @@ ref_places(const struct doc *a, const struct doc *b, int *before, int *after)
 	return n;
 }
 
+/* does b's opening hold a's tokens i-2 and i-1, then 1 to 3 tokens, then
+ * a's tokens j and j+1? */
+static int
+ref_framed(const struct doc *a, int i, int j, const struct doc *b)
+{
+	int p, l;
+
+	for (p = 2; p + 2 < b->nopen; p++) {
+		if (strcmp(b->t[p - 2], a->t[i - 2]) != 0 || strcmp(b->t[p - 1], a->t[i - 1]) != 0)
+			continue;
+		for (l = 1; l <= DK_OWNWORDS_FILL && p + l + 1 < b->nopen; l++)
+			if (strcmp(b->t[p + l], a->t[j]) == 0 && strcmp(b->t[p + l + 1], a->t[j + 1]) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/* a name of a, of 3 tokens at most, renamed in b at 3 places or more */
+static int
+ref_renamed(const struct doc *a, const struct doc *b)
+{
+	int i = 0, j, n = 0;
+
+	while (i < a->nopen) {
+		if (!ref_own(a, b, i)) {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < a->nopen && ref_own(a, b, j); j++)
+			;
+		if (i >= 2 && j + 2 <= a->nopen && j - i <= DK_OWNWORDS_FILL &&
+		    ref_framed(a, i, j, b) && ++n >= 3)
+			return 1;
+		i = j;
+	}
+	return 0;
+}
+
 static int
 ref_apart(const struct doc *a, const struct doc *b)
 {
@@ -154,7 +234,7 @@ ref_apart(const struct doc *a, const struct doc *b)
 			if (aa[i] >= 0 && ab[j] >= 0 && strcmp(a->t[aa[i]], b->t[ab[j]]) == 0)
 				return 1;
 		}
-	return 0;
+	return ref_renamed(a, b) || ref_renamed(b, a);
 }
 
 /* A random document of n tokens over a small vocabulary (words of 2
@@ -205,11 +285,19 @@ test_reference(void)
 		} else {
 			int i, from = (int)(dk_rand64(&rng) % (unsigned)n0);
 
+			int words = 0;
+
 			d[1] = d[0];
+			d[1].nopen = 0;
 			text[1][0] = '\0';
 			for (i = 0; i < d[1].n; i++) {
-				if (strcmp(d[0].t[i], d[0].t[from]) == 0)
+				if (strcmp(d[0].t[i], d[0].t[from]) == 0) {
 					snprintf(d[1].t[i], sizeof d[1].t[i], "zz");
+					d[1].word[i] = 1;
+				}
+				if (words < DK_OWNWORDS_OPENING)
+					d[1].nopen = i + 1;
+				words += d[1].word[i];
 				strcat(text[1], d[1].t[i]);
 				strcat(text[1], " ");
 			}
@@ -231,8 +319,8 @@ test_reference(void)
 int
 main(void)
 {
-	tap_plan(32);
+	tap_plan(48);
 	test_examples();
 	test_reference();
-	return tap_done(32);
+	return tap_done(48);
 }
