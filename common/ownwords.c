@@ -175,25 +175,35 @@ is_own(uint32_t t, const uint32_t *own, size_t n)
 	return (t & 1) && in_sorted(own, n, t >> 1);
 }
 
-/* The places of a's names, the runs of its opening's tokens among own[0..
- * nown): the token before each run (START at the start) and the token
- * after it (end at the end of the opening).  Returns the number of names. */
+/* The next name of a (a run of its opening's tokens among own[0..nown),
+ * ascending) from token *i on: *i its first token, the token after it
+ * returned; 0 when there is none. */
+static size_t
+next_name(const struct prof *a, const uint32_t *own, size_t nown, size_t *i)
+{
+	size_t j;
+
+	while (*i < a->nopen && !is_own(a->open[*i], own, nown))
+		++*i;
+	if (*i == a->nopen)
+		return 0;
+	for (j = *i + 1; j < a->nopen && is_own(a->open[j], own, nown); j++)
+		;
+	return j;
+}
+
+/* The places of a's names: the token before each (START at the start)
+ * and the token after it (end at the end of the opening).  Returns the
+ * number of names. */
 static size_t
 places(const struct prof *a, const uint32_t *own, size_t nown, uint32_t end,
     uint32_t *before, uint32_t *after)
 {
-	size_t i = 0, j, n = 0;
+	size_t i, j, n = 0;
 
-	while (i < a->nopen) {
-		if (!is_own(a->open[i], own, nown)) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < a->nopen && is_own(a->open[j], own, nown); j++)
-			;
+	for (i = 0; (j = next_name(a, own, nown, &i)) != 0; i = j) {
 		before[n] = i > 0 ? a->open[i - 1] >> 1 : START;
 		after[n++] = j < a->nopen ? a->open[j] >> 1 : end;
-		i = j;
 	}
 	return n;
 }
@@ -236,22 +246,14 @@ static int
 renamed(const struct prof *a, const struct prof *b, const uint32_t *own, size_t nown,
     unsigned k)
 {
-	size_t i = 0, j;
+	size_t i, j;
 	unsigned n = 0;
 
-	while (i < a->nopen) {
-		if (!is_own(a->open[i], own, nown)) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < a->nopen && is_own(a->open[j], own, nown); j++)
-			;
+	for (i = 0; (j = next_name(a, own, nown, &i)) != 0; i = j)
 		if (i >= 2 && j + 2 <= a->nopen && j - i <= DK_OWNWORDS_FILL &&
 		    framed(b, a->open[i - 2] >> 1, a->open[i - 1] >> 1, a->open[j] >> 1,
 		    a->open[j + 1] >> 1) && ++n >= k)
 			return 1;
-		i = j;
-	}
 	return 0;
 }
 

@@ -35,10 +35,10 @@ def profile(text):
     return counts, toks[:n], word[:n]
 
 
-def places(a, b, k):
+def names(a, b, k):
+    """The names of a against b: (i, j), the runs opening[i:j] of own words."""
     counts, opening, word = a
     own = [w and counts[t] >= k and t not in b[0] for t, w in zip(opening, word)]
-    before, after = set(), set()
     i = 0
     while i < len(opening):
         if not own[i]:
@@ -47,10 +47,17 @@ def places(a, b, k):
         j = i
         while j < len(opening) and own[j]:
             j += 1
+        yield i, j
+        i = j
+
+
+def places(a, b, k):
+    opening = a[1]
+    before, after = set(), set()
+    for i, j in names(a, b, k):
         before.add(opening[i - 1] if i > 0 else None)
         if j < len(opening):
             after.add(opening[j])
-        i = j
     return before, after
 
 
@@ -66,22 +73,14 @@ def framed(x0, x1, y0, y1, b):
 
 
 def renamed(a, b, k):
-    counts, opening, word = a
-    own = [w and counts[t] >= k and t not in b[0] for t, w in zip(opening, word)]
-    i = n = 0
-    while i < len(opening):
-        if not own[i]:
-            i += 1
-            continue
-        j = i
-        while j < len(opening) and own[j]:
-            j += 1
+    opening = a[1]
+    n = 0
+    for i, j in names(a, b, k):
         if i >= 2 and j + 2 <= len(opening) and j - i <= 3 and framed(
                 opening[i - 2], opening[i - 1], opening[j], opening[j + 1], b):
             n += 1
             if n >= k:
                 return True
-        i = j
     return False
 
 

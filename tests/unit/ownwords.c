@@ -160,23 +160,32 @@ ref_own(const struct doc *a, const struct doc *b, int i)
 	    count(b, a->t[i]) == 0;
 }
 
+/* the next name of a against b from token *i on: *i its first token, the
+ * token after it returned; 0 when there is none */
+static int
+ref_next_name(const struct doc *a, const struct doc *b, int *i)
+{
+	int j;
+
+	while (*i < a->nopen && !ref_own(a, b, *i))
+		++*i;
+	if (*i == a->nopen)
+		return 0;
+	for (j = *i + 1; j < a->nopen && ref_own(a, b, j); j++)
+		;
+	return j;
+}
+
 /* the places of a's names: before[] and after[] as token indices, -1
  * for the start, -2 for the end */
 static int
 ref_places(const struct doc *a, const struct doc *b, int *before, int *after)
 {
-	int i = 0, j, n = 0;
+	int i, j, n = 0;
 
-	while (i < a->nopen) {
-		if (!ref_own(a, b, i)) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < a->nopen && ref_own(a, b, j); j++)
-			;
+	for (i = 0; (j = ref_next_name(a, b, &i)) != 0; i = j) {
 		before[n] = i - 1;
 		after[n++] = j < a->nopen ? j : -2;
-		i = j;
 	}
 	return n;
 }
@@ -202,20 +211,12 @@ ref_framed(const struct doc *a, int i, int j, const struct doc *b)
 static int
 ref_renamed(const struct doc *a, const struct doc *b)
 {
-	int i = 0, j, n = 0;
+	int i, j, n = 0;
 
-	while (i < a->nopen) {
-		if (!ref_own(a, b, i)) {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < a->nopen && ref_own(a, b, j); j++)
-			;
+	for (i = 0; (j = ref_next_name(a, b, &i)) != 0; i = j)
 		if (i >= 2 && j + 2 <= a->nopen && j - i <= DK_OWNWORDS_FILL &&
 		    ref_framed(a, i, j, b) && ++n >= 3)
 			return 1;
-		i = j;
-	}
 	return 0;
 }
 
