@@ -3,6 +3,7 @@
  * other never does, in the same place. */
 #include "ownwords.h"
 #include "hash.h"
+#include "measure.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -279,6 +280,25 @@ dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 	}
 	return (na && renamed(&pa, &pb, owna, na, o->k)) ||
 	    (nb && renamed(&pb, &pa, ownb, nb, o->k));
+}
+
+double
+dk_ownwords_wordsim(const dk_ownwords *o, size_t a, size_t b)
+{
+	struct prof pa = prof(o, a), pb = prof(o, b);
+	size_t i = 0, j = 0;
+	uint64_t shared = 0;
+
+	if (!pa.nw && !pb.nw)
+		return 1;
+	while (i < pa.nw && j < pb.nw) {
+		uint32_t x = pa.w[i] >> 1, y = pb.w[j] >> 1;
+
+		shared += x == y;
+		i += x <= y;
+		j += y <= x;
+	}
+	return dk_sim(DK_M_SET, shared, pa.nw, pb.nw);
 }
 
 size_t

@@ -94,6 +94,9 @@ dk_ownwords_count(const dk_ownwords *o)
 }
 /* Are documents a and b apart: a name of each in the same place? */
 int dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b);
+/* The words' agreement: the Jaccard similarity of the sets of words of
+ * documents a and b (dk_sim's "set" measure; 1 when neither has a word). */
+double dk_ownwords_wordsim(const dk_ownwords *o, size_t a, size_t b);
 /* The bytes the profiles take. */
 size_t dk_ownwords_bytes(const dk_ownwords *o);
 void dk_ownwords_free(dk_ownwords *o);

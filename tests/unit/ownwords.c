@@ -1,6 +1,6 @@
 /* Own words (common/ownwords.h): the rule on small documents, exactly,
  * and equal to a plain reference, words compared as strings, on random
- * ones. */
+ * ones; the words' agreement (dk_ownwords_wordsim) on small documents. */
 #include "dk.h"
 #include "ownwords.h"
 #include "tap.h"
@@ -317,11 +317,46 @@ test_reference(void)
 	tap_ok(napart > 300 && napart < 2700, "both answers are met (%d apart)", napart);
 }
 
+/* wordsim(a, b): the Jaccard similarity of the two texts' sets of words */
+static double
+wordsim(const char *a, const char *b)
+{
+	dk_ownwords o;
+	double r;
+
+	dk_ownwords_init(&o, 3);
+	dk_ownwords_add(&o, a, strlen(a));
+	dk_ownwords_add(&o, b, strlen(b));
+	r = dk_ownwords_wordsim(&o, 0, 1);
+	tap_ok(r == dk_ownwords_wordsim(&o, 1, 0), "symmetric: %.30s / %.30s", a, b);
+	dk_ownwords_free(&o);
+	return r;
+}
+
+static void
+test_wordsim(void)
+{
+	tap_ok(wordsim("alpha beta gamma", "beta gamma delta") == 0.5, "2 of 4 words");
+	tap_ok(wordsim("alpha alpha alpha beta", "beta alpha") == 1,
+	    "a set: a word repeated counts once");
+	tap_ok(wordsim("Alpha BETA, gamma.", "alpha beta gamma") == 1,
+	    "the tokenizer's words, lower-cased");
+	tap_ok(wordsim("alpha 12 x y 2024 beta", "alpha 13 z 1999 beta") == 1,
+	    "numbers and one-letter tokens are no words");
+	tap_ok(wordsim("alpha beta gamma delta", "epsilon zeta") == 0, "nothing shared");
+	tap_ok(wordsim("", "") == 1 && wordsim("1 2 x", "") == 1, "neither has a word: 1");
+	tap_ok(wordsim("alpha", "") == 0, "one has none: 0");
+	/* the flag of own words (k times, in the opening) is not the word */
+	tap_ok(wordsim("zeta zeta zeta alpha", "zeta alpha beta") == 2.0 / 3,
+	    "a word flagged in one, not the other, is one word");
+}
+
 int
 main(void)
 {
-	tap_plan(48);
+	tap_plan(65);
 	test_examples();
 	test_reference();
-	return tap_done(48);
+	test_wordsim();
+	return tap_done(65);
 }
