@@ -36,7 +36,7 @@
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--own-words K]\n"
-	"        [--apart FILE] [--min-size N] [--keep RULE] [--representatives]\n"
+	"        [--word-sim S] [--apart FILE] [--min-size N] [--keep RULE] [--representatives]\n"
 	"        [--removed FILE] [--json ID[,TEXT]]\n"
 	"        [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
@@ -49,7 +49,12 @@ static const struct dk_usage usage = {
 	"                     other never uses, in the same place (two pages of\n"
 	"                     one template about different things); needs -a with\n"
 	"                     the documents' text (0: no such rule)\n"
-	"  --apart FILE       write to FILE the pairs --own-words ignored\n"
+	"  --word-sim S       ignore pairs whose documents' sets of words (as\n"
+	"                     --own-words counts them) have a Jaccard similarity\n"
+	"                     below S (files that share a licence text and\n"
+	"                     differ in the rest); needs -a with the text\n"
+	"  --apart FILE       write to FILE the pairs --own-words or --word-sim\n"
+	"                     ignored\n"
 	"  --min-size N       write only clusters of at least N members\n"
 	"  --keep RULE        the document each cluster keeps (and leader visits\n"
 	"                     first): first (in -a order, the default), longest\n"
@@ -68,7 +73,7 @@ static const struct dk_usage usage = {
 };
 
 enum { OPT_MINSIM = 0x2000, OPT_MINSIZE, OPT_REPS, OPT_KEEP, OPT_REMOVED, OPT_OWN,
-	OPT_APART };
+	OPT_APART, OPT_WORDSIM };
 enum { KEEP_FIRST, KEEP_LONGEST, KEEP_MAX, KEEP_MIN };
 
 /* IDs get dense numbers in order of first appearance (-a first); the
@@ -79,7 +84,7 @@ static struct {
 	DK_VEC(double) key;      /* the --keep value of each ID of -a */
 	int closed;              /* -a given: no new IDs */
 	int64_t minsim;          /* millionths, -1: every pair */
-	unsigned long npairs, nused, nself, nweak, napart;
+	unsigned long npairs, nused, nself, nweak, napart, nwords;
 	int nosim;               /* a pair without SIM was read */
 } g = { .minsim = -1 };
 
@@ -90,6 +95,8 @@ static struct {
  * read once, every ID profiled. */
 static struct {
 	unsigned k;              /* 0: off */
+	double wordsim;          /* --word-sim: 0, off */
+	int on;                  /* profiles wanted: k or wordsim */
 	int later;
 	dk_ownwords o;
 	DK_VEC(uint32_t) prof;
@@ -333,7 +340,7 @@ push_label(const dk_record *rec, int title)
 		push_title(rec->f[rec->n - 1]);
 }
 
-/* --apart: the pairs --own-words ignored, ID1 TAB ID2 TAB SIM (no SIM
+/* --apart: the pairs --own-words or --word-sim ignored, ID1 TAB ID2 TAB SIM (no SIM
  * where the pair stream had none), once the IDs can be read back. */
 static void
 write_apart(void)
@@ -357,9 +364,10 @@ static void
 own_needs_text(dk_reader *r)
 {
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r) ? dk_reader_lineno(r) : 1,
-	    "--own-words needs the "
+	    "%s needs the "
 	    "documents' text in -a (a document stream, or a JSON Lines corpus with "
-	    "--json), not an ID list or a signature stream");
+	    "--json), not an ID list or a signature stream",
+	    ow.k ? "--own-words" : "--word-sim");
 }
 
 /* --own-words: the profile of a new ID's text, the last column of its
@@ -416,7 +424,7 @@ profile_later(const char *path)
 		dk_doc_free(&doc);
 		dk_allow_repeated_ids = allow;
 	} else {
-		dk_expect(r, DK_KIND_DOC, "the documents' text with -a and --own-words");
+		dk_expect(r, DK_KIND_DOC, "the documents' text with -a and --own-words or --word-sim");
 		while (dk_read_record(r, &rec, 1))
 			add_later(r, &rec);
 		dk_record_free(&rec);
@@ -449,14 +457,19 @@ own_filter(const char *path)
 	for (i = 0; i < g.edges.n; i++) {
 		struct dk_edge e = g.edges.v[i];
 
-		if (dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b])) {
-			g.napart++;
+		int own = ow.k && dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]);
+		int words = !own && ow.wordsim > 0 &&
+		    dk_ownwords_wordsim(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]) < ow.wordsim;
+
+		if (own || words) {
+			g.napart += own;
+			g.nwords += words;
 			if (ow.apart)
 				DK_PUSH(&ow.ignored, e);
 		} else
 			g.edges.v[n++] = e;
 	}
-	g.nused -= g.napart;
+	g.nused -= g.napart + g.nwords;
 	g.edges.n = n;
 }
 
@@ -478,7 +491,7 @@ add_id(dk_reader *r, const dk_record *rec, int title)
 		DK_PUSH(&g.key, keep_value(r, rec));
 	if (rm.path && dk_intern_count(&g.ids) > before)
 		push_label(rec, title);
-	if (ow.k && dk_intern_count(&g.ids) > before) {
+	if (ow.on && dk_intern_count(&g.ids) > before) {
 		if (rec->n < 2)
 			own_needs_text(r);
 		DK_PUSH(&ow.prof, (uint32_t)dk_ownwords_count(&ow.o));
@@ -531,7 +544,7 @@ load_ids(const char *path)
 	    DK_KIND_CLUSTER,
 	    "IDs with -a (an ID list, a document stream or a signature stream)") &
 	    DK_KIND_DOC) != 0;
-	if (ow.k && !title)
+	if (ow.on && !title)
 		own_needs_text(r);
 	while (dk_read_record(r, &rec, 1)) {
 		dk_ids_check(&dk_input_ids, r, &rec, 0);
@@ -793,6 +806,9 @@ write_clusters(int method, uint32_t minsize, int reps)
 		    "own subject in the same place (profiles of %zu documents, "
 		    "%.1f MB)", ow.k, g.napart, dk_ownwords_count(&ow.o),
 		    dk_ownwords_bytes(&ow.o) / 1e6);
+	if (dk_verbose && ow.wordsim > 0)
+		dk_note("--word-sim %g: %lu pairs ignored, their sets of words less alike",
+		    ow.wordsim, g.nwords);
 	if (read) {
 		write_removed(name, (uint32_t)n, read, nread, nclusters);
 		free(read);
@@ -815,6 +831,7 @@ main(int argc, char **argv)
 		{ "removed", required_argument, NULL, OPT_REMOVED },
 		{ "own-words", required_argument, NULL, OPT_OWN },
 		{ "apart", required_argument, NULL, OPT_APART },
+		{ "word-sim", required_argument, NULL, OPT_WORDSIM },
 		DK_CORPUS_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
@@ -850,6 +867,9 @@ main(int argc, char **argv)
 			ow.k = (unsigned)dk_parse_int(optarg, 0, 1000000, "--own-words");
 			break;
 		case OPT_APART: ow.apartpath = optarg; break;
+		case OPT_WORDSIM:
+			ow.wordsim = dk_parse_double(optarg, 0, 1, "--word-sim");
+			break;
 		default:
 			if (!dk_corpus_option(ch, optarg))
 				dk_cli_common(ch, optarg, &usage);
@@ -873,14 +893,16 @@ main(int argc, char **argv)
 		dk_diex(DK_EXIT_INPUT, "--removed with --representatives and --min-size: "
 		    "the keep list would leave out whole clusters, which the report "
 		    "does not list");
-	if (ow.k && !all)
-		dk_diex(DK_EXIT_INPUT, "--own-words needs -a FILE, the documents' text");
-	if (ow.apartpath && !ow.k)
-		dk_diex(DK_EXIT_INPUT, "--apart writes the pairs --own-words ignores: "
-		    "it needs --own-words K (K > 0)");
+	ow.on = ow.k || ow.wordsim > 0;
+	if (ow.on && !all)
+		dk_diex(DK_EXIT_INPUT, "%s needs -a FILE, the documents' text",
+		    ow.k ? "--own-words" : "--word-sim");
+	if (ow.apartpath && !ow.on)
+		dk_diex(DK_EXIT_INPUT, "--apart writes the pairs --own-words or --word-sim "
+		    "ignores: it needs --own-words K (K > 0) or --word-sim S (S > 0)");
 	if (ow.apartpath && (ow.apart = fopen(ow.apartpath, "w")) == NULL)
 		dk_die(DK_EXIT_OPERAND, "%s", ow.apartpath);
-	if (ow.k) {
+	if (ow.on) {
 		struct stat st;
 
 		dk_ownwords_init(&ow.o, ow.k);
@@ -892,7 +914,7 @@ main(int argc, char **argv)
 	if (all)
 		load_ids(all);
 	status = dk_each_input(argc, argv, run, NULL);
-	if (ow.k)
+	if (ow.on)
 		own_filter(all);
 	write_clusters(method, minsize, reps);
 	if (ow.apart)
@@ -904,7 +926,7 @@ main(int argc, char **argv)
 	free(batch.text.v);
 	free(rm.lab.v);
 	free(rm.off.v);
-	if (ow.k)
+	if (ow.on)
 		dk_ownwords_free(&ow.o);
 	free(ow.text.v);
 	free(ow.prof.v);

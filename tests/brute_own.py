@@ -1,7 +1,7 @@
 # The brute-force oracle of dkcluster --own-words (common/ownwords.h), the
 # slow and obvious way, words compared as strings:
 #
-#   brute_own.py K DOCS <pairs >pairs-kept
+#   brute_own.py K DOCS [S] <pairs >pairs-kept
 #
 # DOCS is a document stream of ASCII text (ID TAB TEXT, @tsv-escaped); each
 # pair read (ID1 TAB ID2 ...) is written unless its documents are apart.
@@ -14,7 +14,9 @@
 # or before the same token (the end of the opening matches nothing), or
 # when a name of one, of 3 tokens at most, is renamed in the other at K
 # places or more: the two tokens before it and the two after it stand in
-# the other's opening around 1 to 3 tokens.
+# the other's opening around 1 to 3 tokens.  With S (dkcluster --word-sim
+# S), a pair is also apart when the Jaccard similarity of its documents'
+# sets of words is below S (1 when neither has a word).
 import re
 import sys
 
@@ -86,6 +88,7 @@ def renamed(a, b, k):
 
 def main():
     k = int(sys.argv[1])
+    s = float(sys.argv[3]) if len(sys.argv) > 3 else 0
     docs = {}
     with open(sys.argv[2], encoding='ascii') as f:
         for line in f:
@@ -96,8 +99,12 @@ def main():
         a, b = docs[f[0]], docs[f[1]]
         ba, aa = places(a, b, k)
         bb, ab = places(b, a, k)
-        if not (ba & bb or aa & ab or renamed(a, b, k) or renamed(b, a, k)):
-            sys.stdout.write(line)
+        if ba & bb or aa & ab or renamed(a, b, k) or renamed(b, a, k):
+            continue
+        wa, wb = set(a[0]), set(b[0])
+        if s > 0 and (wa or wb) and len(wa & wb) / len(wa | wb) < s:
+            continue
+        sys.stdout.write(line)
 
 
 main()

@@ -1,6 +1,7 @@
 #!/bin/sh
 test_description='dkcluster --own-words: pairs of documents about different
-things (each names its own subject in the same place) are ignored'
+things (each names its own subject in the same place) are ignored; and
+--word-sim: pairs whose sets of words are less alike'
 . "$(dirname "$0")/lib.sh"
 
 # sin and cos: one template, each page naming its function 3 times;
@@ -61,7 +62,7 @@ test_expect_success '--apart: the pairs ignored, as read; needs --own-words' '
 	printf "sin\tcos\ncos\tsin.ed\n" >expect &&
 	test_cmp expect apart &&
 	test_expect_code 2 dkcluster -a docs --apart apart pairs 2>err &&
-	grep "^dkcluster: --apart writes the pairs --own-words ignores: it needs --own-words K (K > 0)\$" err &&
+	grep "^dkcluster: --apart writes the pairs --own-words or --word-sim ignores: it needs --own-words K (K > 0) or --word-sim S (S > 0)\$" err &&
 	test_expect_code 1 dkcluster -a docs --own-words 3 --apart /nonexistent/dir/apart pairs 2>err &&
 	grep "^dkcluster: /nonexistent/dir/apart: " err
 '
@@ -124,6 +125,65 @@ test_expect_success 'no text, no rule: an ID list, a signature stream, no -a' '
 	grep "^dkcluster: --own-words needs -a FILE, the documents. text\$" err &&
 	test_expect_code 2 dkcluster -a docs --own-words -1 pairs 2>err &&
 	grep "^dkcluster: --own-words" err
+'
+
+# a and b: one licence text (9 words) after lists of different files (6
+# words, "files" shared): 10 words of 20 shared, 0.5.  a.ed: a with one
+# file renamed, 14 of 16, 0.875.  No word is used 3 times: no own words.
+test_expect_success '--word-sim: a pair whose sets of words are less alike is ignored; at S, not' '
+	lic="permission granted use copy modify merge publish distribute software" &&
+	printf "%s\t%s\n" a "files alpha bravo charlie delta echo. $lic" \
+		b "files foxtrot golf hotel india juliet. $lic" \
+		a.ed "files alpha bravo charlie delta kilo. $lic" >lic &&
+	printf "a\tb\t1\na\ta.ed\t0.9\n" >licpairs &&
+	dkcluster -v -a lic --word-sim 0.55 --apart apart licpairs >actual 2>err &&
+	printf "a\ta\na.ed\ta\nb\tb\n" >expect &&
+	test_cmp expect actual &&
+	grep "^dkcluster: --word-sim 0.55: 1 pairs ignored, their sets of words less alike\$" err &&
+	! grep -e "--own-words" err &&
+	printf "a\tb\t1.000000\n" >expect &&
+	test_cmp expect apart &&
+	dkcluster -a lic --word-sim 0.5 licpairs >actual &&
+	printf "a\ta\nb\ta\na.ed\ta\n" >expect &&
+	test_cmp expect actual &&
+	dkcluster -a lic --word-sim 0.875 licpairs >actual &&
+	printf "a\ta\na.ed\ta\nb\tb\n" >expect &&
+	test_cmp expect actual &&
+	dkcluster -a lic --word-sim 0.876 licpairs >actual &&
+	printf "a\ta\nb\tb\na.ed\ta.ed\n" >expect &&
+	test_cmp expect actual
+'
+
+# sin.cut holds 7 of sin's 14 words, 0.5: a pair by Jaccard that far
+# apart in words is no copy (a cut copy is containment's, which the bar
+# is not for)
+test_expect_success '--word-sim with --own-words: each counts the pairs it ignored first' '
+	cat docs lic >both &&
+	cat pairs licpairs >bothpairs &&
+	dkcluster -v -a both --own-words 3 --word-sim 0.55 bothpairs >actual 2>err &&
+	grep "^dkcluster: --own-words 3: 2 pairs ignored, " err &&
+	grep "^dkcluster: --word-sim 0.55: 2 pairs ignored, " err &&
+	printf "sin\tsin\nsin.ed\tsin\ncos\tcos\nsin.cut\tsin.cut\na\ta\na.ed\ta\nb\tb\n" >expect &&
+	test_cmp expect actual &&
+	dkcluster -a both --own-words 3 --word-sim 0.5 bothpairs >actual &&
+	printf "sin\tsin\nsin.cut\tsin\nsin.ed\tsin\ncos\tcos\na\ta\nb\ta\na.ed\ta\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success '--word-sim needs the text; 0 is no bar; S in [0, 1]' '
+	cut -f 1 lic >licids &&
+	test_expect_code 2 dkcluster -a licids --word-sim 0.55 licpairs >out 2>err &&
+	test_must_be_empty out &&
+	grep "^dkcluster: licids:1: --word-sim needs the documents. text in -a (a document stream, or a JSON Lines corpus with --json), not an ID list or a signature stream\$" err &&
+	test_expect_code 2 dkcluster --word-sim 0.55 licpairs 2>err &&
+	grep "^dkcluster: --word-sim needs -a FILE, the documents. text\$" err &&
+	dkcluster -a licids --word-sim 0 licpairs >actual &&
+	printf "a\ta\nb\ta\na.ed\ta\n" >expect &&
+	test_cmp expect actual &&
+	test_expect_code 2 dkcluster -a lic --word-sim 1.5 licpairs 2>err &&
+	grep "^dkcluster: --word-sim" err &&
+	test_expect_code 2 dkcluster -a lic --word-sim x licpairs 2>err &&
+	grep "^dkcluster: --word-sim" err
 '
 
 test_done

@@ -66,4 +66,26 @@ for seed in 1 2 3 4 5 6 7 8; do
 	done
 done
 
+# --word-sim with own words: the oracle's pairs again, the two counts of
+# -v adding up to the pairs it ignored.  A family's pages share their
+# template, and the copies cut to half or more share fewer words: some
+# pairs fall below 0.5, some stay above.
+for seed in 1 2 3 4; do
+	test_expect_success "seed $seed, k 3, --word-sim 0.5: the clusters of the oracle's pairs" '
+		gen $seed &&
+		dk_python "$DK_TESTS/brute_own.py" 3 docs 0.5 <pairs >kept &&
+		dk_python "$DK_TESTS/brute_own.py" 3 docs <pairs >kept.own &&
+		dkcluster -a docs kept >expect &&
+		dkcluster -v -a docs --own-words 3 --word-sim 0.5 pairs >actual 2>err &&
+		test_cmp expect actual &&
+		own=$(($(wc -l <pairs) - $(wc -l <kept.own))) &&
+		words=$(($(wc -l <kept.own) - $(wc -l <kept))) &&
+		grep "^dkcluster: --own-words 3: $own pairs ignored" err &&
+		grep "^dkcluster: --word-sim 0.5: $words pairs ignored, their sets of words less alike\$" err &&
+		test $words -gt 0 && test $(wc -l <kept) -gt 0 &&
+		cat docs | dkcluster -a - --own-words 3 --word-sim 0.5 pairs >piped &&
+		test_cmp expect piped
+	'
+done
+
 test_done
