@@ -61,6 +61,12 @@
 # clusters are made from OUT/ids, without the text.  DDD keeps the
 # documents no earlier one matched, by time, not by cluster: it has no
 # such rule, and its clusters.tsv is made from the IDs whatever OWN_WORDS.
+# WORD_SIM (DK_WORD_SIM at DK_TAU, in proportion to TAU, as dkdedup
+# --word-sim) goes with own words in spotsigs without PROSE=1: a pair
+# whose documents' sets of words have a Jaccard similarity below it is no
+# copy (dkcluster --word-sim, from the text as above; two files that
+# share a licence text and list different files).  WORD_SIM=0 turns it
+# off, and so does OWN_WORDS=0.
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
@@ -115,6 +121,11 @@ DENSE       ?= $(DK_DENSE)
 DENSE_WORDS ?= $(DK_DENSE_WORDS)
 DENSE_TAU   ?= $(DK_DENSE_TAU)
 OWN_WORDS   ?= $(DK_OWN_WORDS)
+# the bar of words: DK_WORD_SIM at DK_TAU, in proportion to TAU (made
+# now, as $(shell) runs through LAUNCH once SHELL is that, below)
+ifeq ($(origin WORD_SIM),undefined)
+WORD_SIM    := $(shell awk -v s=$(DK_WORD_SIM) -v t=$(TAU) -v d=$(DK_TAU) 'BEGIN { printf "%g", int(s * t / d * 1000 + 0.5) / 1000 }')
+endif
 PROSE         ?=
 PROSE_CONTAIN ?= $(DK_PROSE_CONTAIN)
 PROSE_RATIO   ?= $(DK_PROSE_CONTAIN_RATIO)
@@ -166,7 +177,10 @@ nondigit = $(strip $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subs
 # own words of the cluster step: OWN_WORDS unless 0, of the workflows
 # that cluster (not DDD); with them, or PROSE=1, dkcluster reads the text
 OWN    = $(if $(filter ddd,$(WORKFLOW)),,$(filter-out 0,$(OWN_WORDS)))
-TEXTCL = $(or $(PROSE),$(OWN))
+# the bar of words: WORD_SIM unless 0, with own words, of spotsigs
+# without PROSE (a pair by containment shares few of its original's words)
+WSIM   = $(if $(OWN),$(if $(filter spotsigs,$(WORKFLOW)),$(if $(PROSE),,$(filter-out 0,$(WORD_SIM)))))
+TEXTCL = $(or $(PROSE),$(OWN),$(WSIM))
 
 # ---- checks, before anything runs ----
 ifeq ($(filter help clean,$(MAKECMDGOALS)),)
@@ -223,7 +237,7 @@ V_match   = $(WORKFLOW) keys=$(KEYS) $(MATCHOPT_$(WORKFLOW))
 V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW)) $(if $(PROSE),prose)
 V_short   = idf=$(IDF) min=$(MIN_SHARED)
 V_contain = keys=$(KEYS) idf=$(IDF) min=$(MIN_SHARED) contain=$(PROSE_CONTAIN) ratio=$(PROSE_RATIO) dense_tau=$(DENSE_TAU)
-V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest) $(if $(OWN),own=$(OWN))
+V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest) $(if $(OWN),own=$(OWN)) $(if $(WSIM),wordsim=$(WSIM))
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
@@ -575,6 +589,7 @@ $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 # htmlstrip gave it, text/); without them the IDs are enough.
 CLUSTER_any  = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<
 CLUSTER_text = cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) $(if $(OWN),--own-words $(OWN)) \
+	$(if $(WSIM),--word-sim $(WSIM)) \
 	$(if $(PROSE),--keep longest) $(JSONOPT) -a - $<
 $(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(TEXTCL),$(TEXT) $(TEXTDEP)) $(O_cluster)
 	$(call atomic,$(if $(TEXTCL),$(CLUSTER_text),$(CLUSTER_any)))
@@ -629,6 +644,7 @@ help:
 	@echo '  DENSE_WORDS=$(DENSE_WORDS)  spotsigs: the words of a chain (spotsig --dense-words)'
 	@echo '  DENSE_TAU=$(DENSE_TAU)  spotsigs: a pair with a document of chains also reaches this (spotmatch --dense-tau; empty: no such bar)'
 	@echo '  OWN_WORDS=$(OWN_WORDS)  spotsigs, lsh, imatch: a pair whose documents each use a word this often, named in the same place, that the other never uses is no copy (dkcluster --own-words over the text; $(DK_OWN_WORDS) from dupkit.defaults; 0: no such rule)'
+	@echo '  WORD_SIM=$(WORD_SIM)  spotsigs without PROSE=1: a pair whose sets of words have a Jaccard similarity below this is no copy (dkcluster --word-sim over the text; $(DK_WORD_SIM) at TAU $(DK_TAU) from dupkit.defaults, in proportion to TAU; 0: no such bar)'
 	@echo '  PROSE=$(PROSE)  spotsigs: 1 for dkdedup --prose, a sharded containment pass and the longest text of a cluster kept'
 	@echo '  PROSE_CONTAIN=$(PROSE_CONTAIN) PROSE_RATIO=$(PROSE_RATIO)  PROSE=1: the pass'"'"'s threshold and ratio of sizes ($(DK_PROSE_CONTAIN) and $(DK_PROSE_CONTAIN_RATIO) from dupkit.defaults)'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'

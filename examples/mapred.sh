@@ -23,7 +23,7 @@
 #     reducer  sh mapred.sh match-reduce METHOD
 #   Then, once, on the reducers' output
 #     sh mapred.sh merge METHOD [-A ids.txt] <part-* >pairs.tsv
-#     sh mapred.sh cluster METHOD [-d] [-w K] pairs.tsv <input >clusters.tsv
+#     sh mapred.sh cluster METHOD [-d] [-t TAU] [-w K] pairs.tsv <input >clusters.tsv
 #     cut -f2 clusters.tsv | uniq >keep.txt
 #
 # cluster reads the mappers' input again, in corpus order, and clusters
@@ -32,8 +32,11 @@
 # a word K times or more, once in their first 100 words, that the other
 # never uses, named in the same place, is no copy (dkcluster --own-words
 # K), which dkcluster tells from the documents' text (the pages through
-# htmlstrip, or with -d the input as it is).  With -w 0 it reads only the
-# IDs, as `dkcluster -a ids.txt pairs.tsv` would.
+# htmlstrip, or with -d the input as it is); in spotsigs without --prose,
+# nor is a pair whose sets of words are less alike than DK_WORD_SIM at
+# DK_TAU, in proportion to the tau its -t gives (that of key-map; dkcluster
+# --word-sim, as dkdedup --word-sim).  With -w 0 it reads only
+# the IDs, as `dkcluster -a ids.txt pairs.tsv` would, and neither rule holds.
 #
 # merge writes each pair once, the smaller ID first (bytewise), sorted: an
 # engine hands a reducer the records of a key in any order, and a pair may
@@ -88,7 +91,7 @@ set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
 	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids] [--prose]" >&2
-	echo "       mapred.sh cluster spotsigs|lsh|imatch [-d] [-w k] [--prose] pairs" >&2
+	echo "       mapred.sh cluster spotsigs|lsh|imatch [-d] [-t tau] [-w k] [--prose] pairs" >&2
 	exit 2
 }
 test $# -ge 2 || usage
@@ -134,6 +137,11 @@ test "$own" != - || own=$DK_OWN_WORDS
 case $own in '' | *[!0-9]*) usage ;; esac
 # -w 0: no own words, and dkcluster needs no text
 test "$own" -gt 0 || own=
+# with own words, spotsigs without --prose: the bar of words too,
+# DK_WORD_SIM at DK_TAU and in proportion to tau, as dkdedup has it
+wordsim=
+test -z "$own" || test "$method" != spotsigs || test -n "$prose" ||
+	wordsim=$(awk -v s="$DK_WORD_SIM" -v t="$tau" -v d="$DK_TAU" 'BEGIN { printf "%g", int(s * t / d * 1000 + 0.5) / 1000 }')
 # every method leaves quoted mail text out as DK_QUOTED says, wherever it
 # reads the text; spotsigs: a document with few spot signatures gets word
 # chains (DK_DENSE, DK_DENSE_WORDS), its pairs held to DK_DENSE_TAU
@@ -288,7 +296,8 @@ cluster)
 	# longest text of a cluster kept, as dkdedup --prose keeps it); else
 	# its IDs
 	if test -n "$own$prose"; then
-		text | dkcluster ${own:+--own-words "$own"} ${prose:+--keep longest} -a - "$1" ||
+		text | dkcluster ${own:+--own-words "$own"} ${wordsim:+--word-sim "$wordsim"} \
+			${prose:+--keep longest} -a - "$1" ||
 			ended "${PIPESTATUS[@]}"
 	else
 		cut -f1 | dkcluster -a - "$1" || ended "${PIPESTATUS[@]}"

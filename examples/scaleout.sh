@@ -45,7 +45,10 @@
 #              or more, once in their first 100 words, that the other
 #              never uses, named in the same place, is no copy (dkcluster
 #              --own-words K, as dkdedup; DK_OWN_WORDS of dupkit.defaults;
-#              0: no such rule).  dkcluster reads the documents' text as
+#              0: no such rule); in spotsigs without --prose also the
+#              bar of words, DK_WORD_SIM at DK_TAU and in proportion to
+#              -t (dkcluster --word-sim, as dkdedup --word-sim), which
+#              -w 0 turns off too.  dkcluster reads the documents' text as
 #              -a: with -d the FILEs again; of web pages the text of the
 #              map stage, which then keeps it (text.N) and makes the
 #              signatures from it; with -w 0 the IDs (ids.txt) suffice
@@ -155,6 +158,11 @@ for v in "$nshard" "$nkey" "$kx" "$own" "$threads" ${jobs:+"$jobs"}; do
 done
 # -w 0: no own words, and dkcluster needs no text
 test "$own" -gt 0 || own=
+# with own words, spotsigs without --prose: the bar of words too,
+# DK_WORD_SIM at DK_TAU and in proportion to tau, as dkdedup has it
+wordsim=
+test -z "$own" || test "$method" != spotsigs || test -n "$prose" ||
+	wordsim=$(awk -v s="$DK_WORD_SIM" -v t="$tau" -v d="$DK_TAU" 'BEGIN { printf "%g", int(s * t / d * 1000 + 0.5) / 1000 }')
 test "$nshard" -ge 1 && test "$nkey" -ge 1 && test "$nkey" -le 256 || usage
 
 command -v parallel >/dev/null 2>&1 ||
@@ -457,7 +465,7 @@ if test -n "$own$prose"; then
 	# with own words, a pair whose documents each name their own subject
 	# in the same place is ignored, as dkdedup ignores it; --prose: the
 	# longest text of a cluster kept, as dkdedup --prose keeps it
-	cl=(${own:+--own-words "$own"} ${prose:+--keep longest})
+	cl=(${own:+--own-words "$own"} ${wordsim:+--word-sim "$wordsim"} ${prose:+--keep longest})
 	text "$@" | here dkcluster "${cl[@]}" -a - pairs.tsv >clusters.tsv
 	text "$@" | here dkcluster "${cl[@]}" -a - --representatives pairs.tsv >keep.txt
 else

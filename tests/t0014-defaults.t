@@ -8,11 +8,11 @@ defaults="$top/examples/dupkit.defaults"
 
 test_expect_success 'the file is NAME=value lines and comments, a sh source' '
 	grep -v -e "^#" -e "^\$" "$defaults" >lines &&
-	test $(wc -l <lines) = 14 &&
+	test $(wc -l <lines) = 15 &&
 	! grep -v "^DK_[A-Z_]*=[^ ]*\$" lines &&
 	(. "$defaults" && test -n "$DK_TAU" && test -n "$DK_MIN_SHARED" && test -n "$DK_IDF" && test -n "$DK_AGREE" &&
 		test -n "$DK_QUOTED" && test -n "$DK_DENSE" && test -n "$DK_DENSE_WORDS" &&
-		test -n "$DK_DENSE_TAU" && test -n "$DK_OWN_WORDS" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO" &&
+		test -n "$DK_DENSE_TAU" && test -n "$DK_OWN_WORDS" && test -n "$DK_WORD_SIM" && test -n "$DK_PROSE_CONTAIN" && test -n "$DK_PROSE_CONTAIN_RATIO" &&
 		test -n "$DK_LSH_TAU" && test -n "$DK_LSH_IDF" && test -n "$DK_IMATCH_IDF")
 '
 
@@ -28,6 +28,8 @@ test_expect_success 'dkdedup --help gives the values of the file' '
 	grep "^                   $DK_DENSE_WORDS)\$" help &&
 	grep "^                   0: no such bar; default $DK_DENSE_TAU)\$" help &&
 	grep "^                   such rule; default $DK_OWN_WORDS)\$" help &&
+	grep "^                   a containment pass; 0: no such bar; default $DK_WORD_SIM\$" help &&
+	grep "^                   at -t $DK_TAU, in proportion to -t)\$" help &&
 	grep "^                   $DK_PROSE_CONTAIN --contain-ratio $DK_PROSE_CONTAIN_RATIO --keep longest,\$" help
 '
 
@@ -42,8 +44,11 @@ test_expect_success 'dkdedup(1) and README quote the same values' '
 	grep "^agree elsewhere (spotsig --agree; default $DK_AGREE): the mean multiset\$" "$top/man/dkdedup.1" &&
 	grep "^default $DK_QUOTED)\.\$" "$top/man/dkdedup.1" &&
 	grep "^the rule; 0: no such rule; default $DK_OWN_WORDS)\.\$" "$top/man/dkdedup.1" &&
+	grep "^which states the rule; 0: no such bar; default $DK_WORD_SIM at\$" "$top/man/dkdedup.1" &&
+	grep "^.Fl -word-sim Ar $DK_WORD_SIM ,\$" "$top/man/dkcluster.1" &&
 	grep -F -x ".Dl \\-\\-contain $DK_PROSE_CONTAIN \\-\\-contain\\-ratio $DK_PROSE_CONTAIN_RATIO \\-\\-keep longest" "$top/man/dkdedup.1" &&
 	grep -F "spotsig --idf $DK_IDF --agree $DK_AGREE --quoted $DK_QUOTED --dense $DK_DENSE --dense-words $DK_DENSE_WORDS -m $DK_MIN_SHARED docs.tsv | spotmatch -t $DK_TAU --min-distinct $DK_MIN_SHARED --dense-tau $DK_DENSE_TAU >pairs.tsv" "$top/README.md" &&
+	grep -F "dkcluster --own-words $DK_OWN_WORDS --word-sim $DK_WORD_SIM -a docs.tsv --representatives pairs.tsv" "$top/README.md" &&
 	grep -F "every run of $DK_DENSE_WORDS words" "$top/README.md" &&
 	grep -F "also reaches $DK_DENSE_TAU (\`--dense-tau\`," "$top/README.md" &&
 	grep -F "Quoted mail text is no evidence (\`--quoted\`, $DK_QUOTED)" "$top/README.md" &&
@@ -88,6 +93,11 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 		grep "^test \"\$own\" != - || own=\$DK_OWN_WORDS\$" "$top/examples/$f" || return 1
 	done &&
 	grep "^OWN_WORDS *?= \$(DK_OWN_WORDS)\$" "$top/examples/corpus.mk" &&
+	grep -F "WORD_SIM    := \$(shell awk -v s=\$(DK_WORD_SIM) -v t=\$(TAU) -v d=\$(DK_TAU) " "$top/examples/corpus.mk" &&
+	for f in scaleout.sh mapred.sh; do
+		grep -F "	wordsim=\$(awk -v s=\"\$DK_WORD_SIM\" -v t=\"\$tau\" -v d=\"\$DK_TAU\" " "$top/examples/$f" || return 1
+	done &&
+	grep -F "wordsim=\$(awk -v s=\"\$DK_WORD_SIM\" -v t=\"\$tau\" -v d=\"\$DK_TAU\" " "$top/examples/demo.sh" &&
 	grep "^TAU_lsh *= \$(DK_LSH_TAU)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_lsh *= \$(DK_LSH_IDF)\$" "$top/examples/corpus.mk" &&
 	grep "^IDF_imatch *= \$(DK_IMATCH_IDF)\$" "$top/examples/corpus.mk" &&
@@ -103,6 +113,7 @@ test_expect_success 'corpus.mk and the scripts read the file: they carry no valu
 	grep "DENSE_WORDS=$DK_DENSE_WORDS " help &&
 	grep "DENSE_TAU=$DK_DENSE_TAU " help &&
 	grep "OWN_WORDS=$DK_OWN_WORDS .*; $DK_OWN_WORDS from dupkit.defaults; 0: no such rule)\$" help &&
+	grep "WORD_SIM=$DK_WORD_SIM .*; $DK_WORD_SIM at TAU $DK_TAU from dupkit.defaults, in proportion to TAU; 0: no such bar)\$" help &&
 	grep "lsh $DK_LSH_TAU from dupkit.defaults" help &&
 	grep "lsh $DK_LSH_IDF, imatch $DK_IMATCH_IDF)" help &&
 	grep "^DENSE *?= \$(DK_DENSE)\$" "$top/examples/corpus.mk" &&

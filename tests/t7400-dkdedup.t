@@ -182,12 +182,12 @@ test_expect_success 'own words: two pages of one template are kept, an edited co
 	} &&
 	{ page sin sin sine "" && page cos cos cosine "" && page sin.ed sin sine " The speed is good."; } >own.tsv &&
 	dkdedup -v --idf 0:1 --dense 0 tsv own.tsv own.out 2>err &&
-	grep "^dkdedup: dkcluster -v --own-words 3 --apart own.out.dkdedup.[^ /]*/apart -a own.tsv " err &&
+	grep "^dkdedup: dkcluster -v --own-words 3 --word-sim 0.55 --apart own.out.dkdedup.[^ /]*/apart -a own.tsv " err &&
 	grep "^dkcluster: --own-words 3: 2 pairs ignored, " err &&
 	printf "sin\ncos\n" >expect && test_cmp expect own.out.keep &&
 	printf "sin.ed\tsin\t0.931034\tsin\tsin(3) Library Functions Manual sin(3) NAME sin - compute...\n" >expect &&
 	test_cmp expect own.out.removed &&
-	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see own.out.removed), 0 too short to judge (kept), 2 pairs of pages about different things set apart (--own-words)" >expect &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see own.out.removed), 0 too short to judge (kept), 2 pairs of pages about different things set apart (--own-words, --word-sim)" >expect &&
 	tail -n 1 err >actual && test_cmp expect actual &&
 	dkdedup -v --own-words 0 --idf 0:1 --dense 0 tsv own.tsv own0.out 2>err &&
 	! grep -e "--own-words" err &&
@@ -196,6 +196,46 @@ test_expect_success 'own words: two pages of one template are kept, an edited co
 	printf "sin\n" >expect && test_cmp expect own0.out.keep &&
 	test_expect_code 2 dkdedup --own-words x tsv own.tsv own1.out 2>err &&
 	grep "^dkdedup: --own-words" err && ! test -e own1.out
+'
+
+# Two copyright files of different packages that ship one licence text:
+# its sentences give every spot signature (SIM 1), their lists of files
+# give none, and they share 33 of their 63 words (0.52).  A copy of one
+# with a file more shares 48 of 49.  By default the two files are
+# kept and the copy goes; --word-sim 0 removes the second file too; the
+# bar is not for a containment pass.
+test_expect_success 'the bar of words: two files that ship one licence are kept, a copy removed' '
+	lic="Permission is hereby granted, free of charge, to any person obtaining a copy of this software, to deal in the software without restriction. The above notice shall be included in all copies. The software is provided as is, without warranty of any kind." &&
+	a="vendor.c cachecontrol.c distro.c msgpack.c requests.c tenacity.c certifi.c chardet.c colorama.c idna.c webencodings.c rich.c pygments.c urllib3.c truststore.c" &&
+	b="format.c chrono.c color.c compile.c core.c ostream.c printf.c ranges.c std.c xchar.c args.c posix.c zverovich.c remotion.c dreik.c" &&
+	printf "%s\t%s\n" pip "Files: $a\nLicense: Expat\n$lic" fmt "Files: $b\nLicense: Expat\n$lic" \
+		pip.new "Files: $a packaging.c\nLicense: Expat\n$lic" >lic.tsv &&
+	dkdedup -v --idf 0:1 --dense 0 tsv lic.tsv lic.out 2>err &&
+	printf "pip\tfmt\t1.000000\npip\tpip.new\t1.000000\nfmt\tpip.new\t1.000000\n" >expect &&
+	test_cmp expect lic.out.pairs &&
+	grep "^dkcluster: --own-words 3: 0 pairs ignored, " err &&
+	grep "^dkcluster: --word-sim 0.55: 2 pairs ignored, their sets of words less alike\$" err &&
+	printf "pip\nfmt\n" >expect && test_cmp expect lic.out.keep &&
+	cut -f 1-4 lic.out.removed >actual &&
+	printf "pip.new\tpip\t1.000000\tpip\n" >expect && test_cmp expect actual &&
+	echo "dkdedup: 3 documents, 2 kept, 1 removed (0 exact copies, 1 near copy: see lic.out.removed), 0 too short to judge (kept), 2 pairs of pages about different things set apart (--own-words, --word-sim)" >expect &&
+	tail -n 1 err >actual && test_cmp expect actual &&
+	test_must_be_empty lic.out.contained &&
+	dkdedup --word-sim 0 --idf 0:1 --dense 0 tsv lic.tsv lic0.out 2>err &&
+	printf "pip\n" >expect && test_cmp expect lic0.out.keep &&
+	dkdedup --own-words 0 --idf 0:1 --dense 0 tsv lic.tsv licw.out 2>err &&
+	test_cmp lic.out.keep licw.out.keep &&
+	tail -n 1 err | grep ", 2 pairs of pages about different things set apart (--word-sim)\$" &&
+	dkdedup --prose --idf 0:1 --dense 0 tsv lic.tsv licp.out 2>err &&
+	printf "pip.new\n" >expect && test_cmp expect licp.out.keep &&
+	test_expect_code 2 dkdedup --prose --word-sim 0.5 tsv lic.tsv licx.out 2>err &&
+	grep "^dkdedup: --word-sim 0.5: the bar is for pairs by Jaccard similarity, and --prose adds pairs by containment" err &&
+	test_expect_code 2 dkdedup --contain 0.8 --word-sim 0.5 tsv lic.tsv licx.out 2>err &&
+	grep "^dkdedup: --word-sim 0.5: .* and --contain adds pairs by containment" err &&
+	dkdedup --contain 0 --word-sim 0.55 tsv lic.tsv licx.out 2>err &&
+	test_cmp lic.out.keep licx.out.keep &&
+	test_expect_code 2 dkdedup --word-sim 2 tsv lic.tsv licy.out 2>err &&
+	grep "^dkdedup: --word-sim" err && ! test -e licy.out
 '
 
 # A story in five near copies (a phrase of their own added to each) and

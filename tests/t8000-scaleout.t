@@ -283,7 +283,7 @@ test_expect_success 'mapred.sh cluster, own words: two pages of one template kep
 	$mapred cluster spotsigs -w 0 own.pairs <own.html.tsv | cut -f2 | uniq >got &&
 	echo sin.html >want && test_cmp want got &&
 	test_expect_code 2 $mapred cluster spotsigs <own.docs 2>err &&
-	grep "^       mapred.sh cluster spotsigs|lsh|imatch \[-d\] \[-w k\] \[--prose\] pairs\$" err &&
+	grep "^       mapred.sh cluster spotsigs|lsh|imatch \[-d\] \[-t tau\] \[-w k\] \[--prose\] pairs\$" err &&
 	test_expect_code 2 $mapred cluster spotsigs -w x own.pairs <own.docs
 '
 

@@ -72,9 +72,11 @@ unsigned long long dd_pairs_left(const char *in, const char *keep, const char *a
     const char *out);
 /* The closing summary on standard error: documents, kept, removed (exact
  * and near copies), too short to judge (nshort), and where there are any,
- * the pairs set apart (those of apart, dkcluster --apart; NULL: none) and
- * the nleft pairs of kept documents that OUT.contained lists. */
+ * the pairs set apart (those of apart, dkcluster --apart; NULL: none) by
+ * the rules named (the options, "--own-words, --word-sim") and the nleft
+ * pairs of kept documents that OUT.contained lists. */
 void dd_summary(unsigned long long nshort, const char *sigs, const char *keep,
-    const char *removed, const char *apart, unsigned long long nleft, const char *out);
+    const char *removed, const char *apart, const char *rules, unsigned long long nleft,
+    const char *out);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,13 +28,13 @@
 #include <unistd.h>
 
 /* The defaults (DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
- * DK_DENSE_WORDS, DK_DENSE_TAU, DK_OWN_WORDS, and --prose's DK_PROSE_CONTAIN and
+ * DK_DENSE_WORDS, DK_DENSE_TAU, DK_OWN_WORDS, DK_WORD_SIM, and --prose's DK_PROSE_CONTAIN and
  * DK_PROSE_CONTAIN_RATIO) come from examples/dupkit.defaults, through the
  * header the Makefile makes of it. */
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--dense-words L]\n"
 	"        [--dense-tau T] [--idf LO:HI] [--agree A] [--own-words K]\n"
-	"        [--prose] [--contain C [--contain-min N] [--contain-ratio R]]\n"
+	"        [--word-sim S] [--prose] [--contain C [--contain-min N] [--contain-ratio R]]\n"
 	"        [-j N] [--quoted keep|skip] [--keep first|longest]\n"
 	"        [--json ID,TEXT]\n"
 	"        tsv|jsonl|warc IN OUT",
@@ -57,6 +58,10 @@ static const struct dk_usage usage = {
 	"                   times or more, once in their first 100 words, that\n"
 	"                   the other never uses (dkcluster --own-words; 0: no\n"
 	"                   such rule; default " DK_OWN_WORDS ")\n"
+	"  --word-sim S     not a copy: a pair whose sets of words have a Jaccard\n"
+	"                   similarity below S (dkcluster --word-sim; not with\n"
+	"                   a containment pass; 0: no such bar; default " DK_WORD_SIM "\n"
+	"                   at -t " DK_TAU ", in proportion to -t)\n"
 	"  --quoted WHAT    keep or skip quoted mail text, the lines beginning\n"
 	"                   with '>' (spotsig --quoted; default " DK_QUOTED ")\n"
 	"  --prose          the collection is prose that may hold cut copies\n"
@@ -85,7 +90,8 @@ static const struct dk_usage usage = {
 
 enum {
 	OPT_JSON = 0x2000, OPT_MINSHARED, OPT_DENSE, OPT_DENSEWORDS, OPT_DENSETAU, OPT_IDF, OPT_AGREE, OPT_QUOTED, OPT_CONTAIN,
-	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP, OPT_PROSE, OPT_OWN
+	OPT_CONTAINMIN, OPT_CONTAINRATIO, OPT_KEEP, OPT_PROSE, OPT_OWN,
+	OPT_WORDSIM
 };
 static const char *const keeps[] = { "first", "longest", NULL };
 enum { FMT_TSV, FMT_JSONL, FMT_WARC };
@@ -117,11 +123,13 @@ struct files {
 	int fmt;
 	const char *in, *id, *text, *json, *tau, *minshared, *dense, *densewords, *densetau,
 	    *idf, *agree, *quoted, *keeprule, *threads, *ownwords;
+	const char *wordsim;            /* NULL: no bar of words */
+	char wordsimtext[32];           /* its default, in proportion to -t */
 	const char *contain, *containmin;       /* NULL: no containment pass */
 	double containratio;
 	char ratiotext[32];     /* containratio, as dk_tau_format writes it */
 	const char *docs, *sigs, *pairs, *contained, *keep, *removed, *result;
-	const char *apart;              /* the pairs --own-words set apart */
+	const char *apart;              /* the pairs --own-words or --word-sim set apart */
 	unsigned long long nshort;      /* too short to judge, kept */
 	/* Without a containment pass (neither --prose nor --contain), it
 	 * runs all the same at --prose's settings, and the pairs it finds
@@ -168,9 +176,10 @@ cluster_docs(struct stage *s, const struct files *f)
 
 /* The copies the job left (f->probe): the containment pass at --prose's
  * settings over the signatures of the documents kept (keep takes them
- * out of the others), its pairs between two documents kept, and of
- * those the ones own words does not set apart (dkcluster again, on them
- * alone). */
+ * out of the others), its pairs between two documents kept that the
+ * job did not set apart (own words, the bar of words), and of those the
+ * ones own words does not set apart as pairs by containment (dkcluster
+ * again, on them alone; not the bar, a Jaccard bar). */
 static int
 left_copies(struct files *f)
 {
@@ -182,7 +191,8 @@ left_copies(struct files *f)
 	if ((status = dd_run(s, 1, NULL, f->leftsigs)) != 0 ||
 	    (status = contain_pass(f, f->leftsigs, DK_PROSE_CONTAIN, DK_PROSE_CONTAIN_RATIO)) != 0)
 		return status;
-	f->nleft = dd_pairs_left(f->contained, f->keep, NULL, f->left);
+	f->nleft = dd_pairs_left(f->contained, f->keep,
+	    atoi(f->ownwords) > 0 || f->wordsim ? f->apart : NULL, f->left);
 	f->contained_out = f->left;
 	if (!f->nleft || atoi(f->ownwords) <= 0)
 		return 0;
@@ -247,7 +257,11 @@ job(struct files *f)
 	if (!status) {
 		dd_stage(&s[0], "dkcluster", dd_pass.verbose);
 		if (atoi(f->ownwords) > 0)
-			dd_args(&s[0], "--own-words", f->ownwords, "--apart", f->apart, (char *)NULL);
+			dd_args(&s[0], "--own-words", f->ownwords, (char *)NULL);
+		if (f->wordsim)
+			dd_args(&s[0], "--word-sim", f->wordsim, (char *)NULL);
+		if (atoi(f->ownwords) > 0 || f->wordsim)
+			dd_args(&s[0], "--apart", f->apart, (char *)NULL);
 		cluster_docs(&s[0], f);
 		dd_args(&s[0], "--keep", f->keeprule, "--representatives", "--removed", f->removed,
 		    f->pairs, (char *)NULL);
@@ -337,6 +351,7 @@ main(int argc, char **argv)
 		{ "dense-words", required_argument, NULL, OPT_DENSEWORDS },
 		{ "dense-tau", required_argument, NULL, OPT_DENSETAU },
 		{ "own-words", required_argument, NULL, OPT_OWN },
+		{ "word-sim", required_argument, NULL, OPT_WORDSIM },
 		{ "idf", required_argument, NULL, OPT_IDF },
 		{ "agree", required_argument, NULL, OPT_AGREE },
 		{ "quoted", required_argument, NULL, OPT_QUOTED },
@@ -349,11 +364,11 @@ main(int argc, char **argv)
 	};
 	struct files f = { .tau = DK_TAU, .minshared = DK_MIN_SHARED, .idf = DK_IDF, .agree = DK_AGREE,
 		.quoted = DK_QUOTED, .keeprule = "first", .dense = DK_DENSE, .densewords = DK_DENSE_WORDS, .densetau = DK_DENSE_TAU,
-		.ownwords = DK_OWN_WORDS, .id = "id", .text = "text",
+		.ownwords = DK_OWN_WORDS, .wordsim = DK_WORD_SIM, .id = "id", .text = "text",
 		.json = "id,text", .containratio = 0.5 };
 	const char *json = NULL, *out;
 	char *id = NULL, *comma;
-	int ch, status, i, containset = 0, ratioset = 0, keepset = 0, prose = 0;
+	int ch, status, i, wordsimset = 0, containset = 0, ratioset = 0, keepset = 0, prose = 0;
 
 	dk_cli_init(argc, argv);
 	/* the stages' standard streams are 0, 1 and 2: none may be a file
@@ -413,6 +428,10 @@ main(int argc, char **argv)
 			dk_parse_int(optarg, 0, 1000000, "--own-words");
 			f.ownwords = optarg;
 			break;
+		case OPT_WORDSIM:
+			f.wordsim = dk_parse_double(optarg, 0, 1, "--word-sim") > 0 ? optarg : NULL;
+			wordsimset = 1;
+			break;
 		case OPT_KEEP:
 			f.keeprule = keeps[dk_parse_choice(optarg, "--keep", keeps)];
 			keepset = 1;
@@ -465,6 +484,26 @@ main(int argc, char **argv)
 		    f.containmin ? "--contain-min" : "--contain-ratio");
 	if (!f.containmin)
 		f.containmin = f.minshared;
+	/* The bar of words is a Jaccard bar: a copy cut to 40% shares about
+	 * 40% of the words of its original, so pairs by containment would
+	 * fall below it. */
+	if (containset && f.contain && wordsimset && f.wordsim)
+		dk_diex(DK_EXIT_INPUT, "--word-sim %s: the bar is for pairs by Jaccard "
+		    "similarity, and --%s adds pairs by containment (a cut copy shares "
+		    "few of its original's words); leave --word-sim out", f.wordsim,
+		    prose ? "prose" : "contain");
+	if (containset && f.contain)
+		f.wordsim = NULL;
+	/* The bar's default goes with the threshold: DK_WORD_SIM at DK_TAU,
+	 * in proportion to -t (to a thousandth), so that a lower -t is not
+	 * undone by a bar chosen for DK_TAU. */
+	if (!wordsimset && f.wordsim) {
+		double v = dk_parse_double(DK_WORD_SIM, 0, 1, "DK_WORD_SIM") *
+		    dk_parse_double(f.tau, 0, 1, "-t") / dk_parse_double(DK_TAU, 0, 1, "DK_TAU");
+
+		snprintf(f.wordsimtext, sizeof f.wordsimtext, "%g", floor(v * 1000 + 0.5) / 1000);
+		f.wordsim = f.wordsimtext;
+	}
 	f.probe = !containset;
 	/* the text that reads back as the ratio itself (spotmatch compares
 	 * the double) */
@@ -479,8 +518,10 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	dd_summary(f.nshort, f.sigs, f.keep, f.removed, atoi(f.ownwords) > 0 ? f.apart : NULL,
-	    f.nleft, out);
+	dd_summary(f.nshort, f.sigs, f.keep, f.removed,
+	    atoi(f.ownwords) > 0 || f.wordsim ? f.apart : NULL,
+	    atoi(f.ownwords) <= 0 ? "--word-sim" : f.wordsim ? "--own-words, --word-sim" :
+	    "--own-words", f.nleft, out);
 	finish(out, &f);
 	free(id);
 	if (dd_skipped)

@@ -312,7 +312,7 @@ dd_pairs_left(const char *in, const char *keep, const char *apart, const char *o
  * removed and how, and what could not be judged at all. */
 void
 dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const char *removed,
-    const char *apart, unsigned long long nleft, const char *out)
+    const char *apart, const char *rules, unsigned long long nleft, const char *out)
 {
 	unsigned long long nkeep = count(keep, NULL), nrem = count(removed, NULL);
 	unsigned long long nexact = count_exact(sigs, removed);
@@ -324,7 +324,7 @@ dd_summary(unsigned long long nshort, const char *sigs, const char *keep, const 
 	    nrem - nexact, nrem - nexact == 1 ? "copy" : "copies", out, nshort);
 	if (napart)
 		fprintf(stderr, ", %llu %s of pages about different things set apart "
-		    "(--own-words)", napart, napart == 1 ? "pair" : "pairs");
+		    "(%s)", napart, napart == 1 ? "pair" : "pairs", rules);
 	if (nleft)
 		fprintf(stderr, "; %llu %s kept that containment calls %s (cut copies, or "
 		    "pages of one template: see %s.contained; --prose removes them)", nleft,
