@@ -9,6 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The profiles of the two texts, k 3: a is document 0, b document 1. */
+static void
+profile2(dk_ownwords *o, const char *a, const char *b)
+{
+	dk_ownwords_init(o, 3);
+	dk_ownwords_add(o, a, strlen(a));
+	dk_ownwords_add(o, b, strlen(b));
+}
+
 /* apart(a, b) of a profile of the two texts, k 3 */
 static int
 apart(const char *a, const char *b)
@@ -16,9 +25,7 @@ apart(const char *a, const char *b)
 	dk_ownwords o;
 	int r;
 
-	dk_ownwords_init(&o, 3);
-	dk_ownwords_add(&o, a, strlen(a));
-	dk_ownwords_add(&o, b, strlen(b));
+	profile2(&o, a, b);
 	r = dk_ownwords_apart(&o, 0, 1);
 	tap_ok(r == dk_ownwords_apart(&o, 1, 0), "symmetric: %.30s / %.30s", a, b);
 	dk_ownwords_free(&o);
@@ -324,9 +331,7 @@ wordsim(const char *a, const char *b)
 	dk_ownwords o;
 	double r;
 
-	dk_ownwords_init(&o, 3);
-	dk_ownwords_add(&o, a, strlen(a));
-	dk_ownwords_add(&o, b, strlen(b));
+	profile2(&o, a, b);
 	r = dk_ownwords_wordsim(&o, 0, 1);
 	tap_ok(r == dk_ownwords_wordsim(&o, 1, 0), "symmetric: %.30s / %.30s", a, b);
 	dk_ownwords_free(&o);
