@@ -36,8 +36,8 @@
 
 static const struct dk_usage usage = {
 	"dkcluster [-v] [-a FILE] [-m METHOD] [--min-sim S] [--own-words K]\n"
-	"        [--word-sim S] [--apart FILE] [--min-size N] [--keep RULE] [--representatives]\n"
-	"        [--removed FILE] [--json ID[,TEXT]]\n"
+	"        [--word-sim S] [--apart FILE] [--min-size N] [--keep RULE]\n"
+	"        [--representatives] [--removed FILE] [--json ID[,TEXT]]\n"
 	"        [file ...]",
 	"  -a FILE            every ID, from the first column of FILE (an ID list,\n"
 	"                     document or signature stream): singletons are listed\n"

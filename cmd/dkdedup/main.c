@@ -34,7 +34,8 @@
 static const struct dk_usage usage = {
 	"dkdedup [-v] [-t TAU] [--min-shared N] [--dense N] [--dense-words L]\n"
 	"        [--dense-tau T] [--idf LO:HI] [--agree A] [--own-words K]\n"
-	"        [--word-sim S] [--prose] [--contain C [--contain-min N] [--contain-ratio R]]\n"
+	"        [--word-sim S] [--prose]\n"
+	"        [--contain C [--contain-min N] [--contain-ratio R]]\n"
 	"        [-j N] [--quoted keep|skip] [--keep first|longest]\n"
 	"        [--json ID,TEXT]\n"
 	"        tsv|jsonl|warc IN OUT",
