@@ -360,14 +360,20 @@ write_apart(void)
 		dk_die(DK_EXIT_OPERAND, "%s", ow.apartpath);
 }
 
+/* The option that wants the text, for messages. */
+static const char *
+ow_option(void)
+{
+	return ow.k ? "--own-words" : "--word-sim";
+}
+
 static void
 own_needs_text(dk_reader *r)
 {
 	dk_die_at(dk_reader_name(r), dk_reader_lineno(r) ? dk_reader_lineno(r) : 1,
 	    "%s needs the "
 	    "documents' text in -a (a document stream, or a JSON Lines corpus with "
-	    "--json), not an ID list or a signature stream",
-	    ow.k ? "--own-words" : "--word-sim");
+	    "--json), not an ID list or a signature stream", ow_option());
 }
 
 /* --own-words: the profile of a new ID's text, the last column of its
@@ -895,8 +901,7 @@ main(int argc, char **argv)
 		    "does not list");
 	ow.on = ow.k || ow.wordsim > 0;
 	if (ow.on && !all)
-		dk_diex(DK_EXIT_INPUT, "%s needs -a FILE, the documents' text",
-		    ow.k ? "--own-words" : "--word-sim");
+		dk_diex(DK_EXIT_INPUT, "%s needs -a FILE, the documents' text", ow_option());
 	if (ow.apartpath && !ow.on)
 		dk_diex(DK_EXIT_INPUT, "--apart writes the pairs --own-words or --word-sim "
 		    "ignores: it needs --own-words K (K > 0) or --word-sim S (S > 0)");

@@ -175,6 +175,18 @@ cluster_docs(struct stage *s, const struct files *f)
 	dd_args(s, "-a", f->docs, (char *)NULL);
 }
 
+/* The rules that set pairs apart in the job's dkcluster, as the summary
+ * names them; NULL: none, and no --apart file. */
+static const char *
+apart_rules(const struct files *f)
+{
+	int own = atoi(f->ownwords) > 0;
+
+	if (own && f->wordsim)
+		return "--own-words, --word-sim";
+	return own ? "--own-words" : f->wordsim ? "--word-sim" : NULL;
+}
+
 /* The copies the job left (f->probe): the containment pass at --prose's
  * settings over the signatures of the documents kept (keep takes them
  * out of the others), its pairs between two documents kept that the
@@ -192,8 +204,7 @@ left_copies(struct files *f)
 	if ((status = dd_run(s, 1, NULL, f->leftsigs)) != 0 ||
 	    (status = contain_pass(f, f->leftsigs, DK_PROSE_CONTAIN, DK_PROSE_CONTAIN_RATIO)) != 0)
 		return status;
-	f->nleft = dd_pairs_left(f->contained, f->keep,
-	    atoi(f->ownwords) > 0 || f->wordsim ? f->apart : NULL, f->left);
+	f->nleft = dd_pairs_left(f->contained, f->keep, apart_rules(f) ? f->apart : NULL, f->left);
 	f->contained_out = f->left;
 	if (!f->nleft || atoi(f->ownwords) <= 0)
 		return 0;
@@ -261,7 +272,7 @@ job(struct files *f)
 			dd_args(&s[0], "--own-words", f->ownwords, (char *)NULL);
 		if (f->wordsim)
 			dd_args(&s[0], "--word-sim", f->wordsim, (char *)NULL);
-		if (atoi(f->ownwords) > 0 || f->wordsim)
+		if (apart_rules(f))
 			dd_args(&s[0], "--apart", f->apart, (char *)NULL);
 		cluster_docs(&s[0], f);
 		dd_args(&s[0], "--keep", f->keeprule, "--representatives", "--removed", f->removed,
@@ -519,10 +530,8 @@ main(int argc, char **argv)
 		dk_warnx("%s: not written", out);
 		exit(status);
 	}
-	dd_summary(f.nshort, f.sigs, f.keep, f.removed,
-	    atoi(f.ownwords) > 0 || f.wordsim ? f.apart : NULL,
-	    atoi(f.ownwords) <= 0 ? "--word-sim" : f.wordsim ? "--own-words, --word-sim" :
-	    "--own-words", f.nleft, out);
+	dd_summary(f.nshort, f.sigs, f.keep, f.removed, apart_rules(&f) ? f.apart : NULL,
+	    apart_rules(&f), f.nleft, out);
 	finish(out, &f);
 	free(id);
 	if (dd_skipped)
