@@ -258,6 +258,131 @@ renamed(const struct prof *a, const struct prof *b, const uint32_t *own, size_t 
 	return 0;
 }
 
+/* The runs of 4 tokens of an opening, as a set of hashes (never 0, the
+ * empty slot) in open addressing: the test of inserted() that most runs
+ * fail, one look-up instead of a pass over the opening. */
+enum { GRAM_SLOTS = 1024 };     /* a power of two over OPENING_TOKENS */
+
+static uint32_t
+gram(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1)
+{
+	uint64_t h = x0;
+
+	h = (h ^ x1) * 0x9E3779B97F4A7C15ull;
+	h = (h ^ y0) * 0x9E3779B97F4A7C15ull;
+	h = (h ^ y1) * 0x9E3779B97F4A7C15ull;
+	return (uint32_t)(h >> 32) | 1;
+}
+
+static void
+grams(const struct prof *b, uint32_t *slot)
+{
+	size_t p, i;
+
+	memset(slot, 0, GRAM_SLOTS * sizeof *slot);
+	for (p = 0; p + 4 <= b->nopen; p++) {
+		uint32_t g = gram(b->open[p] >> 1, b->open[p + 1] >> 1, b->open[p + 2] >> 1,
+		    b->open[p + 3] >> 1);
+
+		for (i = g & (GRAM_SLOTS - 1); slot[i] && slot[i] != g; i = (i + 1) & (GRAM_SLOTS - 1))
+			;
+		slot[i] = g;
+	}
+}
+
+static int
+has_gram(const uint32_t *slot, uint32_t g)
+{
+	size_t i;
+
+	for (i = g & (GRAM_SLOTS - 1); slot[i]; i = (i + 1) & (GRAM_SLOTS - 1))
+		if (slot[i] == g)
+			return 1;
+	return 0;
+}
+
+/* Does b's opening hold the tokens x0 x1 y0 y1 one after the other? */
+static int
+joined(const struct prof *b, const uint32_t *slot, uint32_t x0, uint32_t x1, uint32_t y0,
+    uint32_t y1)
+{
+	size_t p;
+
+	if (!has_gram(slot, gram(x0, x1, y0, y1)))
+		return 0;
+
+	for (p = 0; p + 4 <= b->nopen; p++)
+		if (b->open[p] >> 1 == x0 && b->open[p + 1] >> 1 == x1 &&
+		    b->open[p + 2] >> 1 == y0 && b->open[p + 3] >> 1 == y1)
+			return 1;
+	return 0;
+}
+
+/* Is the run of l tokens at a's opening's p taken out in b: the two
+ * tokens before it next to the two after it in b's opening? */
+static int
+taken_out(const struct prof *a, const struct prof *b, const uint32_t *slot, size_t p, size_t l)
+{
+	size_t q, r, len = l + 4;
+
+	if (!joined(b, slot, a->open[p - 2] >> 1, a->open[p - 1] >> 1, a->open[p + l] >> 1,
+	    a->open[p + l + 1] >> 1))
+		return 0;
+	/* and b does not hold the run in that frame (a list may hold the
+	 * frame elsewhere) */
+	for (q = 0; q + len <= b->nopen; q++) {
+		for (r = 0; r < len && b->open[q + r] >> 1 == a->open[p - 2 + r] >> 1; r++)
+			;
+		if (r == len)
+			return 0;
+	}
+	return 1;
+}
+
+/* Inserted: is there a run of 1 to DK_OWNWORDS_FILL of a's flagged words
+ * that b takes out wherever a's opening has it, at k places or more?
+ * (std::numeric_limits<signed char> against <char>: b uses the word
+ * signed elsewhere, in is_signed, so it is no own word.)  The places
+ * too near either end of the opening to be framed are not counted. */
+static int
+inserted(const struct prof *a, const struct prof *b, unsigned k)
+{
+	uint32_t slot[GRAM_SLOTS];
+	size_t i, l, p, q, same;
+
+	/* a run within the openings' common start is held in b, in its
+	 * place: the runs begin at its end, and b's set is made only then */
+	for (same = 0; same < a->nopen && same < b->nopen &&
+	    a->open[same] >> 1 == b->open[same] >> 1; same++)
+		;
+	if (same + 3 > a->nopen)
+		return 0;
+	grams(b, slot);
+	for (i = same > 4 ? same - 4 : 2; i + 3 <= a->nopen; i++)
+		for (l = 1; l <= DK_OWNWORDS_FILL && i + l + 2 <= a->nopen; l++) {
+			unsigned n = 0;
+			int all = 1;
+
+			if (!(a->open[i + l - 1] & 1))
+				break;  /* a run of flagged words only */
+			if (!taken_out(a, b, slot, i, l))
+				continue;
+			for (p = 0; all && p + l <= a->nopen; p++) {
+				for (q = 0; q < l && a->open[p + q] == a->open[i + q]; q++)
+					;
+				if (q < l || p < 2 || p + l + 2 > a->nopen)
+					continue;
+				if (taken_out(a, b, slot, p, l))
+					n++;
+				else
+					all = 0;
+			}
+			if (all && n >= k)
+				return 1;
+		}
+	return 0;
+}
+
 int
 dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 {
@@ -278,8 +403,10 @@ dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 		if (meet(ba, ma, bb, mb) || meet(aa, ma, ab, mb))
 			return 1;
 	}
-	return (na && renamed(&pa, &pb, owna, na, o->k)) ||
-	    (nb && renamed(&pb, &pa, ownb, nb, o->k));
+	if ((na && renamed(&pa, &pb, owna, na, o->k)) ||
+	    (nb && renamed(&pb, &pa, ownb, nb, o->k)))
+		return 1;
+	return inserted(&pa, &pb, o->k) || inserted(&pb, &pa, o->k);
 }
 
 double

@@ -14,7 +14,12 @@
 # or before the same token (the end of the opening matches nothing), or
 # when a name of one, of 3 tokens at most, is renamed in the other at K
 # places or more: the two tokens before it and the two after it stand in
-# the other's opening around 1 to 3 tokens.  With S (dkcluster --word-sim
+# the other's opening around 1 to 3 tokens, or when a run of 1 to 3 of
+# one's words that occur K times or more in it (own or not) is taken out
+# in the other wherever the one's opening has it, at K places or more: at
+# each, the other's opening holds the two tokens before it next to the two
+# after it, and not those five to seven tokens (places nearer than two
+# tokens to either end of the opening are not counted).  With S (dkcluster --word-sim
 # S), a pair is also apart when the Jaccard similarity of its documents'
 # sets of words is below S (1 when neither has a word).
 import re
@@ -86,6 +91,28 @@ def renamed(a, b, k):
     return False
 
 
+def holds(seq, run):
+    n = len(run)
+    return any(seq[p:p + n] == run for p in range(len(seq) - n + 1))
+
+
+def inserted(a, b, k):
+    counts, opening, word = a
+    flagged = [w and counts[t] >= k for t, w in zip(opening, word)]
+    n = len(opening)
+    for i in range(n):
+        for l in (1, 2, 3):
+            if i + l > n or not all(flagged[i:i + l]):
+                break
+            run = opening[i:i + l]
+            places = [p for p in range(2, n - l - 1) if opening[p:p + l] == run]
+            if len(places) >= k and all(
+                    holds(b[1], opening[p - 2:p] + opening[p + l:p + l + 2]) and
+                    not holds(b[1], opening[p - 2:p + l + 2]) for p in places):
+                return True
+    return False
+
+
 def main():
     k = int(sys.argv[1])
     s = float(sys.argv[3]) if len(sys.argv) > 3 else 0
@@ -99,7 +126,8 @@ def main():
         a, b = docs[f[0]], docs[f[1]]
         ba, aa = places(a, b, k)
         bb, ab = places(b, a, k)
-        if ba & bb or aa & ab or renamed(a, b, k) or renamed(b, a, k):
+        if ba & bb or aa & ab or renamed(a, b, k) or renamed(b, a, k) or \
+                inserted(a, b, k) or inserted(b, a, k):
             continue
         wa, wb = set(a[0]), set(b[0])
         if s > 0 and (wa or wb) and len(wa & wb) / len(wa | wb) < s:

@@ -113,6 +113,41 @@ test_examples(void)
 	    "std is const typename page name std is const typename end; "
 	    "struct std is const typename done"),
 	    "two tokens before on each side, not one: not apart");
+	/* std::numeric_limits<signed char> against <char>: signed is a word
+	 * of both pages (is_signed), so neither has an own word; the first
+	 * is the second with signed put in, wherever its opening has it */
+	tap_ok(apart("the page of limits signed char struct; static constexpr signed char min; "
+	    "static constexpr signed char max; the end of it",
+	    "the page of limits char struct; static constexpr char min; static constexpr "
+	    "char max; bool is signed; the end of it"),
+	    "a word put in at 3 places, used elsewhere by the other: apart");
+	tap_ok(!apart("the page of limits signed char struct; static constexpr signed char min; "
+	    "static constexpr char max; the end of it",
+	    "the page of limits char struct; static constexpr char min; static constexpr "
+	    "char max; bool is signed; the end of it"),
+	    "put in at 2 places only: not apart");
+	tap_ok(!apart("the page of limits signed char struct; static constexpr signed char min; "
+	    "static constexpr signed char max; my signed char way; the end of it",
+	    "the page of limits char struct; static constexpr char min; static constexpr "
+	    "char max; my signed char way; the end of it"),
+	    "... nor when the other has it at a fourth place");
+	tap_ok(apart("the page of limits big red old char struct; constexpr big red old char min; "
+	    "constexpr big red old char max; the end of it",
+	    "the page of limits char struct; constexpr char min; constexpr char max; "
+	    "the end of it"),
+	    "a run of 3 words put in: apart");
+	tap_ok(!apart("the page of limits big red old new char struct; constexpr big red old new "
+	    "char min; constexpr big red old new char max; the end of it",
+	    "the page of limits char struct; constexpr char min; constexpr char max; "
+	    "the end of it"),
+	    "a run of 4 words put in: not apart");
+	tap_ok(!apart("one hash bool struct std hash char struct std hash signed char struct std "
+	    "hash unsigned char struct std hash int struct std hash unsigned int struct std "
+	    "hash long struct std hash unsigned long struct",
+	    "two hash bool struct std hash char struct std hash signed char struct std "
+	    "hash unsigned char struct std hash int struct std hash unsigned int struct std "
+	    "hash long struct std hash unsigned long struct"),
+	    "a list that holds each frame elsewhere, the same in both but its first word: not apart");
 	/* the opening: own words first met after 100 words are not own */
 	strcpy(longa, "");
 	strcpy(longb, "");
@@ -227,6 +262,58 @@ ref_renamed(const struct doc *a, const struct doc *b)
 	return 0;
 }
 
+/* does b's opening hold the n tokens t[0..n)? */
+static int
+ref_holds(const struct doc *b, char *const *t, int n)
+{
+	int p, q;
+
+	for (p = 0; p + n <= b->nopen; p++) {
+		for (q = 0; q < n && strcmp(b->t[p + q], t[q]) == 0; q++)
+			;
+		if (q == n)
+			return 1;
+	}
+	return 0;
+}
+
+/* a run of 1 to 3 of a's words that occur 3 times or more in a, taken out
+ * in b wherever a's opening has it (the two tokens before it next to the
+ * two after it in b's opening, and not the whole), at 3 places or more */
+static int
+ref_inserted(const struct doc *a, const struct doc *b)
+{
+	int i, l, p, q, n, all;
+
+	for (i = 0; i < a->nopen; i++)
+		for (l = 1; l <= 3 && i + l <= a->nopen; l++) {
+			if (!a->word[i + l - 1] || count(a, a->t[i + l - 1]) < 3)
+				break;
+			for (p = 2, n = 0, all = 1; all && p + l + 2 <= a->nopen; p++) {
+				char *frame[4], *whole[7];
+
+				for (q = 0; q < l && strcmp(a->t[p + q], a->t[i + q]) == 0; q++)
+					;
+				if (q < l)
+					continue;
+				for (q = 0; q < l + 4; q++)
+					whole[q] = (char *)a->t[p - 2 + q];
+				frame[0] = whole[0];
+				frame[1] = whole[1];
+				frame[2] = whole[l + 2];
+				frame[3] = whole[l + 3];
+				if (ref_holds(b, frame, 4) &&
+				    !ref_holds(b, whole, l + 4))
+					n++;
+				else
+					all = 0;
+			}
+			if (all && n >= 3)
+				return 1;
+		}
+	return 0;
+}
+
 static int
 ref_apart(const struct doc *a, const struct doc *b)
 {
@@ -242,7 +329,8 @@ ref_apart(const struct doc *a, const struct doc *b)
 			if (aa[i] >= 0 && ab[j] >= 0 && strcmp(a->t[aa[i]], b->t[ab[j]]) == 0)
 				return 1;
 		}
-	return ref_renamed(a, b) || ref_renamed(b, a);
+	return ref_renamed(a, b) || ref_renamed(b, a) || ref_inserted(a, b) ||
+	    ref_inserted(b, a);
 }
 
 /* A random document of n tokens over a small vocabulary (words of 2
@@ -287,28 +375,31 @@ test_reference(void)
 		int vocab = 30 + (int)(dk_rand64(&rng) % 300), got, want;
 
 		gen(&d[0], text[0], n0, vocab, &rng);
-		/* the second: often the first, its words swapped in places */
-		if (dk_rand64(&rng) % 2) {
+		/* the second: often the first, one of its words renamed or
+		 * taken out wherever it stands */
+		if (dk_rand64(&rng) % 3 == 0) {
 			gen(&d[1], text[1], n1, vocab, &rng);
 		} else {
-			int i, from = (int)(dk_rand64(&rng) % (unsigned)n0);
+			int i, j, from = (int)(dk_rand64(&rng) % (unsigned)n0);
+			int out = (int)(dk_rand64(&rng) % 2), words = 0;
 
-			int words = 0;
-
-			d[1] = d[0];
 			d[1].nopen = 0;
 			text[1][0] = '\0';
-			for (i = 0; i < d[1].n; i++) {
-				if (strcmp(d[0].t[i], d[0].t[from]) == 0) {
-					snprintf(d[1].t[i], sizeof d[1].t[i], "zz");
-					d[1].word[i] = 1;
-				}
+			for (i = j = 0; i < d[0].n; i++) {
+				int is = strcmp(d[0].t[i], d[0].t[from]) == 0;
+
+				if (is && out)
+					continue;
+				snprintf(d[1].t[j], sizeof d[1].t[j], "%s", is ? "zz" : d[0].t[i]);
+				d[1].word[j] = is || d[0].word[i];
 				if (words < DK_OWNWORDS_OPENING)
-					d[1].nopen = i + 1;
-				words += d[1].word[i];
-				strcat(text[1], d[1].t[i]);
+					d[1].nopen = j + 1;
+				words += d[1].word[j];
+				strcat(text[1], d[1].t[j]);
 				strcat(text[1], " ");
+				j++;
 			}
+			d[1].n = j;
 		}
 		dk_ownwords_init(&o, 3);
 		dk_ownwords_add(&o, text[0], strlen(text[0]));
@@ -359,9 +450,9 @@ test_wordsim(void)
 int
 main(void)
 {
-	tap_plan(65);
+	tap_plan(77);
 	test_examples();
 	test_reference();
 	test_wordsim();
-	return tap_done(65);
+	return tap_done(77);
 }
