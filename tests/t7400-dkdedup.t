@@ -198,6 +198,27 @@ test_expect_success 'own words: two pages of one template are kept, an edited co
 	grep "^dkdedup: --own-words" err && ! test -e own1.out
 '
 
+# Two pages of one template whose names differ by a word put in,
+# std::numeric_limits<signed char> and <char>, the word used by the other
+# page elsewhere (is_signed): neither has a word of its own, and their
+# spot signatures are the same (SIM 1), but signed stands at each of its
+# places in the first page's opening and the second page has the words
+# around it side by side.  By default both pages are kept and an edited
+# copy of the second goes; --own-words 0 removes the first page too.
+test_expect_success 'own words: a page whose name has a word put in at each place is kept, an edited copy removed' '
+	lim() {
+		printf "%s\t%s\n" "$1" "std::numeric_limits< $2 > Struct Reference\nstatic constexpr $2 min () noexcept\nstatic constexpr $2 max () noexcept\nstatic constexpr $2 lowest () noexcept\nstatic constexpr $2 epsilon () noexcept\nThe value is the least finite value of the type. The result is a constant. The member is defined for every arithmetic type. The limits are those of the platform. The class is a specialization of the primary template. The values are known at compile time.$3\nstatic constexpr bool is_signed"
+	} &&
+	{ lim schar "signed char" "" && lim char char "" && lim char.ed char " The header is limits."; } >lim.tsv &&
+	dkdedup -v --idf 0:1 --dense 0 tsv lim.tsv lim.out 2>err &&
+	grep "^dkcluster: --own-words 3: 2 pairs ignored, " err &&
+	printf "schar\nchar\n" >expect && test_cmp expect lim.out.keep &&
+	cut -f 1,2 lim.out.removed >actual &&
+	printf "char.ed\tchar\n" >expect && test_cmp expect actual &&
+	dkdedup --own-words 0 --idf 0:1 --dense 0 tsv lim.tsv lim0.out 2>err &&
+	printf "schar\n" >expect && test_cmp expect lim0.out.keep
+'
+
 # Two copyright files of different packages that ship one licence text:
 # its sentences give every spot signature (SIM 1), their lists of files
 # give none, and they share 33 of their 63 words (0.52).  A copy of one
