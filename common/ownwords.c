@@ -367,12 +367,14 @@ inserted(const struct prof *a, const struct prof *b, unsigned k)
 				break;  /* a run of flagged words only */
 			if (!taken_out(a, b, slot, i, l))
 				continue;
-			for (p = 0; all && p + l <= a->nopen; p++) {
+			/* every place of the run; one before i was judged there
+			 * (or was not taken out), so each run is judged once */
+			for (p = 2; all && p + l + 2 <= a->nopen; p++) {
 				for (q = 0; q < l && a->open[p + q] == a->open[i + q]; q++)
 					;
-				if (q < l || p < 2 || p + l + 2 > a->nopen)
+				if (q < l)
 					continue;
-				if (taken_out(a, b, slot, p, l))
+				if (p >= i && (p == i || taken_out(a, b, slot, p, l)))
 					n++;
 				else
 					all = 0;
