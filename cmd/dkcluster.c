@@ -85,6 +85,7 @@ static struct {
 	int closed;              /* -a given: no new IDs */
 	int64_t minsim;          /* millionths, -1: every pair */
 	unsigned long npairs, nused, nself, nweak, napart, nwords;
+	unsigned long nrule[DK_OWNWORDS_RULES + 1];     /* napart by rule */
 	int nosim;               /* a pair without SIM was read */
 } g = { .minsim = -1 };
 
@@ -463,12 +464,13 @@ own_filter(const char *path)
 	for (i = 0; i < g.edges.n; i++) {
 		struct dk_edge e = g.edges.v[i];
 
-		int own = ow.k && dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]);
+		int own = ow.k ? dk_ownwords_apart(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]) : 0;
 		int words = !own && ow.wordsim > 0 &&
 		    dk_ownwords_wordsim(&ow.o, ow.prof.v[e.a], ow.prof.v[e.b]) < ow.wordsim;
 
 		if (own || words) {
-			g.napart += own;
+			g.napart += own != 0;
+			g.nrule[own]++;
 			g.nwords += words;
 			if (ow.apart)
 				DK_PUSH(&ow.ignored, e);
@@ -808,9 +810,12 @@ write_clusters(int method, uint32_t minsize, int reps)
 		    g.npairs, g.nused, g.nself, g.nweak, n, nclusters,
 		    dk_cluster_name(method), nsingle, largest);
 	if (dk_verbose && ow.k)
-		dk_note("--own-words %u: %lu pairs ignored, each document naming its "
-		    "own subject in the same place (profiles of %zu documents, "
-		    "%.1f MB)", ow.k, g.napart, dk_ownwords_count(&ow.o),
+		dk_note("--own-words %u: %lu pairs ignored, %lu with each document "
+		    "naming its own subject in the same place, %lu with a name "
+		    "renamed, %lu with a run of words put in (profiles of %zu "
+		    "documents, %.1f MB)", ow.k, g.napart,
+		    g.nrule[DK_OWNWORDS_PLACE], g.nrule[DK_OWNWORDS_RENAMED],
+		    g.nrule[DK_OWNWORDS_TAKEN_OUT], dk_ownwords_count(&ow.o),
 		    dk_ownwords_bytes(&ow.o) / 1e6);
 	if (dk_verbose && ow.wordsim > 0)
 		dk_note("--word-sim %g: %lu pairs ignored, their sets of words less alike",

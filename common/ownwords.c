@@ -403,12 +403,14 @@ dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b)
 		size_t mb = places(&pb, ownb, nb, END_B, bb, ab);
 
 		if (meet(ba, ma, bb, mb) || meet(aa, ma, ab, mb))
-			return 1;
+			return DK_OWNWORDS_PLACE;
 	}
 	if ((na && renamed(&pa, &pb, owna, na, o->k)) ||
 	    (nb && renamed(&pb, &pa, ownb, nb, o->k)))
-		return 1;
-	return inserted(&pa, &pb, o->k) || inserted(&pb, &pa, o->k);
+		return DK_OWNWORDS_RENAMED;
+	if (inserted(&pa, &pb, o->k) || inserted(&pb, &pa, o->k))
+		return DK_OWNWORDS_TAKEN_OUT;
+	return 0;
 }
 
 double

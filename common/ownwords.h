@@ -111,7 +111,14 @@ dk_ownwords_count(const dk_ownwords *o)
 {
 	return o->off.n / 3;
 }
-/* Are documents a and b apart: a name of each in the same place? */
+/* Are documents a and b apart, and by which part of the rule: 0, not
+ * apart; else the first part that holds, in this order. */
+enum {
+	DK_OWNWORDS_PLACE = 1,          /* a name of each in the same place */
+	DK_OWNWORDS_RENAMED,            /* a name of one renamed in the other */
+	DK_OWNWORDS_TAKEN_OUT,          /* a run of one's words taken out */
+	DK_OWNWORDS_RULES = DK_OWNWORDS_TAKEN_OUT
+};
 int dk_ownwords_apart(const dk_ownwords *o, size_t a, size_t b);
 /* The words' agreement: the Jaccard similarity of the sets of words of
  * documents a and b (dk_sim's "set" measure; 1 when neither has a word). */

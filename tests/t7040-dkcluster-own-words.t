@@ -27,7 +27,25 @@ test_expect_success 'with it, cos is apart: the copies of sin stay with sin' '
 	printf "sin\tsin\nsin.cut\tsin\nsin.ed\tsin\ncos\tcos\n" >expect &&
 	test_cmp expect actual &&
 	grep "^dkcluster: 4 pairs read, 2 used, 0 self, 0 below --min-sim; 4 IDs in 2 clusters by star" err &&
-	grep "^dkcluster: --own-words 3: 2 pairs ignored, each document naming its own subject in the same place (profiles of 4 documents, " err
+	grep "^dkcluster: --own-words 3: 2 pairs ignored, 2 with each document naming its own subject in the same place, 0 with a name renamed, 0 with a run of words put in (profiles of 4 documents, " err
+'
+
+# -v counts the pairs of each part of the rule: sin and cos name their
+# subjects in the same place; is_array and is_const a name renamed (const
+# is a word of both); limits of signed char and of char a word put in
+# (signed is a word of both).
+test_expect_success '-v: the pairs ignored by each part of the rule' '
+	printf "%s\t%s\n" \
+		arr "std is array typename page name std is array typename end; struct std is array typename done, const" \
+		con "std is const typename page name std is const typename end; struct std is const typename done" \
+		sch "the page of limits signed char struct; static constexpr signed char min; static constexpr signed char max; the end of it" \
+		chr "the page of limits char struct; static constexpr char min; static constexpr char max; bool is signed; the end of it" \
+		>parts &&
+	{ cat pairs && printf "arr\tcon\t0.9\nsch\tchr\t0.9\n"; } >parts.pairs &&
+	cat docs parts | dkcluster -v -a - --own-words 3 parts.pairs >actual 2>err &&
+	grep "^dkcluster: --own-words 3: 4 pairs ignored, 2 with each document naming its own subject in the same place, 1 with a name renamed, 1 with a run of words put in (" err &&
+	printf "sin\tsin\nsin.cut\tsin\nsin.ed\tsin\ncos\tcos\narr\tarr\ncon\tcon\nsch\tsch\nchr\tchr\n" >expect &&
+	test_cmp expect actual
 '
 
 test_expect_success 'a file is read again for the documents in a pair only; a pipe once, all' '

@@ -71,6 +71,19 @@ test_examples(void)
 	tap_ok(!apart("", "zeta zeta zeta") && !apart("zeta zeta zeta", "") && !apart("", ""),
 	    "an empty text (the first profile, too): nothing own, never apart");
 	tap_ok(!apart("1 2 3 . , ;", "a b c d"), "no word of the rule at all");
+	tap_ok(apart("start zeta end one zeta two zeta",
+	    "other eta end three eta four eta") == DK_OWNWORDS_PLACE,
+	    "the part that holds: names in the same place");
+	tap_ok(apart("std is array typename page name std is array typename end; "
+	    "struct std is array typename done, const",
+	    "std is const typename page name std is const typename end; "
+	    "struct std is const typename done") == DK_OWNWORDS_RENAMED,
+	    "the part that holds: a name renamed");
+	tap_ok(apart("the page of limits signed char struct; static constexpr signed char min; "
+	    "static constexpr signed char max; the end of it",
+	    "the page of limits char struct; static constexpr char min; static constexpr "
+	    "char max; bool is signed; the end of it") == DK_OWNWORDS_TAKEN_OUT,
+	    "the part that holds: a run taken out");
 	/* std::is_array against std::is_const: const is a word of both
 	 * pages, so only array is own, and only on one side */
 	tap_ok(apart("std is array typename page name std is array typename end; "
@@ -325,12 +338,13 @@ ref_apart(const struct doc *a, const struct doc *b)
 		for (j = 0; j < nb; j++) {
 			if ((ba[i] == -1 && bb[j] == -1) || (ba[i] >= 0 && bb[j] >= 0 &&
 			    strcmp(a->t[ba[i]], b->t[bb[j]]) == 0))
-				return 1;
+				return DK_OWNWORDS_PLACE;
 			if (aa[i] >= 0 && ab[j] >= 0 && strcmp(a->t[aa[i]], b->t[ab[j]]) == 0)
-				return 1;
+				return DK_OWNWORDS_PLACE;
 		}
-	return ref_renamed(a, b) || ref_renamed(b, a) || ref_inserted(a, b) ||
-	    ref_inserted(b, a);
+	if (ref_renamed(a, b) || ref_renamed(b, a))
+		return DK_OWNWORDS_RENAMED;
+	return ref_inserted(a, b) || ref_inserted(b, a) ? DK_OWNWORDS_TAKEN_OUT : 0;
 }
 
 /* A random document of n tokens over a small vocabulary (words of 2
@@ -450,9 +464,9 @@ test_wordsim(void)
 int
 main(void)
 {
-	tap_plan(77);
+	tap_plan(83);
 	test_examples();
 	test_reference();
 	test_wordsim();
-	return tap_done(77);
+	return tap_done(83);
 }
