@@ -401,10 +401,13 @@ test_reference(void)
 			text[1][0] = '\0';
 			for (i = j = 0; i < d[0].n; i++) {
 				int is = strcmp(d[0].t[i], d[0].t[from]) == 0;
+				char tok[sizeof d[1].t[0]];
 
 				if (is && out)
 					continue;
-				snprintf(d[1].t[j], sizeof d[1].t[j], "%s", is ? "zz" : d[0].t[i]);
+				/* through tok: d[0] and d[1] are one object */
+				snprintf(tok, sizeof tok, "%s", is ? "zz" : d[0].t[i]);
+				memcpy(d[1].t[j], tok, sizeof tok);
 				d[1].word[j] = is || d[0].word[i];
 				if (words < DK_OWNWORDS_OPENING)
 					d[1].nopen = j + 1;
