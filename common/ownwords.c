@@ -1,6 +1,8 @@
 /* Own words (ownwords.h): each document's profile, its distinct words and
- * its opening, and the test that two documents each name something the
- * other never does, in the same place. */
+ * its opening, and the tests that two documents are about different
+ * things: each names something the other never does, in the same place;
+ * a name of one renamed in the other; a run of one's words taken out in
+ * the other. */
 #include "ownwords.h"
 #include "hash.h"
 #include "measure.h"

@@ -17,11 +17,12 @@
 # the other's opening around 1 to 3 tokens, or when a run of 1 to 3 of
 # one's words that occur K times or more in it (own or not) is taken out
 # in the other wherever the one's opening has it, at K places or more: at
-# each, the other's opening holds the two tokens before it next to the two
-# after it, and not those five to seven tokens (places nearer than two
-# tokens to either end of the opening are not counted).  With S (dkcluster --word-sim
-# S), a pair is also apart when the Jaccard similarity of its documents'
-# sets of words is below S (1 when neither has a word).
+# each, the other's opening holds the two tokens before it next to the
+# two after it, and not those five to seven tokens (places nearer than
+# two tokens to either end of the opening are not counted).  With S
+# (dkcluster --word-sim S), a pair is also apart when the Jaccard
+# similarity of its documents' sets of words is below S (1 when neither
+# has a word).
 import re
 import sys
 
