@@ -279,6 +279,7 @@ gram(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1)
 static void
 grams(const struct prof *b, uint32_t *slot)
 {
+	const size_t mask = GRAM_SLOTS - 1;
 	size_t p, i;
 
 	memset(slot, 0, GRAM_SLOTS * sizeof *slot);
@@ -286,7 +287,7 @@ grams(const struct prof *b, uint32_t *slot)
 		uint32_t g = gram(b->open[p] >> 1, b->open[p + 1] >> 1, b->open[p + 2] >> 1,
 		    b->open[p + 3] >> 1);
 
-		for (i = g & (GRAM_SLOTS - 1); slot[i] && slot[i] != g; i = (i + 1) & (GRAM_SLOTS - 1))
+		for (i = g & mask; slot[i] && slot[i] != g; i = (i + 1) & mask)
 			;
 		slot[i] = g;
 	}
@@ -295,9 +296,10 @@ grams(const struct prof *b, uint32_t *slot)
 static int
 has_gram(const uint32_t *slot, uint32_t g)
 {
+	const size_t mask = GRAM_SLOTS - 1;
 	size_t i;
 
-	for (i = g & (GRAM_SLOTS - 1); slot[i]; i = (i + 1) & (GRAM_SLOTS - 1))
+	for (i = g & mask; slot[i]; i = (i + 1) & mask)
 		if (slot[i] == g)
 			return 1;
 	return 0;
@@ -312,7 +314,6 @@ joined(const struct prof *b, const uint32_t *slot, uint32_t x0, uint32_t x1, uin
 
 	if (!has_gram(slot, gram(x0, x1, y0, y1)))
 		return 0;
-
 	for (p = 0; p + 4 <= b->nopen; p++)
 		if (b->open[p] >> 1 == x0 && b->open[p + 1] >> 1 == x1 &&
 		    b->open[p + 2] >> 1 == y0 && b->open[p + 3] >> 1 == y1)
@@ -323,7 +324,8 @@ joined(const struct prof *b, const uint32_t *slot, uint32_t x0, uint32_t x1, uin
 /* Is the run of l tokens at a's opening's p taken out in b: the two
  * tokens before it next to the two after it in b's opening? */
 static int
-taken_out(const struct prof *a, const struct prof *b, const uint32_t *slot, size_t p, size_t l)
+taken_out(const struct prof *a, const struct prof *b, const uint32_t *slot, size_t p,
+    size_t l)
 {
 	size_t q, r, len = l + 4;
 
