@@ -265,14 +265,15 @@ renamed(const struct prof *a, const struct prof *b, const uint32_t *own, size_t 
  * fail, one look-up instead of a pass over the opening. */
 enum { GRAM_SLOTS = 1024 };     /* a power of two over OPENING_TOKENS */
 
+/* The hash of 4 opening tokens t[0..4), their flag bits aside. */
 static uint32_t
-gram(uint32_t x0, uint32_t x1, uint32_t y0, uint32_t y1)
+gram(const uint32_t *t)
 {
-	uint64_t h = x0;
+	uint64_t h = t[0] >> 1;
+	int i;
 
-	h = (h ^ x1) * 0x9E3779B97F4A7C15ull;
-	h = (h ^ y0) * 0x9E3779B97F4A7C15ull;
-	h = (h ^ y1) * 0x9E3779B97F4A7C15ull;
+	for (i = 1; i < 4; i++)
+		h = (h ^ t[i] >> 1) * 0x9E3779B97F4A7C15ull;
 	return (uint32_t)(h >> 32) | 1;
 }
 
@@ -284,8 +285,7 @@ grams(const struct prof *b, uint32_t *slot)
 
 	memset(slot, 0, GRAM_SLOTS * sizeof *slot);
 	for (p = 0; p + 4 <= b->nopen; p++) {
-		uint32_t g = gram(b->open[p] >> 1, b->open[p + 1] >> 1, b->open[p + 2] >> 1,
-		    b->open[p + 3] >> 1);
+		uint32_t g = gram(b->open + p);
 
 		for (i = g & mask; slot[i] && slot[i] != g; i = (i + 1) & mask)
 			;
@@ -305,42 +305,35 @@ has_gram(const uint32_t *slot, uint32_t g)
 	return 0;
 }
 
-/* Does b's opening hold the tokens x0 x1 y0 y1 one after the other? */
+/* Does b's opening hold the tokens t[0..n) one after the other (their
+ * flag bits aside)? */
 static int
-joined(const struct prof *b, const uint32_t *slot, uint32_t x0, uint32_t x1, uint32_t y0,
-    uint32_t y1)
+holds(const struct prof *b, const uint32_t *t, size_t n)
 {
-	size_t p;
+	size_t p, r;
 
-	if (!has_gram(slot, gram(x0, x1, y0, y1)))
-		return 0;
-	for (p = 0; p + 4 <= b->nopen; p++)
-		if (b->open[p] >> 1 == x0 && b->open[p + 1] >> 1 == x1 &&
-		    b->open[p + 2] >> 1 == y0 && b->open[p + 3] >> 1 == y1)
+	for (p = 0; p + n <= b->nopen; p++) {
+		for (r = 0; r < n && b->open[p + r] >> 1 == t[r] >> 1; r++)
+			;
+		if (r == n)
 			return 1;
+	}
 	return 0;
 }
 
 /* Is the run of l tokens at a's opening's p taken out in b: the two
- * tokens before it next to the two after it in b's opening? */
+ * tokens before it next to the two after it in b's opening (looked up in
+ * slot, b's runs of 4, first), and not the run in that frame (a list may
+ * hold the frame elsewhere)? */
 static int
 taken_out(const struct prof *a, const struct prof *b, const uint32_t *slot, size_t p,
     size_t l)
 {
-	size_t q, r, len = l + 4;
+	const uint32_t *at = a->open + p;
+	uint32_t frame[4] = { at[-2], at[-1], at[l], at[l + 1] };
 
-	if (!joined(b, slot, a->open[p - 2] >> 1, a->open[p - 1] >> 1, a->open[p + l] >> 1,
-	    a->open[p + l + 1] >> 1))
-		return 0;
-	/* and b does not hold the run in that frame (a list may hold the
-	 * frame elsewhere) */
-	for (q = 0; q + len <= b->nopen; q++) {
-		for (r = 0; r < len && b->open[q + r] >> 1 == a->open[p - 2 + r] >> 1; r++)
-			;
-		if (r == len)
-			return 0;
-	}
-	return 1;
+	return has_gram(slot, gram(frame)) && holds(b, frame, 4) &&
+	    !holds(b, at - 2, l + 4);
 }
 
 /* Inserted: is there a run of 1 to DK_OWNWORDS_FILL of a's flagged words
