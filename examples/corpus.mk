@@ -26,13 +26,20 @@
 #   keys/S.keys    the keyed stream of S (partition, minhash, imatch)
 #   shuffle/S.*    the keyed records of S cut into KEYS key ranges
 #   match/J.pairs  the pairs of key range J (spotmatch)
-#   ckeys/S.keys   PROSE=1: the containment pass, as keys/, shuffle/,
+#   ckeys/S.keys   spotsigs: the containment pass, as keys/, shuffle/,
 #   cshuffle/S.*   ranges.tsv and match/ are the first pass (cranges.tsv;
 #   cmatch/J.pairs partition -M containment --size-ratio, spotmatch -M
-#                  containment --size-ratio), its pairs added to pairs.tsv
+#                  containment --size-ratio): with PROSE=1 its pairs are
+#                  added to pairs.tsv; without it they are only listed,
+#                  in contained.tsv (CONTAINED, below)
 #   short/S.tsv    SpotSigs: the documents of S too short to judge, with
 #   short.pairs    the SHA-1 of their text; their exact copies as pairs
 #   pairs.tsv      every pair once; clusters.tsv; keep.txt (the keep list)
+#   apart.tsv      with own words or the bar of words: the pairs of
+#                  pairs.tsv they set apart (dkcluster --apart)
+#   left.pairs     spotsigs without PROSE=1: the containment pass's pairs
+#   contained.tsv  of two documents kept that the job did not set apart,
+#                  and of those the ones own words does not set apart
 #   dedup/S        S with only its kept records, in its own format
 #   summary        the counts, printed when made
 #   opt/STAGE      the options each stage ran with
@@ -67,6 +74,15 @@
 # copy (dkcluster --word-sim, from the text as above; two files that
 # share a licence text and list different files).  WORD_SIM=0 turns it
 # off, and so does OWN_WORDS=0.
+# CONTAINED=1 (the default; 0: not) is dkdedup's OUT.contained, for
+# spotsigs without PROSE=1: the copies the job left, which containment
+# finds (cut copies, or pages of one template), for the user to look at
+# before choosing PROSE=1.  The containment pass of PROSE=1 runs over the
+# signatures of every document, and its pairs of two documents kept, but
+# for those the job set apart (apart.tsv) and those own words sets apart,
+# are contained.tsv, ID1 TAB ID2 TAB SIM as dkdedup lists them; the
+# summary counts them.  Whether a pair is found depends on its two
+# documents alone, so this is the pass dkdedup runs on the documents kept.
 #
 # A stage that skips a record by the policy of dupkit-formats(5) (longer
 # than --max-record, or in a WARC shard a response given as HTML that is
@@ -129,6 +145,7 @@ endif
 PROSE         ?=
 PROSE_CONTAIN ?= $(DK_PROSE_CONTAIN)
 PROSE_RATIO   ?= $(DK_PROSE_CONTAIN_RATIO)
+CONTAINED     ?= 1
 IDF_lsh      = $(DK_LSH_IDF)
 IDF_imatch   = $(DK_IMATCH_IDF)
 IDF_ddd      =
@@ -181,6 +198,13 @@ OWN    = $(if $(filter ddd,$(WORKFLOW)),,$(filter-out 0,$(OWN_WORDS)))
 # without PROSE (a pair by containment shares few of its original's words)
 WSIM   = $(if $(OWN),$(if $(filter spotsigs,$(WORKFLOW)),$(if $(PROSE),,$(filter-out 0,$(WORD_SIM)))))
 TEXTCL = $(or $(PROSE),$(OWN),$(WSIM))
+# the pairs own words or the bar of words set apart (apart.tsv), written
+# by the cluster step whenever it has either
+APART  = $(or $(OWN),$(WSIM))
+# CONTAINED: the copies left, listed (spotsigs without PROSE=1)
+LEFT   = $(if $(filter spotsigs,$(WORKFLOW)),$(if $(PROSE),,$(filter 1,$(CONTAINED))))
+# the containment pass: its pairs added (PROSE=1) or listed (LEFT)
+CPASS  = $(or $(PROSE),$(LEFT))
 
 # ---- checks, before anything runs ----
 ifeq ($(filter help clean,$(MAKECMDGOALS)),)
@@ -211,6 +235,9 @@ endif
 ifneq ($(filter-out 1,$(PROSE)),)
 $(error corpus.mk: PROSE=$(PROSE): want 1 or nothing)
 endif
+ifneq ($(words $(CONTAINED))$(filter 0 1,$(CONTAINED)),1$(CONTAINED))
+$(error corpus.mk: CONTAINED=$(CONTAINED): want 1 or 0)
+endif
 ifneq ($(PROSE),)
 ifneq ($(WORKFLOW),spotsigs)
 $(error corpus.mk: PROSE=1 is for WORKFLOW=spotsigs (dkdedup --prose))
@@ -238,6 +265,7 @@ V_pairs   = $(WORKFLOW) $(PAIROPT_$(WORKFLOW)) $(if $(PROSE),prose)
 V_short   = idf=$(IDF) min=$(MIN_SHARED)
 V_contain = keys=$(KEYS) idf=$(IDF) min=$(MIN_SHARED) contain=$(PROSE_CONTAIN) ratio=$(PROSE_RATIO) dense_tau=$(DENSE_TAU)
 V_cluster = $(CLUSTER_FLAGS) $(if $(PROSE),keep=longest) $(if $(OWN),own=$(OWN)) $(if $(WSIM),wordsim=$(WSIM))
+V_left    = $(if $(LEFT),own=$(OWN) $(CLUSTER_FLAGS),none)
 V_dedup   = format=$(FORMAT) $(if $(filter jsonl,$(FORMAT)),id=$(JSON_ID)) keep=$(KEEP_FLAGS)
 TEXTOPT_warc    = htmlstrip=$(HTMLSTRIP_FLAGS)
 TEXTOPT_jsonl   = id=$(JSON_ID) text=$(JSON_TEXT)
@@ -251,7 +279,7 @@ MATCHOPT_spotsigs = min=$(MIN_SHARED) dense_tau=$(DENSE_TAU) $(if $(ONE),idf=$(I
 MATCHOPT_lsh    = tau=$(TAU)
 PAIROPT_imatch  = tau=$(TAU) k=$(IMATCH_K)
 PAIROPT_ddd     = tau=$(TAU) window=$(WINDOW) time=$(TIME_COLUMN)
-OPTS = shards text sigs lex idf keys shuffle match short contain pairs cluster dedup
+OPTS = shards text sigs lex idf keys shuffle match short contain pairs cluster left dedup
 # --agree of the IDF filter (all.lex, below), in the options above, which
 # are expanded as the rules are read
 AGREELEX = $(if $(AGREE),--lexicon --idf $(IDF) --agree $(AGREE))
@@ -275,9 +303,11 @@ $(foreach o,$(OPTS),$(eval $(call OPTRULE,$(o))))
 $(OUT)/opt/%: private SHELL := /bin/bash
 FORCE:
 
-# $(call atomic,COMMAND[,SHARD]): COMMAND's output into $@.tmp, renamed
+# $(call atomic,COMMAND[,SHARD[,FILE]]): COMMAND's output into $@.tmp, renamed
 # to $@ when complete; removed when COMMAND fails or the run is interrupted
-# (HUP, INT, TERM).  Only a KILL leaves a $@.tmp behind, which nothing reads
+# (HUP, INT, TERM).  COMMAND may write a second file, FILE.tmp, which is
+# renamed to FILE just before $@ (so FILE is never older than $@), and
+# removed with $@.tmp.  Only a KILL leaves a $@.tmp behind, which nothing reads
 # and the next run writes afresh: as a new file, since the commands of a
 # killed recipe may still be writing to the old one.  A failure of a
 # shard's stage names the shard, whatever the program said.
@@ -286,7 +316,7 @@ FORCE:
 # is all that went wrong, $@ is renamed all the same, and $@.skipped,
 # written first, names it for the summary (and is removed when $@ is made
 # again); any other status is a failure, the last one's the recipe's.
-atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp $@.skipped; st=0; \
+atomic = trap 'rm -f $@.tmp $(3:%=%.tmp); exit 1' HUP INT TERM; rm -f $@.tmp $@.skipped $(3:%=%.tmp); st=0; \
 	{ $(1); } >$@.tmp || for p in "$${PIPESTATUS[@]}"; do \
 	    case $$p in 0) ;; 3) test $$st != 0 || st=3 ;; *) st=$$p ;; esac; \
 	done; \
@@ -294,8 +324,8 @@ atomic = trap 'rm -f $@.tmp; exit 1' HUP INT TERM; rm -f $@.tmp $@.skipped; st=0
 	0) ;; \
 	3) printf '%s\n%s\n' '$(2)' "$(call SKIPNAME,$(2)) made without records its stage skipped" >$@.skipped; \
 	   echo >&2 "corpus.mk: $(call SKIPNAME,$(2)) made without the records skipped above" ;; \
-	*) rm -f $@.tmp; $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$st)";) exit $$st ;; \
-	esac; mv -f $@.tmp $@
+	*) rm -f $@.tmp $(3:%=%.tmp); $(if $(2),echo >&2 "corpus.mk: shard $(IN)/$(2): $@ failed (status $$st)";) exit $$st ;; \
+	esac; $(if $(3),mv -f $(3).tmp $(3);) mv -f $@.tmp $@
 SKIPNAME = $(if $(1),shard $(IN)/$(1): )$@:
 export DK_STAGE := 1
 
@@ -306,13 +336,13 @@ export DK_STAGE := 1
 # IN, or of a directory this workflow does not make, is left alone.
 SKIPFILES = $(addprefix $(OUT)/,ids pairs.tsv clusters.tsv keep.txt \
 	$(if $(filter ddd,$(WORKFLOW)),,all.lex $(MATCHES:$(OUT)/%=%)) \
-	$(CMATCHES:$(OUT)/%=%) \
+	$(CMATCHES:$(OUT)/%=%) $(if $(LEFT),contained.tsv) \
 	$(if $(filter spotsigs lsh,$(WORKFLOW)),idf.lex) \
 	$(if $(SPOT),short.pairs $(if $(ONE),,ranges.tsv)))
 SKIPDIRS = $(addprefix $(OUT)/,dedup $(if $(IMATCH),lex,sigs) \
 	$(if $(TEXTKEPT),text) \
 	$(if $(filter ddd,$(WORKFLOW))$(and $(SPOT),$(ONE)),,keys) $(if $(SPOT),short) \
-	$(if $(and $(PROSE),$(if $(ONE),,y)),ckeys))
+	$(if $(and $(CPASS),$(if $(ONE),,y)),ckeys))
 # each marker of this job, as its message
 SKIPS = shards=" $$(cat $(O_shards)) "; \
 	for m in $(SKIPFILES:%=%.skipped) $(SKIPDIRS:%=%/*.skipped); do \
@@ -343,16 +373,16 @@ KEYED   = $(NAMES:%=$(OUT)/keys/%.keys)
 SHUFFLE = $(NAMES:%=$(OUT)/shuffle/%.done)
 MATCHES = $(RANGES:%=$(OUT)/match/%.pairs)
 SHORT   = $(NAMES:%=$(OUT)/short/%.tsv)
-CKEYED  = $(if $(PROSE),$(NAMES:%=$(OUT)/ckeys/%.keys))
-CSHUFFLE = $(if $(PROSE),$(NAMES:%=$(OUT)/cshuffle/%.done))
-CMATCHES = $(if $(PROSE),$(RANGES:%=$(OUT)/cmatch/%.pairs))
+CKEYED  = $(if $(CPASS),$(NAMES:%=$(OUT)/ckeys/%.keys))
+CSHUFFLE = $(if $(CPASS),$(NAMES:%=$(OUT)/cshuffle/%.done))
+CMATCHES = $(if $(CPASS),$(RANGES:%=$(OUT)/cmatch/%.pairs))
 SPOT    = $(filter spotsigs,$(WORKFLOW))
 DEDUP   = $(NAMES:%=$(OUT)/dedup/%)
 IMATCH  = $(filter imatch,$(WORKFLOW))
 
 # The default goal has no recipe and only files below it, so that with
 # nothing to do `make -q` is true.
-all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP) $(OUT)/summary
+all: $(OUT)/clusters.tsv $(OUT)/keep.txt $(DEDUP) $(if $(LEFT),$(OUT)/contained.tsv) $(OUT)/summary
 
 pairs: $(OUT)/pairs.tsv
 keeplist: $(OUT)/keep.txt
@@ -504,18 +534,19 @@ $(OUT)/match/1.pairs: $(ONEIN) $(O_match) $(O_shards) | $(OUT)/match
 	$(call atomic,$(ONE_$(WORKFLOW)))
 endif
 
-# ---- PROSE=1: the containment pass of dkdedup --prose ----
+# ---- the containment pass: dkdedup --prose's (PROSE=1), or its probe ----
 # Its signatures are the first pass's, filtered as there, and those of a
 # document too short to judge flagged !short (dklexicon --min-sigs, as
 # dkdedup's spotsig -m), so that it is never paired.  Containment has no
 # length bound of its own; the pass's ratio of sizes (spotmatch
 # --size-ratio) gives it length partitions (partition --size-ratio), so
-# that it shards, and is matched, like the first.
+# that it shards, and is matched, like the first.  Without PROSE=1 its
+# pairs are only listed (contained.tsv, CONTAINED), as dkdedup's are.
 CFILTER = dklexicon --idf $(IDF) --min-sigs $(MIN_SHARED) -L $(OUT)/idf.lex
 CMATCH  = spotmatch -M containment -t $(PROSE_CONTAIN) --min-shared $(MIN_SHARED) \
 	--size-ratio $(PROSE_RATIO) $(DENSETAU)
 CMATCH_keyed = sort -m -s -k1,1 $(NAMES:%=$(OUT)/cshuffle/%.$*) | $(CMATCH) -j 1
-ifneq ($(PROSE),)
+ifneq ($(CPASS),)
 ifeq ($(ONE),)
 $(OUT)/ckeys/%.keys: $(OUT)/sigs/%.sigs $(OUT)/idf.lex $(O_contain) | $(OUT)/ckeys
 	$(call atomic,$(CFILTER) $< | partition --shard -M containment -t $(PROSE_CONTAIN) \
@@ -576,7 +607,7 @@ PAIRS_imatch   = sort -t '	' -k1,1 -k2,2 $(MATCHES) | \
 	END { if (NR) put() }' | sort
 # DDD is one pass in time order over every shard: its window is not cut
 DDD = cat $(SIGS) | spotmatch -M max -t $(TAU) --window $(WINDOW) --time-column $(TIME_COLUMN)
-PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES) $(CMATCHES) $(if $(SPOT),$(OUT)/short.pairs))
+PAIRSIN = $(if $(filter ddd,$(WORKFLOW)),$(SIGS),$(MATCHES) $(if $(PROSE),$(CMATCHES)) $(if $(SPOT),$(OUT)/short.pairs))
 $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(DDD),$(PAIRS_$(WORKFLOW))))
 
@@ -586,13 +617,17 @@ $(OUT)/pairs.tsv: $(PAIRSIN) $(O_pairs) $(O_shards)
 # it (dkcluster --own-words); PROSE=1: the longest text of a cluster is
 # kept, as dkdedup --prose keeps it (dkcluster --keep longest).  Either
 # reads the text of every shard, in corpus order, as -a (a WARC shard's as
-# htmlstrip gave it, text/); without them the IDs are enough.
+# htmlstrip gave it, text/); without them the IDs are enough.  The pairs
+# that own words or the bar of words set apart are apart.tsv (dkcluster
+# --apart), renamed with clusters.tsv; when it is missing, clusters.tsv
+# is made again.
 CLUSTER_any  = dkcluster $(CLUSTER_FLAGS) -a $(OUT)/ids $<
 CLUSTER_text = cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) $(if $(OWN),--own-words $(OWN)) \
-	$(if $(WSIM),--word-sim $(WSIM)) \
+	$(if $(WSIM),--word-sim $(WSIM)) $(if $(APART),--apart $(OUT)/apart.tsv.tmp) \
 	$(if $(PROSE),--keep longest) $(JSONOPT) -a - $<
-$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(TEXTCL),$(TEXT) $(TEXTDEP)) $(O_cluster)
-	$(call atomic,$(if $(TEXTCL),$(CLUSTER_text),$(CLUSTER_any)))
+NOAPART = $(if $(APART),$(if $(wildcard $(OUT)/apart.tsv),,FORCE))
+$(OUT)/clusters.tsv: $(OUT)/pairs.tsv $(OUT)/ids $(if $(TEXTCL),$(TEXT) $(TEXTDEP)) $(O_cluster) $(NOAPART)
+	$(call atomic,$(if $(TEXTCL),$(CLUSTER_text),$(CLUSTER_any)),,$(if $(APART),$(OUT)/apart.tsv))
 
 # DDD keeps the documents that no earlier one in the window matched, those
 # spotmatch --novel would write: the IDs that are never LATER in a pair
@@ -604,6 +639,26 @@ KEEP_any = cut -f2 $< | uniq
 KEEPIN = $(if $(filter ddd,$(WORKFLOW)),$(OUT)/pairs.tsv $(OUT)/ids,$(OUT)/clusters.tsv)
 $(OUT)/keep.txt: $(KEEPIN)
 	$(call atomic,$(if $(filter ddd,$(WORKFLOW)),$(KEEP_ddd),$(KEEP_any)))
+
+# ---- CONTAINED: the copies the job left, as dkdedup lists them ----
+# left.pairs: the containment pass's pairs of two documents kept, each
+# once, but for those of apart.tsv (either way round), in their order;
+# contained.tsv: of those, the ones own words does not set apart (as
+# pairs by containment: dkcluster --own-words again, on them alone, its
+# --apart piped to the filter; not the bar of words, a Jaccard bar),
+# with CLUSTER_FLAGS as the cluster step has them (--max-record).
+LEFTPAIRS = awk -F '\t' -v k=$(OUT)/keep.txt -v a=$(if $(APART),$(OUT)/apart.tsv) ' \
+	FILENAME == k { kept[$$1]; next } \
+	FILENAME == a { s[$$1 "\t" $$2]; s[$$2 "\t" $$1]; next } \
+	($$1 in kept) && ($$2 in kept) && !(($$1 "\t" $$2) in s) { s[$$1 "\t" $$2]; s[$$2 "\t" $$1]; print }' \
+	$(OUT)/keep.txt $(if $(APART),$(OUT)/apart.tsv) $(CMATCHES)
+$(OUT)/left.pairs: $(CMATCHES) $(OUT)/keep.txt $(OUT)/clusters.tsv $(O_left)
+	$(call atomic,$(LEFTPAIRS))
+LEFTOWN = if test -s $<; then cat $(TEXT) | dkcluster $(CLUSTER_FLAGS) --own-words $(OWN) $(JSONOPT) -a - \
+	    --apart /dev/fd/3 $< 3>&1 >/dev/null | awk -F '\t' -v l=$< ' \
+	FILENAME == l { if (!(($$1 "\t" $$2) in s)) print; next } { s[$$1 "\t" $$2]; s[$$2 "\t" $$1] }' - $<; fi
+$(OUT)/contained.tsv: $(OUT)/left.pairs $(if $(OWN),$(TEXT) $(TEXTDEP)) $(O_left)
+	$(call atomic,$(if $(OWN),$(LEFTOWN),cat $<))
 
 # ---- the deduplicated shards, in their own format ----
 # (the list is the whole corpus's: most of its IDs are in other shards)
@@ -619,10 +674,18 @@ $(OUT)/dedup/%: $(IN)/% $(OUT)/keep.txt $(O_dedup) | $(OUT)/dedup
 # its recipe fails, so that make ends with a failure (status 2, after
 # every file is made) and says so again on each run until those files
 # are made without a skip (a limit raised, or the shard mended).
-$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(OUT)/clusters.tsv $(DEDUP) $(O_shards)
-	@$(call atomic,echo "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
+# With CONTAINED, it counts the pairs of contained.tsv as dkdedup does;
+# without, a contained.tsv or left.pairs of an earlier run is removed, as
+# it says nothing of this one.
+LEFTSAID = n=$$(wc -l <$(OUT)/contained.tsv); case $$n in 0) ;; 1) \
+	    echo "; 1 pair kept that containment calls a copy (cut copies, or pages of one template: see $(OUT)/contained.tsv; PROSE=1 removes them)" ;; *) \
+	    echo "; $$n pairs kept that containment calls copies (cut copies, or pages of one template: see $(OUT)/contained.tsv; PROSE=1 removes them)" ;; esac
+$(OUT)/summary: $(OUT)/keep.txt $(OUT)/ids $(OUT)/clusters.tsv $(DEDUP) $(if $(LEFT),$(OUT)/contained.tsv) \
+	    $(O_shards) $(O_left)
+	@$(if $(LEFT),,rm -f $(OUT)/contained.tsv $(OUT)/left.pairs && )$(call atomic,echo \
+	    "corpus.mk: $(WORKFLOW) over $(words $(NAMES)) shards of $(IN):" \
 	    "kept $$(wc -l <$(OUT)/keep.txt) of $$(wc -l <$(OUT)/ids) documents;" \
-	    "deduplicated shards in $(OUT)/dedup/") && cat $@ && $(SKIPEND)
+	    "deduplicated shards in $(OUT)/dedup/$(if $(LEFT),$$($(LEFTSAID)))") && cat $@ && $(SKIPEND)
 $(OUT)/summary: private SHELL := /bin/bash
 
 help:
@@ -646,7 +709,8 @@ help:
 	@echo '  OWN_WORDS=$(OWN_WORDS)  spotsigs, lsh, imatch: a pair whose documents each use a word this often, named in the same place, that the other never uses is no copy (dkcluster --own-words over the text; $(DK_OWN_WORDS) from dupkit.defaults; 0: no such rule)'
 	@echo '  WORD_SIM=$(WORD_SIM)  spotsigs without PROSE=1: a pair whose sets of words have a Jaccard similarity below this is no copy (dkcluster --word-sim over the text; $(DK_WORD_SIM) at TAU $(DK_TAU) from dupkit.defaults, in proportion to TAU; 0: no such bar)'
 	@echo '  PROSE=$(PROSE)  spotsigs: 1 for dkdedup --prose, a sharded containment pass and the longest text of a cluster kept'
-	@echo '  PROSE_CONTAIN=$(PROSE_CONTAIN) PROSE_RATIO=$(PROSE_RATIO)  PROSE=1: the pass'"'"'s threshold and ratio of sizes ($(DK_PROSE_CONTAIN) and $(DK_PROSE_CONTAIN_RATIO) from dupkit.defaults)'
+	@echo '  PROSE_CONTAIN=$(PROSE_CONTAIN) PROSE_RATIO=$(PROSE_RATIO)  the containment pass'"'"'s threshold and ratio of sizes ($(DK_PROSE_CONTAIN) and $(DK_PROSE_CONTAIN_RATIO) from dupkit.defaults)'
+	@echo '  CONTAINED=$(CONTAINED)  spotsigs without PROSE=1: 1 lists in OUT/contained.tsv the pairs of documents kept that the containment pass calls copies (dkdedup'"'"'s OUT.contained); 0: no such pass'
 	@echo '  KEYS=$(KEYS)  key ranges, matched side by side (1: one spotmatch, nothing shuffled)'
 	@echo '  THREADS=$(THREADS)  spotmatch threads with KEYS=1 (default: one per CPU)'
 	@echo '  HTMLSTRIP_FLAGS=$(HTMLSTRIP_FLAGS)  FORMAT=warc, e.g. --main'

@@ -543,11 +543,11 @@ test_expect_success 'own words: two pages of one template kept apart, joined wit
 		test "$(cat own.$w/opt/cluster)" = "own=$DK_OWN_WORDS$o" &&
 		$mk -n IN=inown OUT=own.$w WORKFLOW=$w $i OWN_WORDS=0 >plan &&
 		grep "{ dkcluster *-a own.$w/ids own.$w/pairs.tsv; }" plan &&
-		! grep "{ spotsig\|{ imatch\|{ dklexicon\|{ spotmatch\|{ cat " plan &&
+		! grep "{ spotsig\|{ imatch\|{ dklexicon\|{ spotmatch\|{ cat inown" plan &&
 		$mk IN=inown OUT=own.$w WORKFLOW=$w $i OWN_WORDS=0 -j 2 >log 2>&1 &&
 		test_cmp want.own0 own.$w/keep.txt &&
 		$mk -n IN=inown OUT=own.$w WORKFLOW=$w $i >plan &&
-		grep "{ cat inown/a.tsv inown/b.tsv | dkcluster *--own-words $DK_OWN_WORDS *$ws *-a - own.$w/pairs.tsv; }" plan || return 1
+		grep "{ cat inown/a.tsv inown/b.tsv | dkcluster *--own-words $DK_OWN_WORDS *$ws *--apart own.$w/apart.tsv.tmp *-a - own.$w/pairs.tsv; }" plan || return 1
 	done &&
 	test_must_fail $mk IN=inown OUT=x OWN_WORDS=x 2>err &&
 	grep "OWN_WORDS=x: want a whole number (0: no such rule)" err &&

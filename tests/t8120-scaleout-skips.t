@@ -57,13 +57,14 @@ test_expect_success 'corpus.mk: a record over --max-record is named, every file 
 	grep "^dkcluster: stdin:$(($(wc -l <in/s0.tsv) + 11)): record longer than $(cat max) bytes skipped" err &&
 	grep "^corpus.mk: shard in/s1.tsv: skip/sigs/s1.tsv.sigs: made without the records skipped above\$" err &&
 	grep "^corpus.mk: skip/clusters.tsv: made without the records skipped above\$" err &&
+	grep "^corpus.mk: skip/contained.tsv: made without the records skipped above\$" err &&
 	grep "^corpus.mk: shard in/s1.tsv: skip/dedup/s1.tsv: made without the records skipped above\$" err &&
 	grep "^corpus.mk: spotsigs over 4 shards of in: kept $(wc -l <ref.out/keep.txt) of 200 documents" out &&
 	grep "^make: \*\*\* .*skip/summary. Error 1\$" err &&
 	grep -v "^make: " err | tail -n 1 >last &&
 	echo "corpus.mk: skip: written without the records skipped by the stages above" >expect &&
 	test_cmp expect last &&
-	test $(grep -c "skipped\$" err) = 3 &&
+	test $(grep -c "skipped\$" err) = 4 &&
 	! grep "failed" err &&
 	! test -e skip/summary &&
 	test $(ls skip/sigs skip/dedup | grep -c "\.skipped\$") = 2 &&
@@ -76,6 +77,7 @@ test_expect_success 'corpus.mk: a rerun remakes nothing and says it again; the l
 	! grep "{ spotsig\|{ keep" out &&
 	cat >expect <<-\EOF &&
 	corpus.mk: skip/clusters.tsv: made without records its stage skipped
+	corpus.mk: skip/contained.tsv: made without records its stage skipped
 	corpus.mk: shard in/s1.tsv: skip/dedup/s1.tsv: made without records its stage skipped
 	corpus.mk: shard in/s1.tsv: skip/sigs/s1.tsv.sigs: made without records its stage skipped
 	corpus.mk: skip: written without the records skipped by the stages above
