@@ -20,6 +20,15 @@
 #                 (with own words, -w, `dkcluster --own-words K -a -` over
 #                 the documents' text)
 #   keep.txt      `dkcluster -a --representatives`: the documents to keep
+#   apart.tsv     with own words: the pairs they, or the bar of words, set
+#                 apart (dkcluster --apart)
+#   contained.tsv spotsigs without --prose: the copies the job left, as
+#                 dkdedup lists them in OUT.contained: the pairs of two
+#                 documents kept that the containment pass of --prose
+#                 finds (run over every document, cmap2, ckey, creduce),
+#                 but for those of apart.tsv and those own words sets
+#                 apart (dkcluster --own-words on them alone); counted on
+#                 standard error.  --no-contained: no such pass
 #   times.tsv     STAGE TAB SECONDS, wall time of each stage
 #
 # Options:
@@ -64,6 +73,8 @@
 #              pairs.tsv, before the exact copies; and of each cluster the
 #              longest text is kept (dkcluster --keep longest -a, the
 #              FILEs read again)
+#   --no-contained  spotsigs: no containment pass to list the copies left
+#              (contained.tsv)
 #
 # Remote hosts: the input files and intermediate streams are sent with
 # parallel's --transferfile into a fresh directory per job (--workdir ...)
@@ -100,18 +111,23 @@ PARALLEL_SHELL=$(command -v bash)
 export PARALLEL_SHELL
 usage() {
 	echo "usage: scaleout.sh [-dv] [-S hosts] [-j jobs] [-n shards] [-r keyshards] [-B bindir]" >&2
-	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-w k] [-J threads] [--prose]" >&2
+	echo "                   [-C dir] [-t tau] [-i lo:hi] [-a agree] [-K k] [-w k] [-J threads]" >&2
+	echo "                   [--prose | --no-contained]" >&2
 	echo "                   spotsigs|lsh|imatch outdir file..." >&2
 	exit 2
 }
 die() { echo "scaleout: $*" >&2; exit 1; }
 
 hosts=: jobs= nshard=4 nkey= bindir= cdir=. docs= tau= idf= agree=- kx=0 own=- threads=1 verbose=
-# --prose, the one long option, taken out before getopts
-prose=
+# --prose and --no-contained, the long options, taken out before getopts
+prose= nocontained=
 for a; do
 	shift
-	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
+	case $a in
+	--prose) prose=1 ;;
+	--no-contained) nocontained=1 ;;
+	*) set -- "$@" "$a" ;;
+	esac
 done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
 # DK_DENSE_WORDS, DK_DENSE_TAU and DK_OWN_WORDS:
@@ -152,6 +168,11 @@ test -z "$agree" || test "$method" != imatch || usage
 test "$own" != - || own=$DK_OWN_WORDS
 test -z "$prose" || test "$method" = spotsigs || die "--prose is for spotsigs"
 test -z "$prose" || test -n "$docs" || die "--prose needs -d: the longest text is kept"
+test -z "$prose" || test -z "$nocontained" || die "--prose adds the containment pass's pairs: not with --no-contained"
+test -z "$nocontained" || test "$method" = spotsigs || die "--no-contained is for spotsigs"
+# spotsigs without --prose: the copies left, listed (contained.tsv)
+left=
+test "$method" != spotsigs || test -n "$prose$nocontained" || left=1
 : "${nkey:=$nshard}"
 for v in "$nshard" "$nkey" "$kx" "$own" "$threads" ${jobs:+"$jobs"}; do
 	case $v in '' | *[!0-9]*) usage ;; esac
@@ -265,7 +286,8 @@ lap() {
 }
 : >"$out/times.tsv"
 rm -f "$out"/map1.* "$out"/lex.* "$out"/map2.* "$out"/key.* "$out"/reduce.* "$out"/short.* \
-	"$out"/cmap2.* "$out"/ckey.* "$out"/creduce.* "$out"/text.*
+	"$out"/cmap2.* "$out"/ckey.* "$out"/creduce.* "$out"/text.* \
+	"$out"/apart.tsv "$out"/left.pairs "$out"/left.apart "$out"/contained.tsv
 
 # 1. map: pages to text (and signatures), one job per group of files, or
 # per line shard of a document stream.  Result: map1.1 .. map1.N, in input
@@ -353,10 +375,11 @@ if test "$method" = spotsigs; then
 		"$(job "dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | awk -F '\t' $(q "$short_awk")")" \
 		::: $(files map1 "$nshard")
 fi
-# --prose: the containment pass's keys, its signatures filtered as the
-# first's and those too short to judge flagged (--min-sigs, dkdedup's
-# spotsig -m), length partitions at its ratio of sizes
-if test -n "$prose"; then
+# The containment pass's keys (--prose, or the copies left listed), its
+# signatures filtered as the first's and those too short to judge flagged
+# (--min-sigs, dkdedup's spotsig -m), length partitions at its ratio of
+# sizes
+if test -n "$prose$left"; then
 	run cmap2 ${remote:+--transferfile all.lex} \
 		"$(job "dklexicon --idf $idf --min-sigs $DK_MIN_SHARED -L all.lex {} | partition --shard -M containment -t $DK_PROSE_CONTAIN --size-ratio $DK_PROSE_CONTAIN_RATIO")" \
 		::: $(files map1 "$nshard")
@@ -393,7 +416,7 @@ pieces | xargs touch
 # on this machine, one job per shard
 parallel --halt now,fail=1 ${jobs:+-j "$jobs"} \
 	"awk -F '\t' -v r=$nkey -v f=key.{#} '$route' {}" ::: $(files map2 "$nshard")
-if test -n "$prose"; then
+if test -n "$prose$left"; then
 	cut_ranges $(files cmap2 "$nshard") >cranges.tsv
 	pieces c | xargs touch
 	parallel --halt now,fail=1 ${jobs:+-j "$jobs"} \
@@ -409,7 +432,7 @@ lsh) cmd="cat {} | spotmatch -j $threads -t $tau" ;;
 imatch) cmd="cat {} | spotmatch -j $threads" ;;
 esac
 run reduce -N "$nshard" "$(job "$cmd")" ::: $(pieces)
-if test -n "$prose"; then
+if test -n "$prose$left"; then
 	cmd="sort -m -s -k1,1 {} | spotmatch -j $threads -M containment -t $DK_PROSE_CONTAIN"
 	cmd="$cmd --min-shared $DK_MIN_SHARED --size-ratio $DK_PROSE_CONTAIN_RATIO --dense-tau $DK_DENSE_TAU"
 	run creduce -N "$nshard" "$(job "$cmd")" ::: $(pieces c)
@@ -466,13 +489,43 @@ if test -n "$own$prose"; then
 	# in the same place is ignored, as dkdedup ignores it; --prose: the
 	# longest text of a cluster kept, as dkdedup --prose keeps it
 	cl=(${own:+--own-words "$own"} ${wordsim:+--word-sim "$wordsim"} ${prose:+--keep longest})
-	text "$@" | here dkcluster "${cl[@]}" -a - pairs.tsv >clusters.tsv
+	text "$@" | here dkcluster "${cl[@]}" ${own:+--apart apart.tsv} -a - pairs.tsv >clusters.tsv
 	text "$@" | here dkcluster "${cl[@]}" -a - --representatives pairs.tsv >keep.txt
 else
 	here dkcluster -a ids.txt pairs.tsv >clusters.tsv
 	here dkcluster -a ids.txt --representatives pairs.tsv >keep.txt
 fi
 lap cluster
+
+# 7. spotsigs without --prose: the copies the job left, as dkdedup lists
+# them.  A pair by containment depends on its two documents alone, so the
+# pass over every document finds, among those kept, what dkdedup's pass
+# over the documents kept finds.  Of its pairs of two documents kept, each
+# once, those the job set apart (apart.tsv) go, then those own words sets
+# apart as pairs by containment (dkcluster --own-words on them alone; not
+# the bar of words, a Jaccard bar).
+if test -n "$left"; then
+	awk -F '\t' -v a="${own:+apart.tsv}" '
+		FILENAME == "keep.txt" { kept[$1]; next }
+		FILENAME == a { s[$1 "\t" $2]; s[$2 "\t" $1]; next }
+		($1 in kept) && ($2 in kept) && !(($1 "\t" $2) in s) { s[$1 "\t" $2]; s[$2 "\t" $1]; print }' \
+		keep.txt ${own:+apart.tsv} $(files creduce "$nkey") >left.pairs
+	if test -n "$own" && test -s left.pairs; then
+		text "$@" | here dkcluster --own-words "$own" -a - --apart left.apart left.pairs >/dev/null
+		awk -F '\t' 'FILENAME == "left.apart" { s[$1 "\t" $2]; s[$2 "\t" $1]; next }
+			!(($1 "\t" $2) in s)' left.apart left.pairs >contained.tsv
+	else
+		cp left.pairs contained.tsv
+	fi
+	rm -f left.pairs left.apart
+	n=$(wc -l <contained.tsv)
+	case $n in
+	0) ;;
+	1) echo "scaleout: 1 pair kept that containment calls a copy (cut copies, or pages of one template: see $out/contained.tsv; --prose removes them)" >&2 ;;
+	*) echo "scaleout: $n pairs kept that containment calls copies (cut copies, or pages of one template: see $out/contained.tsv; --prose removes them)" >&2 ;;
+	esac
+	lap contained
+fi
 if test -n "$skipped"; then
 	echo "scaleout: $out: written without the records skipped above" >&2
 	exit 1
