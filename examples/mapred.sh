@@ -3,7 +3,8 @@
 # reducers (or any engine that runs `mapper | sort by key | reducer`):
 #
 #   sh mapred.sh STEP METHOD [-d] [-t TAU] [-i LO:HI] [-a A] [-K K] [-L LEXICON]
-#                [-A IDS] [-w K] [--prose] [PAIRS]
+#                [-A IDS] [-C FILE] [-p FILE] [-w K] [--prose | --no-contained]
+#                [OPERAND...]
 #
 # METHOD is spotsigs, lsh or imatch; the options are those of scaleout.sh.
 # The input of the mappers is a document stream of web pages (ID TAB HTML,
@@ -22,9 +23,11 @@
 #     mapper   sh mapred.sh key-map METHOD -L all.lex
 #     reducer  sh mapred.sh match-reduce METHOD
 #   Then, once, on the reducers' output
-#     sh mapred.sh merge METHOD [-A ids.txt] <part-* >pairs.tsv
-#     sh mapred.sh cluster METHOD [-d] [-t TAU] [-w K] pairs.tsv <input >clusters.tsv
+#     sh mapred.sh merge METHOD [-A ids.txt] [-C left.pairs] <part-* >pairs.tsv
+#     sh mapred.sh cluster METHOD [-d] [-t TAU] [-w K] [-p apart.tsv] pairs.tsv <input >clusters.tsv
 #     cut -f2 clusters.tsv | uniq >keep.txt
+#   and, spotsigs without --prose, the copies the job left (below)
+#     sh mapred.sh contained spotsigs [-d] [-w K] -p apart.tsv left.pairs keep.txt <input >contained.tsv
 #
 # cluster reads the mappers' input again, in corpus order, and clusters
 # the pairs with dkcluster -a -.  With own words (-w K, DK_OWN_WORDS of
@@ -64,6 +67,21 @@
 # order (dkcluster --keep longest):
 #     sh mapred.sh cluster spotsigs -d --prose pairs.tsv <docs.tsv >clusters.tsv
 #
+# spotsigs without --prose lists the copies the job left, as dkdedup does
+# in OUT.contained (key-map --no-contained: not): key-map keys each
+# document for that containment pass all the same, its keys marked L
+# (LP...s.../contain:), and match-reduce passes the pairs of those keys
+# on as !left records, which merge writes, each once, the smaller ID
+# first, sorted, to the file of -C (it fails without one).  A pair by
+# containment depends on its two documents alone, so the pass over every
+# document finds, among those kept, what dkdedup's pass over the documents
+# kept finds.  cluster -p FILE writes the pairs own words or the bar of
+# words set apart (dkcluster --apart; none with -w 0), and contained keeps
+# of the pairs of -C those of two documents kept (keep.txt) that are not
+# in that file, and of those the ones own words does not set apart as
+# pairs by containment (dkcluster --own-words on them alone, over the
+# text; not the bar of words, a Jaccard bar): contained.tsv, as dkdedup's.
+#
 # A record that a stage skips by the policy of dupkit-formats(5) (a page
 # that is not one, a record over the record limit) is no failure, as in
 # dkdedup: the programs run with DK_STAGE=1, so that one that skipped
@@ -90,25 +108,31 @@ fi
 set -euo pipefail
 usage() {
 	echo "usage: mapred.sh lex-map|lex-reduce|key-map|match-reduce|merge spotsigs|lsh|imatch" >&2
-	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids] [--prose]" >&2
-	echo "       mapred.sh cluster spotsigs|lsh|imatch [-d] [-t tau] [-w k] [--prose] pairs" >&2
+	echo "                 [-d] [-t tau] [-i lo:hi] [-a agree] [-K k] [-L lexicon] [-A ids] [-C file]" >&2
+	echo "                 [--prose | --no-contained]" >&2
+	echo "       mapred.sh cluster spotsigs|lsh|imatch [-d] [-t tau] [-w k] [-p file] [--prose] pairs" >&2
+	echo "       mapred.sh contained spotsigs [-d] [-w k] [-p file] left keep" >&2
 	exit 2
 }
 test $# -ge 2 || usage
 step=$1 method=$2
 shift 2
-docs= tau= idf= agree=- kx=0 lex= ids= own=- prose=
-# --prose, the one long option, taken out before getopts
+docs= tau= idf= agree=- kx=0 lex= ids= own=- prose= nocontained= cfile= apart=
+# --prose and --no-contained, the long options, taken out before getopts
 for a; do
 	shift
-	if test "$a" = --prose; then prose=1; else set -- "$@" "$a"; fi
+	case $a in
+	--prose) prose=1 ;;
+	--no-contained) nocontained=1 ;;
+	*) set -- "$@" "$a" ;;
+	esac
 done
 # DK_TAU, DK_MIN_SHARED, DK_IDF, DK_AGREE, DK_QUOTED, DK_DENSE,
 # DK_DENSE_WORDS, DK_DENSE_TAU and DK_OWN_WORDS:
 # dupkit.defaults, beside this script
 # (in the source's examples/, or where make install puts both)
 . "$(cd "$(dirname "$0")" && pwd)/dupkit.defaults"
-while getopts dt:i:a:K:L:A:w: opt; do
+while getopts dt:i:a:K:L:A:C:p:w: opt; do
 	case $opt in
 	d) docs=1 ;;
 	t) tau=$OPTARG ;;
@@ -117,13 +141,20 @@ while getopts dt:i:a:K:L:A:w: opt; do
 	K) kx=$OPTARG ;;
 	L) lex=$OPTARG ;;
 	A) ids=$OPTARG ;;
+	C) cfile=$OPTARG ;;
+	p) apart=$OPTARG ;;
 	w) own=$OPTARG ;;
 	*) usage ;;
 	esac
 done
 shift $((OPTIND - 1))
-# cluster's one operand: the pairs
-case $step in cluster) test $# -eq 1 || usage ;; *) test $# -eq 0 || usage ;; esac
+# cluster's one operand: the pairs; contained's two: the pairs by
+# containment (merge -C) and the keep list
+case $step in
+cluster) test $# -eq 1 || usage ;;
+contained) test $# -eq 2 && test "$method" = spotsigs || usage ;;
+*) test $# -eq 0 || usage ;;
+esac
 case $method in
 spotsigs) : "${tau:=$DK_TAU}" "${idf:=$DK_IDF}"; test "$agree" != - || agree=$DK_AGREE ;;
 lsh) : "${tau:=$DK_LSH_TAU}" "${idf:=$DK_LSH_IDF}" ;;
@@ -133,6 +164,11 @@ esac
 test "$agree" != - || agree=''
 test -z "$agree" || test "$method" != imatch || usage
 test -z "$prose" || test "$method" = spotsigs || usage
+test -z "$prose$nocontained$cfile" || test "$method" = spotsigs || usage
+test -z "$prose" || test -z "$nocontained" || usage
+# spotsigs without --prose: the copies left, listed (key-map's L keys)
+left=
+test "$method" != spotsigs || test -n "$prose$nocontained" || left=1
 test "$own" != - || own=$DK_OWN_WORDS
 case $own in '' | *[!0-9]*) usage ;; esac
 # -w 0: no own words, and dkcluster needs no text
@@ -186,8 +222,8 @@ needlex() {
 tmp=
 scratch() {
 	tmp=$(mktemp "${TMPDIR:-/tmp}/mapred.XXXXXX")
-	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.pairs"' EXIT
-	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.pairs"; exit 1' HUP INT TERM
+	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.left" "$tmp.pairs"' EXIT
+	trap 'rm -f "$tmp" "$tmp.skipped" "$tmp.sigs" "$tmp.contain" "$tmp.left" "$tmp.pairs"; exit 1' HUP INT TERM
 }
 
 case $step in
@@ -214,16 +250,18 @@ key-map)
 		# them: a document whose distinct signatures are fewer
 		# than DK_MIN_SHARED is also a record !short:SUM TAB ID
 		scratch
-		# (--prose: every one kept in tmp.sigs for the containment
-		# pass's keys)
+		# (--prose, or the copies left listed: every one kept in
+		# tmp.sigs for the containment pass's keys, marked L for
+		# the listing)
 		text | $spot --checksum |
 		dklexicon --idf "$idf" --min-sigs "$DK_MIN_SHARED" -L "$lex" |
-		awk -F '\t' -v f="$tmp" -v p="$prose" '{ print } p { print > (f ".sigs") }
+		awk -F '\t' -v f="$tmp" -v p="$prose$left" '{ print } p { print > (f ".sigs") }
 			$NF ~ /^!short/ { print "!short:" $(NF - 1) "\t" $1 > f }' |
 		partition --shard -t "$tau" || ended "${PIPESTATUS[@]}"
-		if test -n "$prose"; then
+		if test -n "$prose$left"; then
 			partition --shard -M containment -t "$DK_PROSE_CONTAIN" \
-				--size-ratio "$DK_PROSE_CONTAIN_RATIO" "$tmp.sigs" || ended $?
+				--size-ratio "$DK_PROSE_CONTAIN_RATIO" "$tmp.sigs" |
+			awk -v l="$left" 'l { printf "L" } { print }' || ended "${PIPESTATUS[@]}"
 		fi
 		cat "$tmp" ;;
 	lsh) text | $spot | dklexicon --idf "$idf" -L "$lex" | minhash --per-band -t "$tau" -j 1 ||
@@ -241,21 +279,25 @@ match-reduce)
 	esac
 	scratch
 	# (the containment pass's records, of keys P...s.../contain:, kept
-	# in tmp.contain and matched after)
+	# in tmp.contain, and of keys marked L, for the listing, in
+	# tmp.left without the mark, each matched after)
 	awk -F '\t' -v f="$tmp" 'index($1, "!") == 1 { print > f; next }
-		$1 ~ /^P.*\/contain:/ { print > (f ".contain"); next } { print }' |
+		$1 ~ /^P.*\/contain:/ { print > (f ".contain"); next }
+		$1 ~ /^LP.*\/contain:/ { print substr($0, 2) > (f ".left"); next } { print }' |
 	spotmatch -j 1 "$@" || ended "${PIPESTATUS[@]}"
-	if test -s "$tmp.contain"; then
+	for c in contain left; do
+		test -s "$tmp.$c" || continue
 		spotmatch -j 1 -M containment -t "$DK_PROSE_CONTAIN" --min-shared "$DK_MIN_SHARED" \
-			--size-ratio "$DK_PROSE_CONTAIN_RATIO" --dense-tau "$DK_DENSE_TAU" "$tmp.contain" |
-		awk '{ print "!contain\t" $0 }' || ended "${PIPESTATUS[@]}"
-	fi
+			--size-ratio "$DK_PROSE_CONTAIN_RATIO" --dense-tau "$DK_DENSE_TAU" "$tmp.$c" |
+		awk -v c="$c" '{ print "!" c "\t" $0 }' || ended "${PIPESTATUS[@]}"
+	done
 	cat "$tmp" ;;
 merge)
 	scratch
 	awk -F '\t' -v f="$tmp" -v g="$tmp.skipped" 'index($1, "!short:") == 1 { print substr($1, 8) "\t" $2 > f; next }
 		$1 == "!skipped" { print $2 > g; next }
-		$1 == "!contain" { print (($2 "") > ($3 "") ? $3 "\t" $2 : $2 "\t" $3) "\t" $4 > (f ".contain"); next }
+		$1 == "!contain" || $1 == "!left" {
+			print (($2 "") > ($3 "") ? $3 "\t" $2 : $2 "\t" $3) "\t" $4 > (f "." substr($1, 2)); next }
 		($1 "") > ($2 "") { print $2 "\t" $1 "\t" $3; next } { print }' |
 	case $method in
 	imatch)
@@ -284,6 +326,13 @@ merge)
 		awk -F '\t' '$1 != s { s = $1; k = $3; next } { print $2 "\t" k "\t" $3 "\t1.000000" }' |
 		sort -t "$(printf '\t')" -k1,1n | cut -f2-
 	fi
+	# the copies left, to the file of -C (empty when there are none)
+	if test -n "$cfile"; then
+		if test -s "$tmp.left"; then sort -t "$(printf '\t')" -u -k1,1 -k2,2 "$tmp.left"; fi >"$cfile"
+	elif test -s "$tmp.left"; then
+		echo "mapred.sh: merge: the pairs of the containment pass that lists the copies left (key-map without --prose): give -C FILE, or key-map --no-contained" >&2
+		exit 2
+	fi
 	# the tasks of job 2 that skipped records (!skipped TAB STEP)
 	if test -s "$tmp.skipped"; then
 		echo "mapred.sh: merge: pairs written without the records skipped in $(wc -l <"$tmp.skipped") task(s) of job 2 (their logs name them)" >&2
@@ -295,12 +344,36 @@ cluster)
 	# same place is ignored, as dkdedup ignores it) or --prose (the
 	# longest text of a cluster kept, as dkdedup --prose keeps it); else
 	# its IDs
+	# -p FILE: the pairs own words or the bar of words set apart
+	# (empty with -w 0)
 	if test -n "$own$prose"; then
 		text | dkcluster ${own:+--own-words "$own"} ${wordsim:+--word-sim "$wordsim"} \
-			${prose:+--keep longest} -a - "$1" ||
+			${prose:+--keep longest} ${own:+${apart:+--apart "$apart"}} -a - "$1" ||
 			ended "${PIPESTATUS[@]}"
 	else
 		cut -f1 | dkcluster -a - "$1" || ended "${PIPESTATUS[@]}"
+	fi
+	if test -n "$apart" && test -z "$own"; then : >"$apart"; fi ;;
+contained)
+	# the pairs of $1 (merge -C) of two documents kept ($2), each once,
+	# but for those the job set apart (-p, cluster -p's), in tmp.pairs;
+	# then those own words sets apart go (dkcluster --own-words on them
+	# alone, over the text, its --apart in tmp.sigs)
+	test -z "$own" || test -n "$apart" ||
+		{ echo "mapred.sh: contained: give -p FILE, the pairs cluster -p set apart (or -w 0)" >&2; exit 2; }
+	scratch
+	awk -F '\t' -v k="$2" -v a="$apart" '
+		FILENAME == k { kept[$1]; next }
+		FILENAME == a { s[$1 "\t" $2]; s[$2 "\t" $1]; next }
+		($1 in kept) && ($2 in kept) && !(($1 "\t" $2) in s) { s[$1 "\t" $2]; s[$2 "\t" $1]; print }' \
+		"$2" ${apart:+"$apart"} "$1" >"$tmp.pairs"
+	if test -n "$own" && test -s "$tmp.pairs"; then
+		text | dkcluster --own-words "$own" -a - --apart "$tmp.sigs" "$tmp.pairs" >/dev/null ||
+			ended "${PIPESTATUS[@]}"
+		awk -F '\t' -v a="$tmp.sigs" 'FILENAME == a { s[$1 "\t" $2]; s[$2 "\t" $1]; next }
+			!(($1 "\t" $2) in s)' "$tmp.sigs" "$tmp.pairs"
+	else
+		cat "$tmp.pairs"
 	fi ;;
 *) usage ;;
 esac

@@ -180,7 +180,9 @@ reducers() { # FILE: the sorted map output cut in two by a hash of the key
 for m in spotsigs lsh imatch; do
 	case $m in imatch) o="-K 4" ;; *) o="-t 0.5" ;; esac
 	# spotsigs: merge orders the exact copies of short documents by -A
-	case $m in spotsigs) mo="-A synth.ids" ;; *) mo= ;; esac
+	# and writes the pairs of the containment pass that lists the copies
+	# left to the file of -C
+	case $m in spotsigs) mo="-A synth.ids -C left" ;; *) mo= ;; esac
 	test_expect_success "Hadoop Streaming contract, $m" '
 		cat synth.docs | $mapred lex-map $m -d | sort -k1,1 | $mapred lex-reduce $m >lex &&
 		case $m in
@@ -211,7 +213,7 @@ done
 test_expect_success 'Hadoop Streaming contract on web pages (ID TAB HTML input)' '
 	cat pages.html.tsv | $mapred lex-map spotsigs | sort -k1,1 | $mapred lex-reduce spotsigs >lex &&
 	cat pages.html.tsv | $mapred key-map spotsigs -t 0.4 -L lex | sort -k1,1 |
-		$mapred match-reduce spotsigs | $mapred merge spotsigs >pairs &&
+		$mapred match-reduce spotsigs | $mapred merge spotsigs -C left >pairs &&
 	canon ref.pages.spotsigs >want &&
 	test_cmp want pairs
 '
@@ -267,10 +269,10 @@ test_expect_success PARALLEL 'scaleout.sh, own words: two pages of one template 
 
 test_expect_success 'mapred.sh cluster, own words: two pages of one template kept apart, joined with -w 0' '
 	for w in spotsigs lsh imatch; do
-		case $w in lsh) i="-i 0:1" ;; imatch) i="-i 0:0.1" ;; *) i= ;; esac
+		case $w in lsh) i="-i 0:1" c= ;; imatch) i="-i 0:0.1" c= ;; *) i= c="-C own.left" ;; esac
 		$mapred lex-map $w -d <own.docs | sort -k1,1 | $mapred lex-reduce $w $i >own.lex &&
 		$mapred key-map $w -d $i -L own.lex <own.docs | sort -k1,1 | $mapred match-reduce $w $i |
-			$mapred merge $w $i -A own.ids >own.pairs &&
+			$mapred merge $w $i -A own.ids $c >own.pairs &&
 		test $(wc -l <own.pairs) = 3 &&
 		$mapred cluster $w -d own.pairs <own.docs >clusters &&
 		dkcluster --own-words $DK_OWN_WORDS -a own.docs own.pairs >want &&
@@ -283,14 +285,14 @@ test_expect_success 'mapred.sh cluster, own words: two pages of one template kep
 	done &&
 	$mapred lex-map spotsigs <own.html.tsv | sort -k1,1 | $mapred lex-reduce spotsigs >own.lex &&
 	$mapred key-map spotsigs -L own.lex <own.html.tsv | sort -k1,1 | $mapred match-reduce spotsigs |
-		$mapred merge spotsigs >own.pairs &&
+		$mapred merge spotsigs -C own.left >own.pairs &&
 	test $(wc -l <own.pairs) = 3 &&
 	$mapred cluster spotsigs own.pairs <own.html.tsv | cut -f2 | uniq >got &&
 	printf "sin.html\ncos.html\n" >want && test_cmp want got &&
 	$mapred cluster spotsigs -w 0 own.pairs <own.html.tsv | cut -f2 | uniq >got &&
 	echo sin.html >want && test_cmp want got &&
 	test_expect_code 2 $mapred cluster spotsigs <own.docs 2>err &&
-	grep "^       mapred.sh cluster spotsigs|lsh|imatch \[-d\] \[-t tau\] \[-w k\] \[--prose\] pairs\$" err &&
+	grep "^       mapred.sh cluster spotsigs|lsh|imatch \[-d\] \[-t tau\] \[-w k\] \[-p file\] \[--prose\] pairs\$" err &&
 	test_expect_code 2 $mapred cluster spotsigs -w x own.pairs <own.docs
 '
 

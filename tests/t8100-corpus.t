@@ -434,7 +434,7 @@ test_expect_success PARALLEL 'a story copied many times: scaleout.sh and mapred.
 	test $(grep -c "	!agree\$" mr.lex) = 40 &&
 	split -n l/3 story.docs mrsplit. &&
 	for f in mrsplit.*; do $mapred key-map spotsigs -d -L mr.lex <$f || return 1; done |
-		sort -k1,1 | $mapred match-reduce spotsigs | $mapred merge spotsigs >mr.pairs &&
+		sort -k1,1 | $mapred match-reduce spotsigs | $mapred merge spotsigs -C mr.left >mr.pairs &&
 	cut -f1 story.docs >story.ids &&
 	dkcluster -a story.ids --representatives mr.pairs | sort >got &&
 	test_cmp story.keep got
@@ -505,10 +505,10 @@ test_expect_success PARALLEL 'short exact copies across shards: scaleout.sh and 
 	split -n l/3 short.docs shsplit. &&
 	for f in shsplit.*; do $mapred key-map spotsigs -d -L shmr.lex <$f || return 1; done |
 		sort -k1,1 | $mapred match-reduce spotsigs >shmr.parts &&
-	test_expect_code 2 $mapred merge spotsigs <shmr.parts >/dev/null 2>err &&
+	test_expect_code 2 $mapred merge spotsigs -C shmr.left <shmr.parts >/dev/null 2>err &&
 	grep "give -A ids" err &&
 	cut -f1 short.docs >short.ids &&
-	$mapred merge spotsigs -A short.ids <shmr.parts >shmr.pairs &&
+	$mapred merge spotsigs -A short.ids -C shmr.left <shmr.parts >shmr.pairs &&
 	dkcluster -a short.ids --representatives shmr.pairs | sort >got &&
 	test_cmp short.keep got
 '
