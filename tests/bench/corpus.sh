@@ -5,12 +5,16 @@
 # and CPU time (user and system, of every process of a run), all in one run:
 #   the single pipeline (htmlstrip | spotsig --checksum --quoted --dense
 #     --dense-words | dklexicon --idf --agree | spotmatch --dense-tau, the exact copies of documents
-#     too short to judge, as dkdedup pairs them, then dkcluster and keep
-#     per shard: the same end as make's, with dupkit.defaults), the
-#     baseline;
+#     too short to judge, as dkdedup pairs them, then dkcluster with own
+#     words and the bar of words over the text, and keep per shard: the
+#     same end as make's, with dupkit.defaults), the baseline;
 #   make -j 1 and make -j 2 of the SpotSigs workflow, to the deduplicated
 #     shards, each as a ratio to the baseline, and -j 2 to -j 1;
 #   make -j 2 with 4 key ranges (KEYS=4: merged lexicon, keys, shuffle);
+#   these with CONTAINED=0, as the single pipeline lists no copies left;
+#   then make -j 2 with the copies left listed (CONTAINED=1, the
+#     default: the containment pass over every shard, contained.tsv), as
+#     a ratio to make -j 2 without;
 #   a resumed run after the last stage's outputs are deleted (should be
 #     that stage alone), and a run with nothing to do.
 # The pairs, clusters, keep list and deduplicated shards of every run are
@@ -32,6 +36,8 @@ top=$(cd "$here/../.." && pwd)
 t=$BENCH_TMP/corpus
 in=$t/in-$n-$mb
 mk="make --no-print-directory -f $top/examples/corpus.mk IN=$in FORMAT=warc"
+# the work of the single pipeline: no containment pass to list the copies left
+mk0="$mk CONTAINED=0"
 command -v keep >/dev/null || { echo "skip: no keep program in $DK_BIN"; exit 0; }
 
 # the marker is beside IN, not in it: every file of IN is a shard
@@ -99,7 +105,8 @@ load() { echo "  (load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(npr
 . "$top/examples/dupkit.defaults"
 single() {
 	rm -rf "$t/single" && mkdir "$t/single" &&
-	htmlstrip --warc $shards | spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE \
+	htmlstrip --warc $shards | tee "$t/single/text" |
+		spotsig --checksum --quoted $DK_QUOTED --dense $DK_DENSE \
 		--dense-words $DK_DENSE_WORDS | tee "$t/single/sigs" |
 		dklexicon --idf $DK_IDF --agree $DK_AGREE --min-sigs $DK_MIN_SHARED |
 		tee "$t/single/filtered" |
@@ -109,7 +116,8 @@ single() {
 		else first[$(NF - 1)] = $1 }' "$t/single/filtered" >>"$t/single/pairs.tsv" &&
 	rm -f "$t/single/filtered" &&
 	cut -f1 "$t/single/sigs" >"$t/single/ids" &&
-	dkcluster -a "$t/single/ids" "$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
+	dkcluster --own-words $DK_OWN_WORDS --word-sim $DK_WORD_SIM -a "$t/single/text" \
+		"$t/single/pairs.tsv" >"$t/single/clusters.tsv" &&
 	cut -f2 "$t/single/clusters.tsv" | uniq >"$t/single/keep.txt" &&
 	mkdir "$t/single/dedup" &&
 	for s in $shards; do
@@ -135,16 +143,17 @@ load
 timed single
 base_wall=$wall base_cpu=$cpu
 sort "$t/single/pairs.tsv" >"$t/single.sorted"
-dkcluster -a "$t/single/ids" --representatives "$t/single/pairs.tsv" | cmp -s - "$t/single/keep.txt" ||
+dkcluster --own-words $DK_OWN_WORDS --word-sim $DK_WORD_SIM -a "$t/single/text" --representatives \
+	"$t/single/pairs.tsv" | cmp -s - "$t/single/keep.txt" ||
 	{ echo "corpus.sh: the keep list cut from the clusters is not dkcluster --representatives'" >&2; exit 1; }
-echo "single pipeline (htmlstrip | spotsig | dklexicon --idf --agree | spotmatch, short copies, dkcluster, keep per shard):" \
+echo "single pipeline (htmlstrip | spotsig | dklexicon --idf --agree | spotmatch, short copies, dkcluster --own-words --word-sim, keep per shard):" \
 	"wall ${wall} s, $(rate "$bytes" "$wall") MB/s of WARC, CPU ${cpu} s ($(ratio "$cpu" "$wall") cores busy);" \
 	"$(wc -l <"$t/single/pairs.tsv") pairs, $(wc -l <"$t/single/keep.txt") of $(wc -l <"$t/single/ids") documents kept"
 
 for j in 1 2; do
 	rm -rf "$t/out$j"
 	load
-	timed $mk OUT="$t/out$j" -j "$j"
+	timed $mk0 OUT="$t/out$j" -j "$j"
 	same "$t/out$j"
 	figures "make -j $j, to the deduplicated shards"
 	eval "wall$j=\$wall cpu$j=\$cpu"
@@ -152,16 +161,24 @@ done
 echo "make -j 2 against make -j 1: wall $(ratio "$wall2" "$wall1") x, CPU $(ratio "$cpu2" "$cpu1") x"
 rm -rf "$t/keys4"
 load
-timed $mk OUT="$t/keys4" KEYS=4 -j 2
+timed $mk0 OUT="$t/keys4" KEYS=4 -j 2
 same "$t/keys4"
 figures "make -j 2 KEYS=4 (merged lexicon, keys, shuffle, 4 matches)"
 rm -rf "$t/keys4"
+rm -rf "$t/left"
+load
+timed $mk OUT="$t/left" -j 2
+same "$t/left"
+figures "make -j 2 listing the copies left (CONTAINED=1, the default)"
+echo "  against make -j 2 without: wall $(ratio "$wall" "$wall2") x, CPU $(ratio "$cpu" "$cpu2") x;" \
+	"$(wc -l <"$t/left/contained.tsv") pairs listed in contained.tsv"
+rm -rf "$t/left"
 rm -f "$t"/out2/dedup/*
-timed $mk OUT="$t/out2" -j 2
+timed $mk0 OUT="$t/out2" -j 2
 same "$t/out2"
 figures "resumed after the deduplicated shards were deleted (-j 2)"
 echo "  made again: $(grep -c '^trap .*{ keep ' "$t/log") keep runs, $(grep -v '^trap .*{ keep ' "$t/log" | grep -c -e '^trap ' -e '^mkdir ') other recipes"
-timed $mk OUT="$t/out2" -j 2
+timed $mk0 OUT="$t/out2" -j 2
 figures "nothing to do"
 echo "  $(cat "$t/log")"
 test -n "${CORPUS_KEEP:-}" || rm -rf "$t/out1" "$t/out2" "$t/single"
