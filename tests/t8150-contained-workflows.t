@@ -129,6 +129,27 @@ test_expect_success 'corpus.mk, JSON Lines shards: the same list' '
 	unordered oj/contained.tsv >got && test_cmp want got
 '
 
+# the texts as pages of 3 WARC shards, read by htmlstrip --warc --main as
+# dkdedup reads a WARC (the probe's own words over text/)
+test_expect_success 'corpus.mk, WARC shards: the list of dkdedup warc' '
+	mkdir inw &&
+	dk_python - all.docs inw <<-\EOF &&
+	import sys, dkwarc
+	docs = [l.rstrip("\n").split("\t", 1) for l in open(sys.argv[1])]
+	for k in range(3):
+	    with open("%s/w%d.warc" % (sys.argv[2], k), "wb") as f:
+	        for name, text in docs[k * len(docs) // 3:(k + 1) * len(docs) // 3]:
+	            f.write(dkwarc.page(name, text))
+	EOF
+	cat inw/w0.warc inw/w1.warc inw/w2.warc >all.warc &&
+	dkdedup warc all.warc w.out 2>err &&
+	unordered w.out.contained >wantw &&
+	test $(wc -l <wantw) -gt 60 &&
+	$mk IN=inw OUT=ow FORMAT=warc HTMLSTRIP_FLAGS=--main KEYS=2 -j 2 >log 2>&1 &&
+	test -s ow/text/w0.warc.tsv &&
+	unordered ow/contained.tsv >got && test_cmp wantw got
+'
+
 test_expect_success 'corpus.mk: CONTAINED wants 1 or 0' '
 	test_must_fail $mk IN=in OUT=x CONTAINED=yes 2>err &&
 	grep "CONTAINED=yes: want 1 or 0" err &&
