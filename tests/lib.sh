@@ -149,6 +149,38 @@ dk_short_copies() {
 		else first[$(NF - 1)] = $1 }' "$1"
 }
 
+# dk_workflows: the example workflows as the tests run them: top (the
+# source tree), mk (make on examples/corpus.mk), scaleout and mapred (the
+# scripts under sh), and the prerequisite PARALLEL where GNU parallel is
+# installed.
+dk_workflows() {
+	top=$(cd "$DK_TESTS/.." && pwd)
+	mk="make --no-print-directory -f $top/examples/corpus.mk"
+	scaleout="sh $top/examples/scaleout.sh"
+	mapred="sh $top/examples/mapred.sh"
+	if parallel --version 2>/dev/null | grep -q '^GNU parallel'; then
+		test_set_prereq PARALLEL
+	fi
+}
+
+# dk_cut_prose FILE: into FILE, 400 texts with near copies and, for about
+# 3 in 10 of them, a copy cut to its first 35-100% of words (ID ...cut),
+# which Jaccard at DK_TAU mostly misses and containment finds: 516 lines
+# (the texts without the cut copies in FILE.base).
+dk_cut_prose() {
+	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
+		-l 20:600 --copy 0.3 --drop 0.05 --change 0.05 400 >"$1.base" &&
+	awk -F "\t" -v OFS="\t" 'BEGIN { srand(11) } { print }
+		rand() < 0.3 { n = split($2, w, " "); k = int(n * (0.35 + 0.65 * rand()))
+		t = w[1]; for (i = 2; i <= k; i++) t = t " " w[i]; print $1 "cut", t }' "$1.base" >"$1"
+}
+
+# dk_unordered FILE: the pairs of FILE, the smaller ID first, without SIM,
+# sorted
+dk_unordered() {
+	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1; else print $1, $2 }' "$1" | sort
+}
+
 # dk_html_tsv FILE...: the pages as one document stream ID TAB HTML, escaped
 dk_html_tsv() {
 	for f; do

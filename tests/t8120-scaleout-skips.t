@@ -7,13 +7,9 @@ scaleout.sh and mapred.sh merge: 1), as dkdedup does; a real failure still
 stops the job'
 . "$(dirname "$0")/lib.sh"
 
-top=$(cd "$DK_TESTS/.." && pwd)
-mk="make --no-print-directory -f $top/examples/corpus.mk"
-scaleout="sh $top/examples/scaleout.sh"
-mapred="sh $top/examples/mapred.sh"
+dk_workflows
 . "$DK_TESTS/slurm.sh"
 slurm_prereq
-parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
 
 # same A B: the pairs, clusters and keep list of the runs in A and B
 same() {

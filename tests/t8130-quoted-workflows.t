@@ -5,11 +5,7 @@ quote other documents gives what it gives with the quotations removed by
 hand, and, with QUOTED=keep, pairs a reply with what it quotes'
 . "$(dirname "$0")/lib.sh"
 
-top=$(cd "$DK_TESTS/.." && pwd)
-mk="make --no-print-directory -f $top/examples/corpus.mk"
-scaleout="sh $top/examples/scaleout.sh"
-mapred="sh $top/examples/mapred.sh"
-parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
+dk_workflows
 
 # replies.py BASE OWN N...: BASE's documents, then a reply to each N-th
 # (from 0) that quotes it whole in one of four forms (an attribution

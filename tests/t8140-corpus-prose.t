@@ -5,37 +5,25 @@ pairs added to the first pass'"'"'s, the longest text kept: what dkdedup --prose
 removes, exactly'
 . "$(dirname "$0")/lib.sh"
 
-top=$(cd "$DK_TESTS/.." && pwd)
-mk="make --no-print-directory -f $top/examples/corpus.mk"
-parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
+dk_workflows
 . "$top/examples/dupkit.defaults"
 
-# unordered: the pairs of a file, the smaller ID first, without SIM, sorted
-unordered() {
-	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1; else print $1, $2 }' "$1" | sort
-}
 # removed OUT: the IDs of OUT/ids that OUT/keep.txt lacks, sorted
 removed() {
 	sort "$1/keep.txt" >"$1/keep.sorted" &&
 	sort "$1/ids" | comm -23 - "$1/keep.sorted"
 }
 
-# 400 texts with near copies, and for about 3 in 10 of them a copy cut to
-# its first 35-100% of words (ID ...cut), which Jaccard at DK_TAU mostly
-# misses and containment finds; in 3 shards by lines.
+# 400 texts with near copies and cut copies (dk_cut_prose), in 3 shards
+# by lines.
 test_expect_success 'setup: prose with cut copies, dkdedup --prose and the defaults' '
-	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
-		-l 20:600 --copy 0.3 --drop 0.05 --change 0.05 400 >base.docs &&
-	awk -F "\t" -v OFS="\t" "BEGIN { srand(11) } { print }
-		rand() < 0.3 { n = split(\$2, w, \" \"); k = int(n * (0.35 + 0.65 * rand()));
-		t = w[1]; for (i = 2; i <= k; i++) t = t \" \" w[i]; print \$1 \"cut\", t }" \
-		base.docs >all.docs &&
+	dk_cut_prose all.docs &&
 	test $(wc -l <all.docs) = 516 &&
 	mkdir in && split -n l/3 -d -a 1 --additional-suffix=.tsv all.docs in/s &&
 	dkdedup --prose tsv all.docs p.out 2>err &&
 	grep "516 documents, 384 kept, 132 removed" err &&
 	cut -f1 p.out.removed | sort >removed.want &&
-	unordered p.out.pairs >pairs.want &&
+	dk_unordered p.out.pairs >pairs.want &&
 	dkdedup tsv all.docs d.out 2>err &&
 	grep "516 documents, 452 kept" err
 '
@@ -43,7 +31,7 @@ test_expect_success 'setup: prose with cut copies, dkdedup --prose and the defau
 test_expect_success 'PROSE=1, one key range: what dkdedup --prose removes, its pairs, its text' '
 	$mk IN=in OUT=o1 PROSE=1 -j 2 >log 2>&1 &&
 	removed o1 >got && test_cmp removed.want got &&
-	unordered o1/pairs.tsv >got && test_cmp pairs.want got &&
+	dk_unordered o1/pairs.tsv >got && test_cmp pairs.want got &&
 	cat o1/dedup/s0.tsv o1/dedup/s1.tsv o1/dedup/s2.tsv >got && test_cmp p.out got
 '
 
@@ -54,7 +42,7 @@ test_expect_success 'PROSE=1, three key ranges: the containment pass sharded, th
 	test $(cut -f2 o3/cranges.tsv | sort -u | wc -l) = 3 &&
 	test $(cat o3/cmatch/*.pairs | wc -l) -gt 100 &&
 	removed o3 >got && test_cmp removed.want got &&
-	unordered o3/pairs.tsv >got && test_cmp pairs.want got &&
+	dk_unordered o3/pairs.tsv >got && test_cmp pairs.want got &&
 	test_cmp o1/clusters.tsv o3/clusters.tsv &&
 	cat o3/dedup/s0.tsv o3/dedup/s1.tsv o3/dedup/s2.tsv >got && test_cmp p.out got &&
 	$mk -q IN=in OUT=o3 PROSE=1 KEYS=3
@@ -78,7 +66,7 @@ test_expect_success 'PROSE is for spotsigs, and 1 or nothing' '
 test_expect_success PARALLEL 'scaleout.sh --prose: what dkdedup --prose removes' '
 	sh "$top/examples/scaleout.sh" -d -n 3 -r 2 --prose spotsigs so all.docs &&
 	sort so/keep.txt >keep && cut -f1 p.out | sort >want && test_cmp want keep &&
-	unordered so/pairs.tsv >got && test_cmp pairs.want got &&
+	dk_unordered so/pairs.tsv >got && test_cmp pairs.want got &&
 	test -s so/creduce.1 && test -s so/creduce.2 &&
 	test_must_fail sh "$top/examples/scaleout.sh" --prose spotsigs so2 all.docs 2>err &&
 	grep "prose needs -d" err &&
@@ -95,7 +83,7 @@ test_expect_success 'mapred.sh --prose: what dkdedup --prose removes' '
 	grep -q "^!contain	" mr.parts &&
 	cut -f1 all.docs >all.ids &&
 	$mapred merge spotsigs -A all.ids <mr.parts >mr.pairs &&
-	unordered mr.pairs >got && test_cmp pairs.want got &&
+	dk_unordered mr.pairs >got && test_cmp pairs.want got &&
 	dkcluster --keep longest -a all.docs --representatives mr.pairs | sort >got &&
 	cut -f1 p.out | sort >want && test_cmp want got &&
 	$mapred cluster spotsigs -d --prose mr.pairs <all.docs >mr.clusters &&

@@ -5,18 +5,9 @@ of two documents kept that the containment pass of --prose finds, but for
 those the job set apart and those own words sets apart'
 . "$(dirname "$0")/lib.sh"
 
-top=$(cd "$DK_TESTS/.." && pwd)
-mk="make --no-print-directory -f $top/examples/corpus.mk"
-scaleout="sh $top/examples/scaleout.sh"
-mapred="sh $top/examples/mapred.sh"
-parallel --version 2>/dev/null | grep -q '^GNU parallel' && test_set_prereq PARALLEL
+dk_workflows
 
-# unordered FILE: its pairs, the smaller ID first, without SIM, sorted
-unordered() {
-	awk -F '\t' -v OFS='\t' '{ if ($1 > $2) print $2, $1; else print $1, $2 }' "$1" | sort
-}
-
-# t8140's 400 texts with near copies and cut copies (Jaccard at DK_TAU
+# 400 texts with near copies and cut copies (dk_cut_prose, as t8140's) (Jaccard at DK_TAU
 # misses most cut copies, containment finds them), and two more texts
 # of about 520 words: x0 with x0cut, its first 55% (Jaccard about 0.55,
 # below DK_TAU: only containment pairs them), and x1 as named and x1b
@@ -27,12 +18,7 @@ unordered() {
 # Without own words (OWN_WORDS=0, -w 0) the workflows have no bar of
 # words either: dkdedup --own-words 0 --word-sim 0.
 test_expect_success 'setup: cut copies, a named pair and a pair set apart; dkdedup lists the copies left' '
-	dk_gen --text -s 7 -p doc -v 3000 --stop 0.3 --repeat --loglen \
-		-l 20:600 --copy 0.3 --drop 0.05 --change 0.05 400 >base.docs &&
-	awk -F "\t" -v OFS="\t" "BEGIN { srand(11) } { print }
-		rand() < 0.3 { n = split(\$2, w, \" \"); k = int(n * (0.35 + 0.65 * rand()));
-		t = w[1]; for (i = 2; i <= k; i++) t = t \" \" w[i]; print \$1 \"cut\", t }" \
-		base.docs >all.docs &&
+	dk_cut_prose all.docs &&
 	dk_gen --text -s 10 -p x -v 3000 --stop 0.3 --repeat -l 500:560 2 >x.docs &&
 	awk -F "\t" -v OFS="\t" "{ n = split(\$2, w, \" \"); t = u = \"\"
 		for (i = 1; i <= n; i++) {
@@ -47,21 +33,21 @@ test_expect_success 'setup: cut copies, a named pair and a pair set apart; dkded
 	dkdedup tsv all.docs d.out 2>err &&
 	tail -n 1 err >summary &&
 	grep "520 documents, 456 kept, .*; 71 pairs kept that containment calls copies" summary &&
-	unordered d.out.contained >want &&
+	dk_unordered d.out.contained >want &&
 	cut -f1 d.out | sort >keep.want &&
 	test $(wc -l <want) = 71 &&
 	grep "^x0	x0cut\$" want &&
 	! grep "^x1	x1b\$" want &&
 	! grep "^doc148	doc148cut\$" want &&
 	dkdedup --own-words 0 --word-sim 0 tsv all.docs d0.out 2>err &&
-	unordered d0.out.contained >want0 &&
+	dk_unordered d0.out.contained >want0 &&
 	cut -f1 d0.out | sort >keep0.want &&
 	grep "^x1	x1b\$" want0
 '
 
 test_expect_success 'corpus.mk, one key range: contained.tsv is dkdedup'"'"'s list, and the summary counts it' '
 	$mk IN=in OUT=o1 -j 2 >log 2>&1 &&
-	unordered o1/contained.tsv >got && test_cmp want got &&
+	dk_unordered o1/contained.tsv >got && test_cmp want got &&
 	sort o1/keep.txt >got && test_cmp keep.want got &&
 	echo "corpus.mk: spotsigs over 3 shards of in: kept 456 of 520 documents; deduplicated shards in o1/dedup/; 71 pairs kept that containment calls copies (cut copies, or pages of one template: see o1/contained.tsv; PROSE=1 removes them)" >expect &&
 	tail -n 1 log >actual && test_cmp expect actual &&
@@ -70,12 +56,12 @@ test_expect_success 'corpus.mk, one key range: contained.tsv is dkdedup'"'"'s li
 
 test_expect_success 'corpus.mk: each filter at its place (the pair set apart, the named pair)' '
 	grep "^doc148	doc148cut	" o1/apart.tsv &&
-	cat o1/cmatch/*.pairs | unordered /dev/stdin >found &&
+	cat o1/cmatch/*.pairs | dk_unordered /dev/stdin >found &&
 	grep "^doc148	doc148cut\$" found &&
-	unordered o1/left.pairs >left &&
+	dk_unordered o1/left.pairs >left &&
 	! grep "^doc148	doc148cut\$" left &&
 	grep "^x1	x1b\$" left &&
-	unordered o1/pairs.tsv >pairs &&
+	dk_unordered o1/pairs.tsv >pairs &&
 	! grep "^x1	x1b\$" pairs &&
 	! grep "^x0	x0cut\$" pairs
 '
@@ -83,7 +69,7 @@ test_expect_success 'corpus.mk: each filter at its place (the pair set apart, th
 test_expect_success 'corpus.mk, three key ranges: the pass sharded, the same list' '
 	$mk IN=in OUT=o3 KEYS=3 -j 2 >log 2>&1 &&
 	test $(cut -f2 o3/cranges.tsv | sort -u | wc -l) = 3 &&
-	unordered o3/contained.tsv >got && test_cmp want got &&
+	dk_unordered o3/contained.tsv >got && test_cmp want got &&
 	$mk -q IN=in OUT=o3 KEYS=3
 '
 
@@ -97,7 +83,7 @@ test_expect_success 'corpus.mk CONTAINED=0: no pass, no list, the summary withou
 	$mk -n IN=in OUT=o3 KEYS=3 CONTAINED=0 >plan &&
 	! grep "spotmatch -M containment" plan &&
 	$mk IN=in OUT=o3 KEYS=3 -j 2 >log 2>&1 &&
-	unordered o3/contained.tsv >got && test_cmp want got
+	dk_unordered o3/contained.tsv >got && test_cmp want got
 '
 
 test_expect_success 'corpus.mk PROSE=1: the pairs added, nothing listed; OWN_WORDS=0: that of dkdedup without own words or the bar' '
@@ -106,7 +92,7 @@ test_expect_success 'corpus.mk PROSE=1: the pairs added, nothing listed; OWN_WOR
 	! grep "containment calls" log &&
 	$mk IN=in OUT=o3 KEYS=3 OWN_WORDS=0 -j 2 >log 2>&1 &&
 	! test -e o3/apart.tsv.tmp &&
-	unordered o3/contained.tsv >got && test_cmp want0 got &&
+	dk_unordered o3/contained.tsv >got && test_cmp want0 got &&
 	sort o3/keep.txt >got && test_cmp keep0.want got
 '
 
@@ -115,7 +101,7 @@ test_expect_success 'corpus.mk: apart.tsv missing, the clusters are made again' 
 	! $mk -q IN=in OUT=o1 &&
 	$mk IN=in OUT=o1 -j 2 >log 2>&1 &&
 	grep "^doc148	doc148cut	" o1/apart.tsv &&
-	unordered o1/contained.tsv >got && test_cmp want got &&
+	dk_unordered o1/contained.tsv >got && test_cmp want got &&
 	$mk -q IN=in OUT=o1
 '
 
@@ -126,7 +112,7 @@ test_expect_success 'corpus.mk, JSON Lines shards: the same list' '
 			in/$s.tsv >inj/$s.jsonl || return 1
 	done &&
 	$mk IN=inj OUT=oj FORMAT=jsonl JSON_ID=key JSON_TEXT=body -j 2 >log 2>&1 &&
-	unordered oj/contained.tsv >got && test_cmp want got
+	dk_unordered oj/contained.tsv >got && test_cmp want got
 '
 
 # the texts as pages of 3 WARC shards, read by htmlstrip --warc --main as
@@ -143,11 +129,11 @@ test_expect_success 'corpus.mk, WARC shards: the list of dkdedup warc' '
 	EOF
 	cat inw/w0.warc inw/w1.warc inw/w2.warc >all.warc &&
 	dkdedup warc all.warc w.out 2>err &&
-	unordered w.out.contained >wantw &&
+	dk_unordered w.out.contained >wantw &&
 	test $(wc -l <wantw) -gt 60 &&
 	$mk IN=inw OUT=ow FORMAT=warc HTMLSTRIP_FLAGS=--main KEYS=2 -j 2 >log 2>&1 &&
 	test -s ow/text/w0.warc.tsv &&
-	unordered ow/contained.tsv >got && test_cmp wantw got
+	dk_unordered ow/contained.tsv >got && test_cmp wantw got
 '
 
 test_expect_success 'corpus.mk: CONTAINED wants 1 or 0' '
@@ -160,12 +146,12 @@ test_expect_success 'corpus.mk: CONTAINED wants 1 or 0' '
 
 test_expect_success PARALLEL 'scaleout.sh: contained.tsv is dkdedup'"'"'s list, and said; -w 0 and --no-contained' '
 	$scaleout -d -n 3 -r 2 spotsigs so all.docs 2>err &&
-	unordered so/contained.tsv >got && test_cmp want got &&
+	dk_unordered so/contained.tsv >got && test_cmp want got &&
 	echo "scaleout: 71 pairs kept that containment calls copies (cut copies, or pages of one template: see $PWD/so/contained.tsv; --prose removes them)" >expect &&
 	test_cmp expect err &&
 	sort so/keep.txt >got && test_cmp keep.want got &&
 	$scaleout -d -n 3 -r 2 -w 0 spotsigs so0 all.docs 2>err &&
-	unordered so0/contained.tsv >got && test_cmp want0 got &&
+	dk_unordered so0/contained.tsv >got && test_cmp want0 got &&
 	sort so0/keep.txt >got && test_cmp keep0.want got &&
 	! test -e so0/apart.tsv &&
 	$scaleout -d -n 3 -r 2 --no-contained spotsigs son all.docs 2>err &&
@@ -192,12 +178,12 @@ test_expect_success 'mapred.sh: merge -C, cluster -p and contained: dkdedup'"'"'
 	cut -f2 mr.clusters | uniq >mr.keep &&
 	sort mr.keep >got && test_cmp keep.want got &&
 	$mapred contained spotsigs -d -p mr.apart mr.left mr.keep <all.docs >mr.contained &&
-	unordered mr.contained >got && test_cmp want got &&
+	dk_unordered mr.contained >got && test_cmp want got &&
 	$mapred cluster spotsigs -d -w 0 -p mr.apart0 mr.pairs <all.docs | cut -f2 | uniq >mr.keep0 &&
 	test_must_be_empty mr.apart0 &&
 	sort mr.keep0 >got && test_cmp keep0.want got &&
 	$mapred contained spotsigs -w 0 mr.left mr.keep0 </dev/null >mr.contained0 &&
-	unordered mr.contained0 >got && test_cmp want0 got
+	dk_unordered mr.contained0 >got && test_cmp want0 got
 '
 
 test_expect_success 'mapred.sh: merge without -C fails and says why; --no-contained, none needed' '
