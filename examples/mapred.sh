@@ -362,8 +362,15 @@ contained)
 	test -z "$own" || test -n "$apart" ||
 		{ echo "mapred.sh: contained: give -p FILE, the pairs cluster -p set apart (or -w 0)" >&2; exit 2; }
 	scratch
+	# (a keep list has one ID a line, a list of pairs two IDs or more: the
+	# operands swapped, or clusters.tsv for the keep list, are refused)
 	awk -F '\t' -v k="$2" -v a="$apart" '
-		FILENAME == k { kept[$1]; next }
+		function bad(what) {
+			printf "mapred.sh: contained: %s:%d: not %s\n", FILENAME, FNR, what >"/dev/stderr"
+			exit 2
+		}
+		FILENAME == k { if (NF != 1) bad("a keep list (one ID a line)"); kept[$1]; next }
+		NF < 2 { bad("a list of pairs (ID1 TAB ID2 [TAB SIM])") }
 		FILENAME == a { s[$1 "\t" $2]; s[$2 "\t" $1]; next }
 		($1 in kept) && ($2 in kept) && !(($1 "\t" $2) in s) { s[$1 "\t" $2]; s[$2 "\t" $1]; print }' \
 		"$2" ${apart:+"$apart"} "$1" >"$tmp.pairs"

@@ -196,6 +196,14 @@ test_expect_success 'mapred.sh: merge without -C fails and says why; --no-contai
 	test_cmp mr.pairs mr.pairs.n &&
 	test_expect_code 2 $mapred contained spotsigs -d mr.left mr.keep <all.docs 2>err &&
 	grep "^mapred.sh: contained: give -p FILE, the pairs cluster -p set apart (or -w 0)\$" err &&
+	test_expect_code 2 $mapred contained spotsigs -d -p mr.apart mr.left mr.clusters <all.docs >out 2>err &&
+	grep "^mapred.sh: contained: mr.clusters:1: not a keep list (one ID a line)\$" err &&
+	test_must_be_empty out &&
+	test_expect_code 2 $mapred contained spotsigs -d -p mr.apart mr.keep mr.left <all.docs 2>err &&
+	grep "^mapred.sh: contained: mr.left:1: not a keep list (one ID a line)\$" err &&
+	cut -f1 mr.left >onecol &&
+	test_expect_code 2 $mapred contained spotsigs -d -p mr.apart onecol mr.keep <all.docs 2>err &&
+	grep "^mapred.sh: contained: onecol:1: not a list of pairs (ID1 TAB ID2 \[TAB SIM\])\$" err &&
 	test_expect_code 2 $mapred key-map lsh --no-contained -L mr.lex </dev/null 2>err &&
 	grep "^usage: mapred.sh" err &&
 	test_expect_code 2 $mapred merge lsh -C x </dev/null 2>err &&
